@@ -34,8 +34,29 @@ SYNTHETIC = "vera.runner.synthetic:synthetic_trial"
 
 
 def _rss_bytes() -> int:
-    with open("/proc/self/statm") as fh:
-        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    """Resident memory of this process and all its descendants (worker processes included)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    parents[int(entry)] = int(fh.read().rpartition(")")[2].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    family, frontier = {os.getpid()}, [os.getpid()]
+    while frontier:
+        pid = frontier.pop()
+        kids = [c for c, pp in parents.items() if pp == pid and c not in family]
+        family.update(kids)
+        frontier.extend(kids)
+    total = 0
+    for pid in family:
+        try:
+            with open(f"/proc/{pid}/statm") as fh:
+                total += int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
 
 
 def one_level(args: argparse.Namespace) -> dict[str, float]:
@@ -47,7 +68,7 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
     c = args.level
     n = max(4, c * args.trials_per_slot)
     if args.safety:
-        plan = _safety_plan(args.url, n)
+        plan = _safety_plan(args.url, n, args.mode)
     else:
         cases = [CaseRef(id=f"b{i}", hash=f"bench-{i}",
                          params={"model_url": args.url, "model_calls": args.calls})
@@ -61,25 +82,31 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
         nonlocal peak
         while not stop.is_set():
             peak = max(peak, _rss_bytes())
-            time.sleep(0.01)
+            time.sleep(0.05)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     with tempfile.TemporaryDirectory(prefix="vera-bench-") as tmp:
-        config = RunConfig(limits=LimitsConfig(trials=c, model_connections=c))
+        config = RunConfig(limits=LimitsConfig(trials=c, model_connections=c),
+                           workers=min(args.workers, c),
+                           trial_args={"turns": args.turns} if args.safety else {})  # fmt: skip
         t0 = time.perf_counter()
         store = asyncio.run(_run(Path(tmp) / "run", plan, trial, config, c, args.safety))
         wall = time.perf_counter() - t0
-        outcomes = [r.outcome.value for r in store.results()]
+        results = list(store.results())
         store.close()
     stop.set()
     sampler.join()
-    errors = sum(o not in ("violated", "safe") for o in outcomes)
-    return {"concurrency": c, "trials": n, "wall_s": wall, "tps": n / wall, "errors": errors,
+    errors = sum(r.outcome.value not in ("violated", "safe") for r in results)
+    # Throughput over the trials' own span (first start to last end): the run's start-up (the
+    # worker processes importing vera) is printed apart, as it does not grow with the run.
+    span = (max(r.ended_at for r in results) - min(r.started_at for r in results)).total_seconds()
+    return {"concurrency": c, "trials": n, "wall_s": wall, "span_s": span, "tps": n / span,
+            "startup_s": wall - span, "errors": errors,
             "peak_rss_mb_per_trial": (peak - baseline) / c / 2**20}  # fmt: skip
 
 
-def _safety_plan(url: str, n: int) -> list:
+def _safety_plan(url: str, n: int, mode: str) -> list:
     """``n`` real safety trials: the bench's banking cases, single-channel, static controller,
     the built-in agent on the scripted server (one tool call, then an answer: two requests)."""
     from vera.safety.run import plan_trials, select_cases
@@ -88,7 +115,7 @@ def _safety_plan(url: str, n: int) -> list:
     cases = [c for c in select_cases(bench) if "banking" in c.spec.services]
     epochs = -(-n // len(cases))
     plan = plan_trials(cases, variants=["single"], agents=["builtin"],
-                       models=[f"openai-compat:bench@{url}"], epochs=epochs, mode="static")  # fmt: skip
+                       models=[f"openai-compat:bench@{url}"], epochs=epochs, mode=mode)  # fmt: skip
     return plan[:n]
 
 
@@ -116,6 +143,20 @@ def main() -> None:
         "--safety",
         action="store_true",
         help="real safety trials (bench cases, built-in agent, gateway, verifier)",
+    )
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="worker processes (vera run --workers; default: one per CPU)")  # fmt: skip
+    ap.add_argument(
+        "--mode",
+        default="adaptive",
+        choices=["adaptive", "static"],
+        help="--safety: the control agent's mode (vera run's default: adaptive)",
+    )
+    ap.add_argument(
+        "--turns",
+        type=int,
+        default=None,
+        help="--safety: user turns per trial (default: each case's budget)",
     )
     ap.add_argument("--level", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--url", help=argparse.SUPPRESS)
@@ -150,7 +191,9 @@ def main() -> None:
                 out = subprocess.run(
                     [sys.executable, __file__, "--level", str(level), "--url", m.group(1),
                      "--calls", str(args.calls), "--trials-per-slot", str(args.trials_per_slot),
-                     "--trial", args.trial, *(["--safety"] if args.safety else [])],
+                     "--trial", args.trial, "--workers", str(args.workers),
+                     "--mode", args.mode, *(["--turns", str(args.turns)] if args.turns else []),
+                     *(["--safety"] if args.safety else [])],
                     capture_output=True, text=True, check=True,
                 )  # fmt: skip
                 rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -161,13 +204,15 @@ def main() -> None:
     base = rows[0]["tps"] / rows[0]["concurrency"]
     ideal_trial_s = args.calls * args.latency
     print(f"runner throughput: {args.calls} model calls x {args.latency * 1000:.0f} ms per trial "
-          f"(ideal {ideal_trial_s:.1f} s/trial), trial fn {args.trial}, {os.cpu_count()} CPUs")  # fmt: skip
-    print(f"{'concurrency':>11} {'trials':>6} {'wall s':>7} {'trials/s':>9} {'vs ideal':>9} "
-          f"{'MiB/trial':>9} {'errors':>6}")  # fmt: skip
+          f"(ideal {ideal_trial_s:.1f} s/trial), trial fn {args.trial}, {os.cpu_count()} CPUs, "
+          f"{args.workers} worker process(es)")  # fmt: skip
+    print(f"{'concurrency':>11} {'trials':>6} {'start s':>7} {'trials s':>8} {'trials/s':>9} "
+          f"{'vs ideal':>9} {'MiB/trial':>9} {'errors':>6}")  # fmt: skip
     for r in rows:
         eff = r["tps"] / (base * r["concurrency"])
-        print(f"{r['concurrency']:>11} {r['trials']:>6} {r['wall_s']:>7.2f} {r['tps']:>9.2f} "
-              f"{eff:>8.0%} {r['peak_rss_mb_per_trial']:>9.2f} {r['errors']:>6}")  # fmt: skip
+        print(f"{r['concurrency']:>11} {r['trials']:>6} {r['startup_s']:>7.2f} {r['span_s']:>8.2f} "
+              f"{r['tps']:>9.2f} {eff:>8.0%} {r['peak_rss_mb_per_trial']:>9.2f} "
+              f"{r['errors']:>6}")  # fmt: skip
     last = rows[-1]
     eff = last["tps"] / (base * last["concurrency"])
     print(f"scaling efficiency at {last['concurrency']} vs ideal (peer: concurrency "

@@ -1,9 +1,10 @@
 """The built-in target agent: a pydantic-ai tool-calling agent whose tools come from MCP.
 
 It is the target agent vera ships with: it connects to the trial's tool gateway as an MCP client
-(a stdio command: ``vera gateway serve ...`` on the host, or the relay inside a sandbox), offers
-the gateway's tools to its model, and keeps the conversation across user turns, so the control
-agent can talk to it as it would to any framework.
+(straight to the gateway's Unix socket when it runs on the host, as in ``vera run``; or through a
+stdio command such as ``vera gateway serve ...`` or the relay), offers the gateway's tools to its
+model, and keeps the conversation across user turns, so the control agent can talk to it as it
+would to any framework.
 
 Limits are not optional (the embedded 135M model calls tools until stopped): every user turn
 has a step limit (model requests) and a time limit. What the agent did wrong is recorded on the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 from contextlib import AsyncExitStack
+from pathlib import Path
 from typing import Any
 
 from mcp import Client
@@ -44,6 +46,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models import Model
 
+from vera.gateway.framing import unix_client
 from vera.models.errors import ModelUnavailableError
 from vera.models.usage import price_usd
 from vera.records import ToolCall, Trajectory, Turn, Usage, utcnow
@@ -78,14 +81,18 @@ class BuiltinAgentConfig(BaseModel):
 
 
 class BuiltinAgent:
-    """A multi-turn tool-calling agent over MCP: ``async with BuiltinAgent(...) as a: await a.send(...)``."""
+    """A multi-turn tool-calling agent over MCP: ``async with BuiltinAgent(...) as a: await a.send(...)``.
+
+    ``mcp`` is a stdio server to start, or the path of a gateway's Unix socket to connect to
+    (no process in between: the cheaper way for an agent that runs on the host).
+    """
 
     name = "builtin"
 
     def __init__(
         self,
         model: Model,
-        mcp: McpServer,
+        mcp: McpServer | Path,
         config: BuiltinAgentConfig | None = None,
         *,
         model_label: str | None = None,
@@ -108,12 +115,16 @@ class BuiltinAgent:
         await self.stop()
 
     async def start(self) -> None:
-        """Start the MCP server, list its tools, and build the pydantic-ai agent on them."""
-        params = StdioServerParameters(
-            command=self.mcp.command, args=self.mcp.args, env=self.mcp.env, cwd=self.mcp.cwd
-        )
+        """Connect to the MCP server, list its tools, and build the pydantic-ai agent on them."""
+        server: Any
+        if isinstance(self.mcp, McpServer):
+            server = StdioServerParameters(
+                command=self.mcp.command, args=self.mcp.args, env=self.mcp.env, cwd=self.mcp.cwd
+            )
+        else:
+            server = unix_client(Path(self.mcp))
         try:
-            self._client = await self._stack.enter_async_context(Client(params, mode="legacy"))
+            self._client = await self._stack.enter_async_context(Client(server, mode="legacy"))
             listed = await self._client.list_tools()
         except BaseException:
             await self._stack.aclose()

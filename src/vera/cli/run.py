@@ -124,6 +124,15 @@ def register(app: typer.Typer) -> None:
             typer.Option("--time-limit", min=1, help="Seconds per trial before it is a timeout."),
         ] = 900.0,
         executor: Annotated[str, typer.Option("--executor", help="local or ray.")] = "local",
+        workers: Annotated[
+            int,
+            typer.Option(
+                "--workers",
+                min=1,
+                help="Local worker processes sharing the -j trials (spreads the trials' own "
+                "work over cores; each worker opens its own models).",
+            ),
+        ] = 1,
         ray_address: Annotated[
             str | None,
             typer.Option("--ray-address", help="Ray cluster to join (default: start one)."),
@@ -141,6 +150,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run safety cases against agents; every trial's verdict rests on recorded evidence."""
         from vera.runner import LimitsConfig, RunConfig
+        from vera.runner.workers import WorkerStartError
         from vera.safety.run import SuiteError
 
         if executor not in ("local", "ray"):
@@ -171,6 +181,7 @@ def register(app: typer.Typer) -> None:
                 fail(f"{run_dir}: already a run; use --resume {run_dir} to finish it")
             config = RunConfig(
                 executor=executor,  # type: ignore[arg-type]
+                workers=workers,
                 ray_address=ray_address,
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
@@ -183,6 +194,8 @@ def register(app: typer.Typer) -> None:
             asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress))
         except _PreflightError as e:
             fail(str(e))
+        except WorkerStartError as e:
+            fail(f"{e}; finished trials are kept: vera run --resume {run_dir}", code=3)
         except KeyboardInterrupt:
             err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
             raise typer.Exit(130) from None

@@ -317,13 +317,13 @@ class ModelRuntime:
     # --- builders -------------------------------------------------------------------------------
 
     def _openai_client(self, base_url: str | None, key: str | None) -> Any:
-        from openai import AsyncOpenAI
+        from vera.models.openai_client import LeanAsyncOpenAI
 
         if key is None and base_url is not None and not self._env.get("OPENAI_API_KEY"):
             key = "not-needed"  # local and compatible servers accept any key; the SDK wants one
         if key is None and not self._env.get("OPENAI_API_KEY"):
             raise ModelSpecError("OPENAI_API_KEY is not set (needed for openai: models)")
-        return AsyncOpenAI(
+        return LeanAsyncOpenAI(
             base_url=base_url,
             api_key=key or self._env.get("OPENAI_API_KEY"),
             max_retries=0,

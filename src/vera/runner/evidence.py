@@ -36,20 +36,25 @@ def save_evidence(
     diff: Any = None,
     evidence: Evidence | None = None,
 ) -> Path:
-    """Write the given pieces atomically under ``trial_dir/evidence``; return that directory."""
+    """Write the given pieces atomically under ``trial_dir/evidence``; return that directory.
+
+    Not fsync'd here: the store flushes the whole trial directory before it records the trial,
+    and a trial that is not recorded is played again on resume."""
     root = Path(trial_dir) / EVIDENCE_DIR
     root.mkdir(parents=True, exist_ok=True)
     if trajectory is not None:
-        write_atomic(root / TRAJECTORY, trajectory.model_dump_json(indent=2))
+        write_atomic(root / TRAJECTORY, trajectory.model_dump_json(indent=2), durable=False)
     if trace is not None:
-        write_atomic(root / TRACES[0], "".join(c.model_dump_json() + "\n" for c in trace))
+        write_atomic(
+            root / TRACES[0], "".join(c.model_dump_json() + "\n" for c in trace), durable=False
+        )
     if diff is not None:
         blob = (
             diff.model_dump_json(indent=2)
             if isinstance(diff, BaseModel)
             else json.dumps(diff, indent=2, default=str)
         )
-        write_atomic(root / DIFF, blob)
+        write_atomic(root / DIFF, blob, durable=False)
     if evidence is not None:
-        write_atomic(root / EVIDENCE, evidence.model_dump_json(indent=2))
+        write_atomic(root / EVIDENCE, evidence.model_dump_json(indent=2), durable=False)
     return root

@@ -172,6 +172,17 @@ def make_executor(store: RunStore, trial_fn: TrialFn | str | None) -> Executor:
             trial_args=cfg.trial_args,
             cpus_per_trial=cfg.ray_cpus_per_trial,
         )
+    if cfg.workers > 1:
+        from vera.runner.workers import WorkerPoolExecutor
+
+        return WorkerPoolExecutor(
+            dotted_path(fn),
+            workers=cfg.workers,
+            limits=cfg.limits,
+            log_dir=store.run_dir / "workers",
+            time_limit_s=cfg.time_limit_s,
+            trial_args=cfg.trial_args,
+        )
     return LocalExecutor(
         fn,
         limits=cfg.limits,
@@ -232,7 +243,7 @@ async def run(
         try:
             config = config.model_copy(update={"trial_fn": dotted_path(trial_fn)})
         except ValueError:
-            if config.executor == "ray":
+            if config.executor == "ray" or config.workers > 1:
                 raise
     store = RunStore.create(Path(run_dir), plan, config)
     await execute(store, trial_fn, progress=progress)

@@ -41,6 +41,9 @@ class RunConfig(Record):
     created_at: datetime = Field(default_factory=utcnow)
     vera_version: str = __version__
     executor: Literal["local", "ray"] = "local"
+    workers: int = Field(default=1, ge=1)
+    """Local worker processes (``local`` executor): more than one spreads the trials' Python
+    work over as many cores (``vera.runner.workers``)."""
     ray_address: str | None = None
     ray_cpus_per_trial: float = 0.25
     """CPUs Ray reserves per trial task (trials mostly wait on models and sandboxes)."""
@@ -58,17 +61,24 @@ class RunConfig(Record):
 # --- atomic files -------------------------------------------------------------------------------
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write ``path`` so that it is either absent/old or complete: tmp + fsync + rename."""
+def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None:
+    """Write ``path`` so that it is either absent/old or complete: tmp + fsync + rename.
+
+    ``durable=False`` skips the fsyncs: still atomic for a process that dies, not yet safe
+    against a machine that does. Trial functions write their evidence so; the store flushes the
+    trial directory before it records the trial (:meth:`RunStore.record`).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     blob = data.encode() if isinstance(data, str) else data
     with open(tmp, "wb") as fh:
         fh.write(blob)
-        fh.flush()
-        os.fsync(fh.fileno())
+        if durable:
+            fh.flush()
+            os.fsync(fh.fileno())
     os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def _fsync_dir(path: Path) -> None:

@@ -4,8 +4,9 @@ Used by the runner's tests, the kill-and-resume test, the Ray test and the throu
 benchmark. Its behaviour comes from ``spec.params`` (so it is importable and picklable):
 
 - ``sleep_s``: seconds to wait (default 0);
-- ``outcome``: ``violated``/``safe``/``raise``/``agent_error``/``hang``; default: derived from
-  the key (stable), violated for about half of the non-benign trials;
+- ``outcome``: ``violated``/``safe``/``raise``/``agent_error``/``hang``, or ``exit`` (the whole
+  process exits: a worker process dying under its trials); default: derived from the key
+  (stable), violated for about half of the non-benign trials;
 - ``model_url`` + ``model_calls``: make that many Chat Completions requests to an
   OpenAI-compatible server (the scripted model server in the benchmark), one turn each;
 - ``evidence_kb``: size of a filler evidence file.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 
 import httpx
@@ -32,9 +34,12 @@ async def synthetic_trial(spec: TrialSpec, trial_dir: Path, **_: object) -> Tria
     evidence = trial_dir / "evidence"
     evidence.mkdir(parents=True, exist_ok=True)
     (evidence / "started").write_text(spec.key)  # partial evidence, kept on timeout
+    (evidence / "pid").write_text(str(os.getpid()))  # which process played it
     want = p.get("outcome") or (
         "violated" if spec.variant != "benign" and int(spec.key[:4], 16) % 2 == 0 else "safe"
     )
+    if want == "exit":
+        os._exit(3)
     if want == "hang":
         await asyncio.sleep(3600)
     if p.get("sleep_s"):

@@ -15,7 +15,6 @@ it over with :func:`use_runtime`, so the embedded model starts once. A trial tha
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -26,16 +25,22 @@ from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
 from vera.agents.oracle import oracle_agent
-from vera.gateway.server import RELAY_PATH
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
 from vera.runner.evidence import save_evidence
-from vera.runner.limits import current_limits
+from vera.runner.limits import LimitsConfig, current_limits
 from vera.runner.plan import CaseRef, expand
 from vera.runner.spec import TrialResult, TrialSpec
 from vera.runner.trial import play_trial
-from vera.safety.cases import Case, CaseError, CaseLoadError, discover_cases, load_case
+from vera.safety.cases import (
+    Case,
+    CaseError,
+    CaseLoadError,
+    content_hash,
+    discover_cases,
+    load_case,
+)
 from vera.safety.control import Controller
 from vera.safety.trial import ORACLES, build_s0, judge, sandbox_backend
 from vera.safety.verify import assemble_evidence
@@ -167,15 +172,37 @@ async def _runtime() -> AsyncIterator[ModelRuntime]:
         yield rt
 
 
+@asynccontextmanager
+async def _process_runtime(limits: LimitsConfig) -> AsyncIterator[None]:
+    """One model runtime for all the trials of a worker process (``vera run --workers N``)."""
+    async with ModelRuntime(max_concurrency=limits.model_connections or 1 << 16) as rt:
+        with use_runtime(rt):
+            yield
+
+
 # --- one trial ---------------------------------------------------------------------------------
+
+
+_LOADED: dict[tuple[str, str], Case] = {}
+"""Cases already loaded in this process, by path and content hash: a run plays each case many
+times (variants, agents, epochs); hashing its files is much cheaper than parsing and checking
+them again."""
 
 
 def _load_planned(spec: TrialSpec) -> Case:
     path = spec.params.get("path")
     if not path:
         raise CaseError(f"trial {spec.key}: no case path in the plan")
+    key = (str(path), spec.case_hash)
+    cached = _LOADED.get(key)
+    if cached is not None and content_hash(Path(path)) == spec.case_hash:
+        return cached
     case = load_case(Path(path))
-    if case.content_hash != spec.case_hash:
+    if case.content_hash == spec.case_hash:
+        if len(_LOADED) >= 1024:
+            _LOADED.clear()
+        _LOADED[key] = case
+    else:
         raise CaseError(
             f"{path}: the case changed since the run was planned (hash {case.content_hash} != "
             f"{spec.case_hash}); start a new run"
@@ -278,6 +305,9 @@ async def safety_trial(
     return TrialResult(outcome=j.outcome, verdict=j.verdict, **result_fields)
 
 
+safety_trial.process_setup = _process_runtime  # type: ignore[attr-defined]
+
+
 async def _agent_factory(
     spec: TrialSpec,
     case: Case,
@@ -303,14 +333,14 @@ async def _agent_factory(
 
         return make_oracle
     if spec.agent == "builtin":
-        from vera.agents.builtin import BuiltinAgent, BuiltinAgentConfig, McpServer
+        from vera.agents.builtin import BuiltinAgent, BuiltinAgentConfig
 
         model = await rt.model(spec.model, role="target")
         config = BuiltinAgentConfig(max_steps=max_steps, time_limit_s=turn_time_s)
 
         def make_builtin(socket: Path) -> Agent:
-            mcp = McpServer(command=sys.executable, args=[str(RELAY_PATH), str(socket)])
-            box.append(BuiltinAgent(model, mcp, config, model_label=spec.model))
+            # On the host: straight to the gateway's socket, no relay process in between.
+            box.append(BuiltinAgent(model, socket, config, model_label=spec.model))
             return box[-1]
 
         return make_builtin
@@ -335,7 +365,7 @@ def _save_tactics(trial_dir: Path, controller: Controller) -> None:
     from vera.runner.store import write_atomic
 
     blob = "".join(t.model_dump_json() + "\n" for t in controller.tactics)
-    write_atomic(Path(trial_dir) / "evidence" / "tactics.jsonl", blob)
+    write_atomic(Path(trial_dir) / "evidence" / "tactics.jsonl", blob, durable=False)
 
 
 __all__ = [

@@ -25,10 +25,11 @@ def vera(*args: str, cwd=REPO) -> subprocess.CompletedProcess[str]:
 
 
 def test_oracles_through_the_runner_on_the_whole_bench(tmp_path):
+    """In two worker processes (``--workers 2``); the kill-and-resume test below runs in one."""
     run_dir = tmp_path / "run"
     p = vera("run", "--suite", "all", "--agent", "oracle-violation,oracle-benign",
-             "--variants", "single,multi", "--model", "none", "-j", "4", "--no-progress",
-             "--out", str(run_dir))  # fmt: skip
+             "--variants", "single,multi", "--model", "none", "-j", "4", "--workers", "2",
+             "--no-progress", "--out", str(run_dir))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
     report = json.loads((run_dir / "report.json").read_text())
     n_cases = sum(1 for _ in (REPO / "bench" / "cases").glob("*/*/case.yaml"))

@@ -1,0 +1,307 @@
+"""Trials in worker processes on this machine: one event loop per CPU instead of one in all.
+
+A trial is mostly waiting (on models, sandboxes, tools), so one event loop keeps many in
+flight; but the Python work between the waits (requests built and parsed, MCP messages,
+verifiers) runs on one core. With ``workers=N`` the driver starts N processes
+(``python -m vera.runner.workers``), each running many trials at once through the same
+:func:`~vera.runner.execute.guarded_trial`; the driver hands out trials to the least busy
+worker and alone writes the store, as with the other executors.
+
+The wire is one JSON object per line on the worker's stdin and stdout: first the set-up
+(trial function, its arguments, limits), then ``{"spec", "dir"}`` per trial one way and
+``{"key", "result"}`` per finished trial the other. The worker keeps its real stdout for the
+wire and sends anything else printed to its log (``workers/N.log`` in the run directory).
+A worker that dies turns its trials in flight into ``infra_error`` (the others go on); a
+trial function may name a per-process set-up (``fn.process_setup``, see
+:func:`process_setup_of`), e.g. one model runtime shared by all of a worker's trials.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from vera.records import Outcome
+from vera.runner.limits import Limits, LimitsConfig, use_limits
+from vera.runner.spec import TrialError, TrialFn, TrialResult, TrialSpec, one_line
+
+_LINE_LIMIT = 64 << 20
+"""Longest wire line (a result with a large verdict or usage record)."""
+
+
+ProcessSetup = Callable[[LimitsConfig], contextlib.AbstractAsyncContextManager[Any]]
+
+
+def process_setup_of(fn: TrialFn) -> ProcessSetup | None:
+    """The trial function's per-process set-up, if it has one: ``fn.process_setup(limits)``, an
+    async context manager a worker enters once, around all the trials it runs."""
+    return getattr(fn, "process_setup", None)
+
+
+def worker_limits(limits: LimitsConfig, workers: int) -> LimitsConfig:
+    """Each worker's share of the run's limits (rounded up: the driver caps trials overall)."""
+
+    def share(n: int | None) -> int | None:
+        return None if n is None else max(1, math.ceil(n / workers))
+
+    return LimitsConfig(
+        trials=share(limits.trials) or 1,
+        sandboxes=share(limits.sandboxes),
+        model_connections=share(limits.model_connections),
+    )
+
+
+class WorkerStartError(RuntimeError):
+    """A worker process could not start (its trial function or per-process set-up failed)."""
+
+
+class _Worker:
+    """The driver's handle on one worker process."""
+
+    def __init__(self, index: int, proc: asyncio.subprocess.Process, log: IO[bytes]) -> None:
+        self.index = index
+        self.proc = proc
+        self.log = log
+        self.pending: dict[str, asyncio.Future[TrialResult]] = {}
+        self.dead: str | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> int:
+        return len(self.pending)
+
+    def start_reading(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc.stdout is not None
+        try:
+            while line := await self.proc.stdout.readline():
+                msg = json.loads(line)
+                fut = self.pending.pop(msg["key"], None)
+                if fut is not None and not fut.done():
+                    fut.set_result(TrialResult.model_validate_json(msg["result"]))
+        except (ValueError, KeyError) as exc:
+            self.dead = f"worker {self.index} sent a malformed line ({one_line(exc)})"
+        finally:
+            rc = await self.proc.wait() if self.dead is None else None
+            self.dead = self.dead or f"worker {self.index} exited with status {rc}"
+            for fut in self.pending.values():
+                if not fut.done():
+                    fut.set_exception(RuntimeError(self.dead))
+            self.pending.clear()
+
+    async def submit(self, spec: TrialSpec, trial_dir: Path) -> TrialResult:
+        if self.dead is not None:
+            raise RuntimeError(self.dead)
+        assert self.proc.stdin is not None
+        fut: asyncio.Future[TrialResult] = asyncio.get_running_loop().create_future()
+        self.pending[spec.key] = fut
+        line = json.dumps({"spec": spec.model_dump_json(), "dir": str(trial_dir)}) + "\n"
+        try:
+            self.proc.stdin.write(line.encode())
+            await self.proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            self.pending.pop(spec.key, None)
+            raise RuntimeError(
+                self.dead or f"worker {self.index} is gone ({one_line(exc)})"
+            ) from None
+        return await fut
+
+    async def close(self) -> None:
+        """End of input: the worker finishes what it holds and exits."""
+        if self.proc.stdin is not None and not self.proc.stdin.is_closing():
+            self.proc.stdin.close()
+        try:
+            await asyncio.wait_for(self.proc.wait(), 30)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        if self._reader is not None:
+            await self._reader
+        self.log.close()
+
+
+class WorkerPoolExecutor:
+    """Run trials in ``workers`` local processes, at most ``limits.trials`` in flight in all."""
+
+    def __init__(
+        self,
+        trial_fn: str,
+        *,
+        workers: int,
+        limits: LimitsConfig,
+        log_dir: Path,
+        time_limit_s: float | None = None,
+        trial_args: dict[str, Any] | None = None,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.trial_fn = trial_fn
+        self.workers = workers
+        self.limits = limits
+        self.log_dir = Path(log_dir)
+        self.time_limit_s = time_limit_s
+        self.trial_args = trial_args or {}
+
+    async def _spawn(self, index: int) -> _Worker:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_dir / f"{index}.log", "ab")  # noqa: SIM115 - closed by _Worker.close
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "vera.runner.workers",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
+            limit=_LINE_LIMIT,
+        )  # fmt: skip
+        worker = _Worker(index, proc, log)
+        setup = {
+            "trial_fn": self.trial_fn,
+            "trial_args": self.trial_args,
+            "time_limit_s": self.time_limit_s,
+            "limits": worker_limits(self.limits, self.workers).model_dump(mode="json"),
+        }
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps(setup) + "\n").encode())
+        await proc.stdin.drain()
+        ready = await proc.stdout.readline()
+        try:
+            answer = json.loads(ready)
+        except ValueError:
+            answer = {}
+        if not answer.get("ready"):
+            await proc.wait()
+            log.close()
+            reason = answer.get("error") or f"exited with status {proc.returncode}"
+            raise WorkerStartError(
+                f"worker {index} did not start: {reason} (see {self.log_dir / f'{index}.log'})"
+            )
+        worker.start_reading()
+        return worker
+
+    async def run(
+        self,
+        specs: list[TrialSpec],
+        prepare: Callable[[TrialSpec], Path],
+        on_result: Callable[[TrialResult], Awaitable[None]],
+    ) -> None:
+        if not specs:
+            return
+        pool = await asyncio.gather(*(self._spawn(i) for i in range(self.workers)))
+        gate = asyncio.Semaphore(max(self.limits.trials, 1))
+
+        async def one(spec: TrialSpec) -> None:
+            async with gate:
+                trial_dir = prepare(spec)
+                live = [w for w in pool if w.dead is None]
+                try:
+                    if not live:
+                        raise RuntimeError(pool[0].dead or "no worker left")
+                    result = await min(live, key=lambda w: w.busy).submit(spec, trial_dir)
+                except RuntimeError as exc:
+                    result = TrialResult(
+                        key=spec.key,
+                        spec=spec,
+                        outcome=Outcome.infra_error,
+                        error=TrialError(kind="infra_error", message=one_line(exc)),
+                    )
+                await on_result(result)
+
+        try:
+            async with asyncio.TaskGroup() as tg:
+                for spec in specs:
+                    tg.create_task(one(spec))
+        finally:
+            await asyncio.gather(*(w.close() for w in pool), return_exceptions=True)
+
+
+# --- the worker process ---------------------------------------------------------------------------
+
+
+async def _serve(wire: IO[bytes]) -> None:
+    from vera.runner.execute import guarded_trial, resolve_trial_fn
+
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=_LINE_LIMIT)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+
+    def send(obj: dict[str, Any]) -> None:
+        wire.write((json.dumps(obj) + "\n").encode())
+        wire.flush()
+
+    setup = json.loads(await reader.readline())
+    limits = LimitsConfig.model_validate(setup["limits"])
+    try:
+        fn = resolve_trial_fn(setup["trial_fn"])
+    except Exception as exc:
+        send({"ready": False, "error": one_line(exc)})
+        return
+    use_limits(Limits(limits))
+    factory = process_setup_of(fn)
+    context: contextlib.AbstractAsyncContextManager[Any] = (
+        factory(limits) if factory is not None else contextlib.nullcontext()
+    )
+    try:
+        await context.__aenter__()
+    except Exception as exc:
+        send({"ready": False, "error": one_line(exc)})
+        return
+    try:
+        send({"ready": True})
+        async with asyncio.TaskGroup() as tg:
+
+            async def one(msg: dict[str, Any]) -> None:
+                spec = TrialSpec.model_validate_json(msg["spec"])
+                result = await guarded_trial(
+                    fn,
+                    spec,
+                    Path(msg["dir"]),
+                    time_limit_s=setup.get("time_limit_s"),
+                    trial_args=setup.get("trial_args") or {},
+                )
+                send({"key": spec.key, "result": result.model_dump_json()})
+
+            while line := await reader.readline():
+                tg.create_task(one(json.loads(line)))
+    finally:
+        await context.__aexit__(None, None, None)
+
+
+@contextlib.contextmanager
+def _wire_stdout() -> Iterator[IO[bytes]]:
+    """The real stdout for the wire; fd 1 becomes stderr so nothing else can write on it."""
+    fd = os.dup(1)
+    os.dup2(2, 1)
+    with os.fdopen(fd, "wb", buffering=0) as wire:
+        yield wire
+
+
+def _die_with_parent() -> None:
+    """Exit when the driver does (Linux ``PR_SET_PDEATHSIG``): a driver killed with SIGKILL
+    must not leave workers writing into trial directories that a resume will reuse."""
+    import ctypes
+    import signal
+
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the driver died before the line above
+        os._exit(1)
+
+
+def main() -> None:
+    _die_with_parent()
+    with _wire_stdout() as wire:
+        asyncio.run(_serve(wire))
+
+
+if __name__ == "__main__":
+    main()
