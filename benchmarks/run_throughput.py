@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import re
@@ -74,6 +75,7 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
                          params={"model_url": args.url, "model_calls": args.calls})
                  for i in range(n)]  # fmt: skip
         plan = expand(cases, variants=["multi"], agents=["bench"], models=["scripted"])
+    gc.freeze()  # as vera run does once its models are built (see vera.runner.workers)
     baseline = _rss_bytes()
     peak = baseline
     stop = threading.Event()
@@ -101,7 +103,9 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
     # Throughput over the trials' own span (first start to last end): the run's start-up (the
     # worker processes importing vera) is printed apart, as it does not grow with the run.
     span = (max(r.ended_at for r in results) - min(r.started_at for r in results)).total_seconds()
+    requests = sum(u.requests for r in results for u in r.usage.values()) / n
     return {"concurrency": c, "trials": n, "wall_s": wall, "span_s": span, "tps": n / span,
+            "requests_per_trial": requests,
             "startup_s": wall - span, "errors": errors,
             "peak_rss_mb_per_trial": (peak - baseline) / c / 2**20}  # fmt: skip
 
@@ -202,10 +206,11 @@ def main() -> None:
             server.wait(timeout=10)
 
     base = rows[0]["tps"] / rows[0]["concurrency"]
-    ideal_trial_s = args.calls * args.latency
-    print(f"runner throughput: {args.calls} model calls x {args.latency * 1000:.0f} ms per trial "
-          f"(ideal {ideal_trial_s:.1f} s/trial), trial fn {args.trial}, {os.cpu_count()} CPUs, "
-          f"{args.workers} worker process(es)")  # fmt: skip
+    calls = rows[0]["requests_per_trial"] or args.calls
+    what = ("bench trials (banking cases, built-in agent, gateway, verifier; "
+            f"{args.mode} controller)" if args.safety else f"trial fn {args.trial}")  # fmt: skip
+    print(f"runner throughput: {what}; {calls:.1f} model requests x {args.latency * 1000:.0f} ms "
+          f"per trial; {os.cpu_count()} CPUs, {args.workers} worker process(es)")  # fmt: skip  # fmt: skip
     print(f"{'concurrency':>11} {'trials':>6} {'start s':>7} {'trials s':>8} {'trials/s':>9} "
           f"{'vs ideal':>9} {'MiB/trial':>9} {'errors':>6}")  # fmt: skip
     for r in rows:

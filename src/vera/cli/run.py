@@ -259,6 +259,8 @@ def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
 
 
 async def _execute(run_dir, plan, config, models, model_connections, progress):  # type: ignore[no-untyped-def]
+    import gc
+
     from vera.models.errors import ModelError
     from vera.models.runtime import ModelRuntime
     from vera.models.spec import parse_spec
@@ -283,6 +285,9 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
                 await rt.model(spec, role="preflight")
             except (ModelError, ImportError, ValueError) as e:
                 raise _PreflightError(f"model {spec}: {' '.join(str(e).split())}") from None
+        # What is loaded by now (modules, models) lives for the whole run: keep it out of the
+        # cyclic collector's full passes (vera.runner.workers does the same in each worker).
+        gc.freeze()
         with use_runtime(rt):
             if plan is None:
                 store = await resume_run(run_dir, progress=progress)

@@ -4,7 +4,10 @@ Each line is a ``vera.records.ToolCall`` (``source="gateway"``) whose ``id`` is 
 index in the trial as a decimal string (0-based, so ``calls[i].id == str(i)``). The writer
 appends with ``O_APPEND`` and ``fsync``s every record before returning, so a crash loses
 only a call that was never answered; such a call can leave a torn last line, which the
-reader skips and the next writer cuts off before appending.
+reader skips and the next writer cuts off before appending. A writer opened with
+``durable=False`` skips the fsync (each record is still written whole before the answer): for
+trials of a run, whose store flushes a trial's evidence before recording it and plays an
+unrecorded trial again, so an fsync per call would only stall the event loop.
 
 The file lives in the trial's host-side evidence directory, which is never bound into the
 sandbox.
@@ -57,8 +60,9 @@ class TraceWriter:
     Not thread-safe; the gateway serializes calls.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, durable: bool = True) -> None:
         self.path = Path(path)
+        self.durable = durable
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
         try:
@@ -89,7 +93,7 @@ class TraceWriter:
             os.fsync(self._fd)
 
     def append(self, call: ToolCall) -> None:
-        """Write one record and fsync it. Raises OSError when the disk refuses."""
+        """Write one record and fsync it (if durable). Raises OSError when the disk refuses."""
         if self._fd < 0:
             raise ValueError(f"trace {self.path} is closed")
         data = call.model_dump_json().encode() + b"\n"
@@ -97,7 +101,8 @@ class TraceWriter:
         while view:
             n = os.write(self._fd, view)
             view = view[n:]
-        os.fsync(self._fd)
+        if self.durable:
+            os.fsync(self._fd)
 
     def close(self) -> None:
         if self._fd >= 0:

@@ -33,7 +33,7 @@ from vera.env.environment import Environment
 from vera.gateway.calls import ToolGateway
 from vera.gateway.injections import InjectionSet
 from vera.gateway.server import UnixGateway
-from vera.gateway.trace import read_trace
+from vera.gateway.trace import TraceWriter, read_trace
 from vera.records import ToolCall, Trajectory, Turn
 from vera.runner.spec import AgentError
 from vera.sandbox import Sandbox, open_sandbox
@@ -281,7 +281,10 @@ async def play_trial(
             s0 = prepared.s0
             if not persist_state:
                 env.state_dir = None
-        gw = ToolGateway(env, dirs.evidence / TRACE_NAME, injections=injections)
+        # Not fsync'd per call: an unrecorded trial is played again, and the store flushes the
+        # trial's evidence before it records the trial.
+        trace = stack.enter_context(TraceWriter(dirs.evidence / TRACE_NAME, durable=False))
+        gw = ToolGateway(env, trace, injections=injections)
         unix = await stack.enter_async_context(UnixGateway(gw, _socket_path(dirs, stack)))
         agent = make_agent(unix.socket_path)
         stopped = False

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -251,6 +252,10 @@ async def _serve(wire: IO[bytes]) -> None:
     except Exception as exc:
         send({"ready": False, "error": one_line(exc)})
         return
+    # Everything imported and set up so far lives as long as the worker: keep it out of the
+    # cyclic collector's way (its full collections walked it again and again, about a third of
+    # a worker's CPU in benchmarks/run_throughput.py --safety).
+    gc.freeze()
     try:
         send({"ready": True})
         async with asyncio.TaskGroup() as tg:
