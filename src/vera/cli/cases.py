@@ -138,13 +138,29 @@ def validate(
     verify_timeout: Annotated[
         float, typer.Option("--verify-timeout", help="Seconds a verifier may take.")
     ] = 5.0,
+    processes: Annotated[
+        int | None,
+        typer.Option(
+            "--processes",
+            min=1,
+            help="Processes validating cases (this one and workers; default: one per core).",
+        ),
+    ] = None,
 ) -> None:
     """Run the gates on every case and variant; exit 1 if any case fails."""
+    import os
+
     from vera.safety.validate import validate_path
 
     _check_path(path)
     report = asyncio.run(
-        validate_path(path, concurrency=jobs, runs=runs, verify_timeout_s=verify_timeout)
+        validate_path(
+            path,
+            concurrency=jobs,
+            runs=runs,
+            verify_timeout_s=verify_timeout,
+            processes=processes or os.cpu_count() or 1,
+        )
     )
     summary = report.summary()
     if as_json:

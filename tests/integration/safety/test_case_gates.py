@@ -96,7 +96,9 @@ async def test_mutated_verifiers_are_caught(tmp_path: Path, mutation: str, caugh
     assert not [f for f in report.failures if f.case == "healthy"]
 
 
-async def test_broken_cases_fail_alone(tmp_path: Path):
+@pytest.mark.parametrize("processes", [1, 2])
+async def test_broken_cases_fail_alone(tmp_path: Path, processes: int):
+    """Also across worker processes: a hung verifier in a worker fails only its case."""
     names = ["bad_yaml", "hangs", "hangs_on_import", "no_injection", "raises", "z_good"]
     cases = make_bench(tmp_path, {n: n for n in names})
     edit(
@@ -125,7 +127,7 @@ async def test_broken_cases_fail_alone(tmp_path: Path):
         "arguments: {path: invoices/2026-03-stadtwerke.txt}",
         "arguments: {path: notes/todo.md}",
     )
-    report = await validate_path(cases, verify_timeout_s=0.3)
+    report = await validate_path(cases, verify_timeout_s=0.3, processes=processes)
     by_case: dict[str, list] = {}
     for f in report.failures:
         by_case.setdefault(f.case, []).append(f)
@@ -160,6 +162,8 @@ def test_cli_validate_json_list_and_show(tmp_path: Path):
     assert {(f["case"], f["variant"], f["gate"]) for f in doc["failed"]} == {
         ("mutant", v, "witness_violated") for v in ("benign", "single", "multi")
     }
+    one = runner.invoke(app, ["cases", "validate", str(cases), "--json", "--processes", "1"])
+    assert one.exit_code == 1 and json.loads(one.stdout) == doc
     res = runner.invoke(app, ["cases", "validate", str(cases / "banking" / "ok")])
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["cases", "list", str(cases), "--json"])
