@@ -24,6 +24,7 @@ import gc
 import json
 import math
 import os
+import signal
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -116,8 +117,11 @@ class _Worker:
             ) from None
         return await fut
 
-    async def close(self) -> None:
-        """End of input: the worker finishes what it holds and exits."""
+    async def close(self, *, kill: bool = False) -> None:
+        """End of input: the worker finishes what it holds and exits. ``kill``: now (the run
+        was interrupted; its unfinished trials are not recorded and a resume plays them)."""
+        if kill and self.proc.returncode is None:
+            self.proc.kill()
         if self.proc.stdin is not None and not self.proc.stdin.is_closing():
             self.proc.stdin.close()
         try:
@@ -193,7 +197,13 @@ class WorkerPoolExecutor:
     ) -> None:
         if not specs:
             return
-        pool = await asyncio.gather(*(self._spawn(i) for i in range(self.workers)))
+        started = await asyncio.gather(
+            *(self._spawn(i) for i in range(self.workers)), return_exceptions=True
+        )
+        pool = [w for w in started if isinstance(w, _Worker)]
+        if len(pool) < len(started):
+            await asyncio.gather(*(w.close(kill=True) for w in pool), return_exceptions=True)
+            raise next(e for e in started if isinstance(e, BaseException))
         gate = asyncio.Semaphore(max(self.limits.trials, 1))
 
         async def one(spec: TrialSpec) -> None:
@@ -217,8 +227,10 @@ class WorkerPoolExecutor:
             async with asyncio.TaskGroup() as tg:
                 for spec in specs:
                     tg.create_task(one(spec))
-        finally:
-            await asyncio.gather(*(w.close() for w in pool), return_exceptions=True)
+        except BaseException:
+            await asyncio.gather(*(w.close(kill=True) for w in pool), return_exceptions=True)
+            raise
+        await asyncio.gather(*(w.close() for w in pool), return_exceptions=True)
 
 
 # --- the worker process ---------------------------------------------------------------------------
@@ -290,7 +302,6 @@ def _die_with_parent() -> None:
     """Exit when the driver does (Linux ``PR_SET_PDEATHSIG``): a driver killed with SIGKILL
     must not leave workers writing into trial directories that a resume will reuse."""
     import ctypes
-    import signal
 
     parent = os.getppid()
     try:
@@ -304,6 +315,9 @@ def _die_with_parent() -> None:
 
 def main() -> None:
     _die_with_parent()
+    # Ctrl-C reaches the whole process group: the driver alone decides (it stops the workers,
+    # and their unfinished trials stay unrecorded for a resume, never become errors).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with _wire_stdout() as wire:
         asyncio.run(_serve(wire))
 

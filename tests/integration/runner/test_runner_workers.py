@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from vera.records import Outcome
 from vera.runner import CaseRef, LimitsConfig, RunConfig, TrialSpec, expand, resume, run
 from vera.runner.synthetic import synthetic_trial
@@ -66,8 +68,6 @@ async def test_a_dying_worker_costs_only_its_trials(tmp_path: Path) -> None:
 
 
 async def test_a_trial_function_that_cannot_be_imported_fails_the_start(tmp_path: Path) -> None:
-    import pytest
-
     from vera.runner.workers import WorkerPoolExecutor, WorkerStartError
 
     ex = WorkerPoolExecutor("vera.runner.synthetic:no_such_trial", workers=1,
@@ -123,3 +123,44 @@ def _alive(pid: int) -> bool:
             return fh.read().rpartition(")")[2].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+@pytest.mark.parametrize("to", ["group", "driver"])
+def test_ctrl_c_stops_the_workers_and_records_nothing_unfinished(tmp_path: Path, to: str) -> None:
+    """Ctrl-C (at a terminal it reaches the whole process group; ``kill -INT`` the driver
+    alone): the driver stops its workers at once, and the trials they held stay unrecorded
+    (a resume plays them), never become infra errors."""
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "driver.py"
+    script.write_text(
+        "import asyncio, sys\n"
+        "from pathlib import Path\n"
+        "from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, run\n"
+        "from vera.runner.synthetic import synthetic_trial\n"
+        "plan = expand([CaseRef(id=f'c{i}', hash=f'h{i}', params={'sleep_s': 60})\n"
+        "               for i in range(4)], variants=['single'], agents=['a'], models=['m'])\n"
+        "asyncio.run(run(Path(sys.argv[1]), plan, synthetic_trial,\n"
+        "                RunConfig(limits=LimitsConfig(trials=4), workers=2), progress=False))\n"
+    )
+    run_dir = tmp_path / "run"
+    driver = subprocess.Popen([sys.executable, str(script), str(run_dir)],
+                              start_new_session=True, stderr=subprocess.DEVNULL)  # fmt: skip
+    pids: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(pids) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        pids = {int(p.read_text()) for p in run_dir.glob("trials/*/evidence/pid") if p.read_text()}
+    assert len(pids) == 2, "the workers never started their trials"
+    if to == "group":
+        os.killpg(driver.pid, signal.SIGINT)
+    else:
+        os.kill(driver.pid, signal.SIGINT)
+    assert driver.wait(timeout=20) != 0
+    assert not {p for p in pids if _alive(p)}
+    db = sqlite3.connect(run_dir / "run.sqlite")
+    assert db.execute("SELECT count(*) FROM trials").fetchone()[0] == 0
