@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import re
@@ -63,6 +62,7 @@ def _rss_bytes() -> int:
 def one_level(args: argparse.Namespace) -> dict[str, float]:
     """Run one concurrency level in this process; return its measurements."""
     from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, resolve_trial_fn
+    from vera.runner.workers import settle_gc
 
     trial = resolve_trial_fn(args.trial)  # import it now: imports are not throughput
 
@@ -75,7 +75,7 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
                          params={"model_url": args.url, "model_calls": args.calls})
                  for i in range(n)]  # fmt: skip
         plan = expand(cases, variants=["multi"], agents=["bench"], models=["scripted"])
-    gc.freeze()  # as vera run does once its models are built (see vera.runner.workers)
+    settle_gc()  # as vera run does once its models are built (see vera.runner.workers)
     baseline = _rss_bytes()
     peak = baseline
     stop = threading.Event()

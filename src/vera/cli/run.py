@@ -259,14 +259,13 @@ def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
 
 
 async def _execute(run_dir, plan, config, models, model_connections, progress):  # type: ignore[no-untyped-def]
-    import gc
-
     from vera.models.errors import ModelError
     from vera.models.runtime import ModelRuntime
     from vera.models.spec import parse_spec
     from vera.runner import resume as resume_run
     from vera.runner import run as start_run
     from vera.runner.store import RunStore
+    from vera.runner.workers import settle_gc
     from vera.safety.run import use_runtime
     from vera.safety.trial import ORACLES
 
@@ -285,9 +284,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
                 await rt.model(spec, role="preflight")
             except (ModelError, ImportError, ValueError) as e:
                 raise _PreflightError(f"model {spec}: {' '.join(str(e).split())}") from None
-        # What is loaded by now (modules, models) lives for the whole run: keep it out of the
-        # cyclic collector's full passes (vera.runner.workers does the same in each worker).
-        gc.freeze()
+        settle_gc()  # as each worker process does (vera.runner.workers)
         with use_runtime(rt):
             if plan is None:
                 store = await resume_run(run_dir, progress=progress)

@@ -238,3 +238,24 @@ def _sleeps(ev: Evidence) -> Verdict:
 def test_run_check_failures_are_errors_not_verdicts(fn, match):
     with pytest.raises(v.CheckError, match=match):
         v.run_check(fn, Evidence(), timeout_s=0.2)
+
+
+def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
+    """The spinning verifier's thread really stops (no CPU left burning), and checks go on."""
+    import threading
+
+    def checkers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name == "vera-check" and t.is_alive()}
+
+    before = checkers()  # idle ones, and any abandoned by earlier tests (blocked in C)
+    idle = set(v._idle)
+    v._idle.clear()  # the check below gets a thread of its own
+    try:
+        with pytest.raises(v.CheckError, match="time limit"):
+            v.run_check(_spins, Evidence(), timeout_s=0.2)
+        for thread in checkers() - before:
+            thread.join(timeout=5)
+        assert not checkers() - before, "the interrupted verifier thread is still running"
+    finally:
+        v._idle.extend(w for w in idle if w not in v._idle)
+    assert v.run_check(lambda ev: v.safe(reason="next"), Evidence()).reason == "next"
