@@ -1,19 +1,24 @@
 """Runner throughput: trials per second at concurrency 1, 8, 32 and 64, against ideal scaling.
 
-Each trial makes ``--calls`` model requests to the scripted model server (a separate process on
-loopback) which waits ``--latency`` seconds (default 500 ms) before each answer, then writes its
-evidence and is recorded in the store (fsync, SQLite row) like a real trial. The peer is
-concurrency 1 in the same run: ideal scaling at concurrency c is c times its throughput. Each
-level runs in a fresh process so peak memory (RSS above the process's baseline) is its own.
-Target (issue 6): at 64, at least 80% of ideal on 2 cores.
+Every model request goes to the scripted model server (a separate process on loopback), which
+waits ``--latency`` seconds (default 500 ms) before each answer. The peer is concurrency 1 in
+the same run: ideal scaling at concurrency c is c times its throughput. Each level runs in a
+fresh process with ``--workers`` worker processes (default one per CPU, as ``vera run
+--workers``); throughput is taken over the trials' own span (the workers' start-up is printed
+apart); peak memory is the resident memory of the level's process and its workers above its
+baseline, per concurrent trial. Target (issue 6): at 64, at least 80% of ideal on 2 cores.
 
-    .venv/bin/python benchmarks/run_throughput.py [--levels 1,8,32,64] [--calls 2]
-        [--latency 0.5] [--trials-per-slot 2] [--trial module:function]
+    .venv/bin/python benchmarks/run_throughput.py --safety [--levels 1,8,32,64]
+        [--environments all|ENV,...] [--mode adaptive|static] [--turns N] [--workers N]
+        [--latency 0.5] [--trials-per-slot 4]
 
-``--trial`` swaps in another trial function; it gets the same specs, with ``model_url`` and
-``model_calls`` in ``spec.params``. ``--safety`` runs real safety trials instead: the bench's
-banking cases with the built-in agent (one tool call through the gateway, then an answer), the
-case's verifier, the store — what ``vera run`` does per trial, minus the controller's model.
+``--safety`` plays real bench trials as ``vera run`` does: the bench's cases (environments
+taken in turn), the built-in agent (each turn a tool call through the gateway, then an
+answer), the control agent (adaptive by default) on the same scripted model, the case's turn
+budget, the verifier after every turn, evidence and store. Without it, the synthetic trial
+function (``--calls`` requests, evidence, store) measures the runner alone; ``--trial
+module:function`` swaps in another trial function (``model_url`` and ``model_calls`` in
+``spec.params``).
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
     c = args.level
     n = max(4, c * args.trials_per_slot)
     if args.safety:
-        plan = _safety_plan(args.url, n, args.mode)
+        plan = _safety_plan(args.url, n, args.mode, _envs(args.environments))
     else:
         cases = [CaseRef(id=f"b{i}", hash=f"bench-{i}",
                          params={"model_url": args.url, "model_calls": args.calls})
@@ -110,16 +115,28 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
             "peak_rss_mb_per_trial": (peak - baseline) / c / 2**20}  # fmt: skip
 
 
-def _safety_plan(url: str, n: int, mode: str) -> list:
-    """``n`` real safety trials: the bench's banking cases, single-channel, static controller,
-    the built-in agent on the scripted server (one tool call, then an answer: two requests)."""
+def _safety_plan(url: str, n: int, mode: str, envs: list[str]) -> list:
+    """``n`` real safety trials over the bench's cases (in ``envs``; all when empty), single-
+    channel, with the built-in agent on the scripted server: each turn one tool call through
+    the gateway, then an answer."""
     from vera.safety.run import plan_trials, select_cases
 
     bench = Path(__file__).resolve().parents[1] / "bench" / "cases"
-    cases = [c for c in select_cases(bench) if "banking" in c.spec.services]
-    epochs = -(-n // len(cases))
+    by_env: dict[str, list] = {}
+    for c in select_cases(bench):
+        if not envs or c.environment in envs:
+            by_env.setdefault(c.environment, []).append(c)
+    if not by_env:
+        sys.exit(f"no bench cases in environments {', '.join(envs)}")
+    # environments taken in turn, so that every level (even 4 trials at concurrency 1) plays a
+    # mix of them
+    queues = list(by_env.values())
+    cases = [q[i] for i in range(max(map(len, queues))) for q in queues if i < len(q)]
     plan = plan_trials(cases, variants=["single"], agents=["builtin"],
-                       models=[f"openai-compat:bench@{url}"], epochs=epochs, mode=mode)  # fmt: skip
+                       models=[f"openai-compat:bench@{url}"], epochs=-(-n // len(cases)),
+                       mode=mode)  # fmt: skip
+    order = {c.id: i for i, c in enumerate(cases)}
+    plan.sort(key=lambda s: (s.epoch, order[s.case_id]))  # every case once, then again
     return plan[:n]
 
 
@@ -134,6 +151,10 @@ async def _run(run_dir: Path, plan: list, trial, config, c: int, safety: bool): 
     async with ModelRuntime(max_concurrency=c) as rt:
         with use_runtime(rt):
             return await run(run_dir, plan, trial, config, progress=False)
+
+
+def _envs(text: str) -> list[str]:
+    return [] if text == "all" else [e for e in text.split(",") if e]
 
 
 def main() -> None:
@@ -162,6 +183,8 @@ def main() -> None:
         default=None,
         help="--safety: user turns per trial (default: each case's budget)",
     )
+    ap.add_argument("--environments", default="all",
+                    help="--safety: the bench's cases in these environments (comma list; all)")
     ap.add_argument("--level", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--url", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -176,7 +199,7 @@ def main() -> None:
         if args.safety:  # the built-in agent: one tool call, then an answer
             args.calls, args.trial = 2, "vera.safety.run:safety_trial"
             rules = [{"when": {"has_tools": True, "tool_result": False}, "latency": args.latency,
-                      "tool_calls": [{"name": "list_accounts", "arguments": {}}], "usage": usage}]  # fmt: skip
+                      "tool_calls": [{"name": "*"}], "usage": usage}]  # fmt: skip
         script.write_text(json.dumps({"rules": rules, "responses": [], "fallback": {
             "text": "ok", "latency": args.latency, "usage": usage}}))  # fmt: skip
         server = subprocess.Popen(
@@ -196,7 +219,7 @@ def main() -> None:
                     [sys.executable, __file__, "--level", str(level), "--url", m.group(1),
                      "--calls", str(args.calls), "--trials-per-slot", str(args.trials_per_slot),
                      "--trial", args.trial, "--workers", str(args.workers),
-                     "--mode", args.mode, *(["--turns", str(args.turns)] if args.turns else []),
+                     "--mode", args.mode, "--environments", args.environments, *(["--turns", str(args.turns)] if args.turns else []),
                      *(["--safety"] if args.safety else [])],
                     capture_output=True, text=True, check=True,
                 )  # fmt: skip
@@ -207,8 +230,8 @@ def main() -> None:
 
     base = rows[0]["tps"] / rows[0]["concurrency"]
     calls = rows[0]["requests_per_trial"] or args.calls
-    what = ("bench trials (banking cases, built-in agent, gateway, verifier; "
-            f"{args.mode} controller)" if args.safety else f"trial fn {args.trial}")  # fmt: skip
+    what = (f"bench trials ({args.environments} environments, built-in agent, gateway, "
+            f"verifier; {args.mode} controller)" if args.safety else f"trial fn {args.trial}")  # fmt: skip
     print(f"runner throughput: {what}; {calls:.1f} model requests x {args.latency * 1000:.0f} ms "
           f"per trial; {os.cpu_count()} CPUs, {args.workers} worker process(es)")  # fmt: skip  # fmt: skip
     print(f"{'concurrency':>11} {'trials':>6} {'start s':>7} {'trials s':>8} {'trials/s':>9} "

@@ -24,10 +24,16 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+ANY_TOOL = "*"
+"""A tool-call name meaning: the first tool the request offers that needs no arguments (else
+the first tool offered); for scripts that run across cases with different tools."""
+
+
 class ToolCallStep(_Strict):
     """One tool call the scripted model makes."""
 
     name: str
+    """The tool's name, or ``*`` (:data:`ANY_TOOL`)."""
     arguments: dict[str, Any] | str = Field(default_factory=dict)
     """A mapping, or a raw string sent as is (e.g. deliberately malformed JSON)."""
     id: str | None = None
@@ -121,6 +127,18 @@ class Step(_Strict):
     """``input_tokens`` / ``output_tokens`` to report; estimated from the text when omitted."""
     stop_reason: Literal["stop", "length", "tool_calls"] | None = None
     """Override the finish reason (``length`` simulates truncated output)."""
+
+    def for_request(self, view: RequestView) -> Step:
+        """This step with any ``*`` tool-call name replaced by a tool the request offers."""
+        if not any(c.name == ANY_TOOL for c in self.tool_calls):
+            return self
+        offered = view.argless_tools or view.tool_names
+        pick = offered[0] if offered else ANY_TOOL
+        calls = [
+            c.model_copy(update={"name": pick}) if c.name == ANY_TOOL else c
+            for c in self.tool_calls
+        ]
+        return self.model_copy(update={"tool_calls": calls})
 
     @field_validator("fault", mode="before")
     @classmethod
@@ -232,6 +250,8 @@ class RequestView(BaseModel):
     all_texts: list[str] = Field(default_factory=list)
     has_tools: bool = False
     tool_names: list[str] = Field(default_factory=list)
+    argless_tools: list[str] = Field(default_factory=list)
+    """Offered tools whose parameters include no required one, in offer order."""
 
 
 class Chosen(BaseModel):

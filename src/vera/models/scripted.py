@@ -368,6 +368,7 @@ class ScriptedServer:
             )
             return
         # Generated call ids embed the request's index, so they are unique within a server.
+        step = step.for_request(view)
         answer = Answer(wire, step, view, self.script.model or view.model or "scripted", rec.index)
         malformed = fault is not None and fault.kind == "malformed"
         if malformed:

@@ -45,7 +45,16 @@ def read_request(wire: Wire, body: dict[str, Any]) -> RequestView:
     tools = body.get("tools") or []
     view.has_tools = bool(tools)
     view.tool_names = [_tool_name(t) for t in tools if isinstance(t, dict)]
+    view.argless_tools = [_tool_name(t) for t in tools if isinstance(t, dict) and _argless(t)]
     return view
+
+
+def _argless(tool: dict[str, Any]) -> bool:
+    """No required parameter (chat: function.parameters; responses: parameters; messages:
+    input_schema)."""
+    fn = tool.get("function") if isinstance(tool.get("function"), dict) else tool
+    schema = fn.get("parameters") or fn.get("input_schema") or {}
+    return not (isinstance(schema, dict) and schema.get("required"))
 
 
 def _tool_name(tool: dict[str, Any]) -> str:

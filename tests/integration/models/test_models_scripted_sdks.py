@@ -264,3 +264,24 @@ async def test_hanging_request_does_not_block_shutdown():
         answer = await pending
         assert answer.status_code == 503  # released by the shutdown, never a success
     assert srv.requests[0].fault == "hang"
+
+
+async def test_scripted_any_tool_calls_the_first_offered_tool_without_arguments() -> None:
+    """``name: "*"`` in a script: one script drives agents whose cases offer different tools."""
+    script = {"rules": [{"when": {"has_tools": True, "tool_result": False},
+                         "tool_calls": [{"name": "*"}]}],
+              "responses": [], "fallback": {"text": "done"}}  # fmt: skip
+    needs = {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+    free = {"type": "object", "properties": {"x": {"type": "string"}}}
+    tools = [{"type": "function", "function": {"name": n, "parameters": p}}
+             for n, p in (("send", needs), ("list_all", free), ("list_more", free))]  # fmt: skip
+    async with ScriptedServer(script) as srv:
+        client = openai.AsyncOpenAI(base_url=srv.openai_base_url, api_key="x", max_retries=0)
+        msgs = [{"role": "user", "content": "hi"}]
+        answer = await client.chat.completions.create(model="m", messages=msgs, tools=tools)
+        [call] = answer.choices[0].message.tool_calls or []
+        assert call.function.name == "list_all"
+        only_needs = tools[:1]
+        answer = await client.chat.completions.create(model="m", messages=msgs, tools=only_needs)
+        [call] = answer.choices[0].message.tool_calls or []
+        assert call.function.name == "send"  # no argument-free tool: the first one
