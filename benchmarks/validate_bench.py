@@ -3,7 +3,7 @@
 Both do the same kind of work: replay every ground truth / witness and check that it is
 solvable, injectable and trips the security check. AgentDojo does it in process over pydantic
 environments, one process, one replay per task (plus the injectability replay). vera does it
-through the real MCP gateway on a Unix socket, with a trace fsynced per call, for three variants
+through the real MCP gateway on a Unix socket, with a trace of every call, for three variants
 and six gates: 9 real trials per case (witness 3x and reference once per injection
 configuration, ``nop`` once), each with its own trial directory, s0 copy, gateway and MCP
 session, and real git for repository cases and a bwrap sandbox for shell cases.

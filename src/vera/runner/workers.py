@@ -107,9 +107,12 @@ class _Worker:
                     fut.set_result(TrialResult.model_validate_json(msg["result"]))
         except (ValueError, KeyError) as exc:
             self.dead = f"worker {self.index} sent a malformed line ({one_line(exc)})"
+            self.proc.kill()  # its trials fail here: it must not go on writing their evidence
         finally:
-            rc = await self.proc.wait() if self.dead is None else None
-            self.dead = self.dead or f"worker {self.index} exited with status {rc}"
+            rc = await self.proc.wait()
+            self.dead = (
+                self.dead or f"worker {self.index} exited with status {rc} (see {self.log.name})"
+            )
             for fut in self.pending.values():
                 if not fut.done():
                     fut.set_exception(RuntimeError(self.dead))
@@ -187,8 +190,9 @@ class WorkerPoolExecutor:
             "limits": worker_limits(self.limits, self.workers).model_dump(mode="json"),
         }
         assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write((json.dumps(setup) + "\n").encode())
-        await proc.stdin.drain()
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # died: said below
+            proc.stdin.write((json.dumps(setup) + "\n").encode())
+            await proc.stdin.drain()
         ready = await proc.stdout.readline()
         try:
             answer = json.loads(ready)
