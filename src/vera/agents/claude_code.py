@@ -26,6 +26,7 @@ from vera.agents.cli_base import (
     Parsed,
     block_text,
     json_lines,
+    native_call,
 )
 from vera.agents.install import AgentPackage
 from vera.records import ToolCall, Usage, utcnow
@@ -124,14 +125,8 @@ def parse_stream_json(stdout: str, tool_name: Any = lambda n: n) -> Parsed:
                     texts.append(block["text"])
                 elif block.get("type") == "tool_use":
                     cid = block.get("id") or f"call_{len(calls)}"
-                    args = block.get("input")
-                    calls[cid] = ToolCall(
-                        id=cid,
-                        tool=tool_name(block.get("name") or "?"),
-                        arguments=args if isinstance(args, dict) else {"_raw": args},
-                        source="native",
-                        started_at=utcnow(),
-                    )
+                    tool = tool_name(block.get("name") or "?")
+                    calls[cid] = native_call(cid, tool, block.get("input"))
         elif kind == "user":
             msg = ev.get("message") or {}
             content = msg.get("content")

@@ -34,6 +34,7 @@ model spec in ``trajectory.model``. Each turn's raw output is kept in the agent 
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import json
@@ -115,7 +116,7 @@ class Parsed(BaseModel):
     version: str | None = None
 
 
-class CliAgent:
+class CliAgent(abc.ABC):
     """Base class; subclasses set ``name``, ``package``, ``wires`` and implement
     :meth:`configure`, :meth:`argv`, :meth:`env` and :meth:`parse`."""
 
@@ -152,21 +153,21 @@ class CliAgent:
 
     # -- what subclasses provide --------------------------------------------------------------
 
+    @abc.abstractmethod
     def configure(self) -> None:
         """Write the framework's configuration files under ``self.home``."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def argv(self, message: str) -> list[str]:
         """The command for one turn (``self.session_id`` is set after the first)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def env(self) -> dict[str, str]:
         """Environment of every invocation (keys included; HOME is set by the base)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def parse(self, stdout: str) -> Parsed:
         """Parse one invocation's stdout."""
-        raise NotImplementedError
 
     # -- helpers for subclasses ---------------------------------------------------------------
 
@@ -401,6 +402,24 @@ def json_lines(stdout: str) -> tuple[list[dict[str, Any]], int]:
         else:
             bad += 1
     return events, bad
+
+
+def native_call(call_id: str, tool: str, arguments: Any) -> ToolCall:
+    """A tool call as a framework's transcript records it (``source="native"``).
+
+    Arguments come as a mapping, or as the JSON text the model wrote: decoded when it is a JSON
+    object (empty text: no arguments), else kept verbatim under ``_raw``.
+    """
+    if isinstance(arguments, str):
+        with contextlib.suppress(ValueError):  # not JSON: kept verbatim below
+            arguments = json.loads(arguments) if arguments.strip() else {}
+    return ToolCall(
+        id=call_id,
+        tool=tool,
+        arguments=arguments if isinstance(arguments, dict) else {"_raw": arguments},
+        source="native",
+        started_at=utcnow(),
+    )
 
 
 def block_text(content: Any) -> str:

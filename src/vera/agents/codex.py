@@ -26,6 +26,7 @@ from vera.agents.cli_base import (
     Parsed,
     block_text,
     json_lines,
+    native_call,
 )
 from vera.agents.install import AgentPackage
 from vera.records import ToolCall, Usage, utcnow
@@ -114,21 +115,10 @@ def parse_exec_json(stdout: str, tool_name: Any = lambda n: n) -> Parsed:
             if itype == "mcp_tool_call":
                 call = calls.get(iid)
                 if call is None:
-                    args = item.get("arguments")
-                    if isinstance(args, str):
-                        try:
-                            args = json.loads(args)
-                        except ValueError:
-                            args = {"_raw": args}
                     server = item.get("server")
                     tool = item.get("tool") or "?"
-                    call = calls[iid] = ToolCall(
-                        id=iid,
-                        tool=tool if server == SERVER_NAME else tool_name(f"{server}__{tool}"),
-                        arguments=args if isinstance(args, dict) else {"_raw": args},
-                        source="native",
-                        started_at=utcnow(),
-                    )
+                    tool = tool if server == SERVER_NAME else tool_name(f"{server}__{tool}")
+                    call = calls[iid] = native_call(iid, tool, item.get("arguments"))
                 if kind == "item.completed":
                     result = item.get("result")
                     if result is not None:

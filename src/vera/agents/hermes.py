@@ -38,6 +38,7 @@ from vera.agents.cli_base import (
     Parsed,
     block_text,
     classify_failure,
+    native_call,
 )
 from vera.agents.install import AgentPackage
 from vera.records import ToolCall, Turn, Usage, utcnow
@@ -239,21 +240,9 @@ def parse_session(
             text = block_text(m.get("content")).strip()
             for tc in m.get("tool_calls") or []:
                 fn = tc.get("function") or {}
-                raw = fn.get("arguments")
-                args: Any = raw
-                if isinstance(raw, str):
-                    try:
-                        args = json.loads(raw) if raw.strip() else {}
-                    except ValueError:
-                        args = {"_raw": raw}
                 cid = tc.get("id") or tc.get("call_id") or f"call_{len(calls)}"
-                calls[cid] = ToolCall(
-                    id=cid,
-                    tool=tool_name(fn.get("name") or tc.get("name") or "?"),
-                    arguments=args if isinstance(args, dict) else {"_raw": args},
-                    source="native",
-                    started_at=utcnow(),
-                )
+                tool = tool_name(fn.get("name") or tc.get("name") or "?")
+                calls[cid] = native_call(cid, tool, fn.get("arguments"))
             if text and not m.get("tool_calls"):
                 final = text
         elif role == "tool":

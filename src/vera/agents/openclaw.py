@@ -33,6 +33,7 @@ from vera.agents.cli_base import (
     FrameworkInfraError,
     Parsed,
     block_text,
+    native_call,
 )
 from vera.agents.install import AgentPackage
 from vera.records import ToolCall, Turn, Usage, utcnow
@@ -220,14 +221,8 @@ def parse_trajectory(
                     texts.append(block["text"])
                 elif block.get("type") == "toolCall":
                     cid = block.get("id") or f"call_{len(calls)}"
-                    args = block.get("arguments")
-                    calls[cid] = ToolCall(
-                        id=cid,
-                        tool=tool_name(block.get("name") or "?"),
-                        arguments=args if isinstance(args, dict) else {"_raw": args},
-                        source="native",
-                        started_at=utcnow(),
-                    )
+                    tool = tool_name(block.get("name") or "?")
+                    calls[cid] = native_call(cid, tool, block.get("arguments"))
         elif kind == "tool.result":
             call = calls.get(msg.get("toolCallId") or "")
             if call is None:

@@ -244,3 +244,17 @@ def test_vera_agents_list_shows_adapters_versions_and_capabilities(tmp_path):
     assert rows["claude-code"]["wire"] == "messages" and rows["codex"]["wire"] == "responses"
     assert rows["codex"]["pinned"] == "0.171.0" and rows["codex"]["installed"] == []
     assert all(r["multi_turn"] for r in rows.values())
+
+
+def test_native_call_keeps_what_the_model_wrote():
+    from vera.agents.cli_base import native_call
+
+    assert native_call("c1", "t", {"a": 1}).arguments == {"a": 1}
+    assert native_call("c1", "t", '{"a": 1}').arguments == {"a": 1}
+    assert native_call("c1", "t", "  ").arguments == {}
+    assert native_call("c1", "t", '{"a": ').arguments == {"_raw": '{"a": '}
+    assert native_call("c1", "t", "[1, 2]").arguments == {"_raw": [1, 2]}
+    assert native_call("c1", "t", None).arguments == {"_raw": None}
+    call = native_call("c7", "send_money", {})
+    assert (call.id, call.tool, call.source) == ("c7", "send_money", "native")
+    assert call.started_at is not None
