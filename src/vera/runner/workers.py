@@ -34,6 +34,9 @@ from vera.records import Outcome
 from vera.runner.limits import Limits, LimitsConfig, use_limits
 from vera.runner.spec import TrialError, TrialFn, TrialResult, TrialSpec, one_line
 
+_PARENT_ENV = "VERA_WORKER_PARENT"
+"""The driver's pid, for a worker to see whether its driver died before it could watch it."""
+
 _LINE_LIMIT = 64 << 20
 """Longest wire line (a result with a large verdict or usage record)."""
 
@@ -180,7 +183,7 @@ class WorkerPoolExecutor:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "vera.runner.workers",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
-            limit=_LINE_LIMIT,
+            limit=_LINE_LIMIT, env={**os.environ, _PARENT_ENV: str(os.getpid())},
         )  # fmt: skip
         worker = _Worker(index, proc, log)
         setup = {
@@ -319,7 +322,7 @@ def _die_with_parent() -> None:
     must not leave workers writing into trial directories that a resume will reuse."""
     import ctypes
 
-    parent = os.getppid()
+    parent = int(os.environ.pop(_PARENT_ENV, "0") or 0) or os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
