@@ -27,7 +27,7 @@ class _Completions(AsyncCompletions):
         messages = params.get("messages")
         if isinstance(messages, list | tuple):
             extra.setdefault("messages", list(messages))
-            params["messages"] = []  # the SDK's placeholder; extra_body's value wins
+            params["messages"] = []  # the SDK requires the argument; extra_body's replaces it
         tools = params.get("tools")
         if isinstance(tools, list | tuple):
             extra.setdefault("tools", list(tools))

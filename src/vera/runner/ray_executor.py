@@ -17,9 +17,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from vera.records import Outcome
 from vera.runner.limits import Limits, LimitsConfig, use_limits
-from vera.runner.spec import TrialError, TrialResult, TrialSpec, one_line
+from vera.runner.spec import TrialResult, TrialSpec, lost_trial
 
 
 def pack_dir(root: Path) -> bytes:
@@ -120,12 +119,7 @@ class RayExecutor:
                     result = TrialResult.model_validate_json(result_json)
                     unpack_dir(blob, trial_dir)
                 except Exception as exc:  # the task itself failed, not the trial function
-                    result = TrialResult(
-                        key=spec.key,
-                        spec=spec,
-                        outcome=Outcome.infra_error,
-                        error=TrialError(kind="infra_error", message=one_line(exc)),
-                    )
+                    result = lost_trial(spec, exc)
                 await on_result(result)
 
         async with asyncio.TaskGroup() as tg:

@@ -142,5 +142,16 @@ def one_line(exc: BaseException) -> str:
     return f"{name}: {first}"[:300] if first else name
 
 
+def lost_trial(spec: TrialSpec, exc: BaseException) -> TrialResult:
+    """The result of a trial an executor could not get back (its worker or task died): an
+    ``infra_error`` for that trial only, with the failure's one-line message."""
+    return TrialResult(
+        key=spec.key,
+        spec=spec,
+        outcome=Outcome.infra_error,
+        error=TrialError(kind="infra_error", message=one_line(exc)),
+    )
+
+
 def trial_dir_for(run_dir: Path, key: str) -> Path:
     return run_dir / "trials" / key

@@ -30,9 +30,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from vera.records import Outcome
 from vera.runner.limits import Limits, LimitsConfig, use_limits
-from vera.runner.spec import TrialError, TrialFn, TrialResult, TrialSpec, one_line
+from vera.runner.spec import TrialFn, TrialResult, TrialSpec, lost_trial, one_line
 
 _PARENT_ENV = "VERA_WORKER_PARENT"
 """The driver's pid, for a worker to see whether its driver died before it could watch it."""
@@ -237,12 +236,7 @@ class WorkerPoolExecutor:
                         raise RuntimeError(pool[0].dead or "no worker left")
                     result = await min(live, key=lambda w: w.busy).submit(spec, trial_dir)
                 except RuntimeError as exc:
-                    result = TrialResult(
-                        key=spec.key,
-                        spec=spec,
-                        outcome=Outcome.infra_error,
-                        error=TrialError(kind="infra_error", message=one_line(exc)),
-                    )
+                    result = lost_trial(spec, exc)
                 await on_result(result)
 
         try:

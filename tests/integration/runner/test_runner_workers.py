@@ -3,7 +3,13 @@ the driver; the trials spread over the processes; a dying worker costs only its 
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,33 +86,44 @@ async def test_a_trial_function_that_cannot_be_imported_fails_the_start(tmp_path
         await ex.run(_plan(1), lambda s: tmp_path / s.key, on_result)
 
 
-def test_workers_die_with_a_killed_driver(tmp_path: Path) -> None:
-    """SIGKILL the driver: its workers go too, so none can write into a trial directory that
-    a resume is about to reuse."""
-    import signal
-    import subprocess
-    import sys
-    import time
+_DRIVER = """\
+import asyncio, json, sys
+from pathlib import Path
+from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, run
+from vera.runner.synthetic import synthetic_trial
+params = json.loads(sys.argv[2])
+plan = expand([CaseRef(id=f'c{i}', hash=f'h{i}', params=params) for i in range(4)],
+              variants=['single'], agents=['a'], models=['m'])
+asyncio.run(run(Path(sys.argv[1]), plan, synthetic_trial,
+                RunConfig(limits=LimitsConfig(trials=4), workers=2), progress=False))
+"""
 
+
+def _driver_with_busy_workers(
+    tmp_path: Path, params: dict[str, object], **popen: object
+) -> tuple[subprocess.Popen[bytes], Path, set[int]]:
+    """A driver process running four long synthetic trials on two workers, once both workers
+    hold trials: (the driver, its run directory, the workers' pids)."""
     script = tmp_path / "driver.py"
-    script.write_text(
-        "import asyncio, sys\n"
-        "from pathlib import Path\n"
-        "from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, run\n"
-        "from vera.runner.synthetic import synthetic_trial\n"
-        "plan = expand([CaseRef(id=f'c{i}', hash=f'h{i}', params={'outcome': 'hang'})\n"
-        "               for i in range(4)], variants=['single'], agents=['a'], models=['m'])\n"
-        "asyncio.run(run(Path(sys.argv[1]), plan, synthetic_trial,\n"
-        "                RunConfig(limits=LimitsConfig(trials=4), workers=2), progress=False))\n"
-    )
+    script.write_text(_DRIVER)
     run_dir = tmp_path / "run"
-    driver = subprocess.Popen([sys.executable, str(script), str(run_dir)])
+    driver = subprocess.Popen(
+        [sys.executable, str(script), str(run_dir), json.dumps(params)],
+        **popen,  # type: ignore[call-overload]
+    )
     pids: set[int] = set()
     deadline = time.monotonic() + 60
     while len(pids) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
         pids = {int(p.read_text()) for p in run_dir.glob("trials/*/evidence/pid") if p.read_text()}
     assert len(pids) == 2, "the workers never started their trials"
+    return driver, run_dir, pids
+
+
+def test_workers_die_with_a_killed_driver(tmp_path: Path) -> None:
+    """SIGKILL the driver: its workers go too, so none can write into a trial directory that
+    a resume is about to reuse."""
+    driver, _, pids = _driver_with_busy_workers(tmp_path, {"outcome": "hang"})
     driver.send_signal(signal.SIGKILL)
     driver.wait()
     deadline = time.monotonic() + 10
@@ -130,32 +147,9 @@ def test_ctrl_c_stops_the_workers_and_records_nothing_unfinished(tmp_path: Path,
     """Ctrl-C (at a terminal it reaches the whole process group; ``kill -INT`` the driver
     alone): the driver stops its workers at once, and the trials they held stay unrecorded
     (a resume plays them), never become infra errors."""
-    import signal
-    import sqlite3
-    import subprocess
-    import sys
-    import time
-
-    script = tmp_path / "driver.py"
-    script.write_text(
-        "import asyncio, sys\n"
-        "from pathlib import Path\n"
-        "from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, run\n"
-        "from vera.runner.synthetic import synthetic_trial\n"
-        "plan = expand([CaseRef(id=f'c{i}', hash=f'h{i}', params={'sleep_s': 60})\n"
-        "               for i in range(4)], variants=['single'], agents=['a'], models=['m'])\n"
-        "asyncio.run(run(Path(sys.argv[1]), plan, synthetic_trial,\n"
-        "                RunConfig(limits=LimitsConfig(trials=4), workers=2), progress=False))\n"
+    driver, run_dir, pids = _driver_with_busy_workers(
+        tmp_path, {"sleep_s": 60}, start_new_session=True, stderr=subprocess.DEVNULL
     )
-    run_dir = tmp_path / "run"
-    driver = subprocess.Popen([sys.executable, str(script), str(run_dir)],
-                              start_new_session=True, stderr=subprocess.DEVNULL)  # fmt: skip
-    pids: set[int] = set()
-    deadline = time.monotonic() + 60
-    while len(pids) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-        pids = {int(p.read_text()) for p in run_dir.glob("trials/*/evidence/pid") if p.read_text()}
-    assert len(pids) == 2, "the workers never started their trials"
     if to == "group":
         os.killpg(driver.pid, signal.SIGINT)
     else:
