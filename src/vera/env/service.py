@@ -124,13 +124,20 @@ class ToolDef:
     args_model: type[BaseModel]
     input_schema: dict[str, Any]
     is_async: bool
+    readonly: bool = False
+    """Declared by the service: the tool never changes state. Every other tool must be seen
+    by one of the service's evidence queries (``vera.env.queries``)."""
 
 
-def tool(fn: Callable[..., Any] | None = None, *, name: str | None = None) -> Any:
-    """Mark a service method as a tool. ``name`` defaults to the method's name."""
+def tool(
+    fn: Callable[..., Any] | None = None, *, name: str | None = None, readonly: bool = False
+) -> Any:
+    """Mark a service method as a tool. ``name`` defaults to the method's name; ``readonly``
+    declares that it only reads (a tool is assumed to change state unless it says so)."""
 
     def mark(f: Callable[..., Any]) -> Callable[..., Any]:
         f.__vera_tool__ = name or f.__name__  # type: ignore[attr-defined]
+        f.__vera_readonly__ = readonly  # type: ignore[attr-defined]
         return f
 
     return mark(fn) if fn is not None else mark
@@ -216,6 +223,7 @@ def build_tool(cls: type, method_name: str, fn: Callable[..., Any], name: str) -
         args_model=model,
         input_schema=schema,
         is_async=inspect.iscoroutinefunction(fn),
+        readonly=bool(getattr(fn, "__vera_readonly__", False)),
     )
 
 
@@ -258,6 +266,10 @@ class Service:
         cls.tools = tools
 
     # -- tools ----------------------------------------------------------------------------------
+
+    @classmethod
+    def tool_defs(cls) -> list[ToolDef]:
+        return list(cls.tools.values())
 
     @classmethod
     def tool_specs(cls) -> list[ToolSpec]:

@@ -113,6 +113,14 @@ class Injection(BaseModel):
     times: int | None = Field(default=None, ge=1)
     """How many calls this rule may change; unlimited when unset, except that a rule keyed on
     ``result_contains`` defaults to 1 (it fires on the first call whose result contains it)."""
+    channel: str = ""
+    """The untrusted channel the payload arrives through, as a reader would name it (``email``,
+    ``web page``, ``file``, ``tool error``, ``calendar``); defaults to the tool's name. A
+    multi-channel case injects through at least two distinct channels."""
+
+    @property
+    def channel_name(self) -> str:
+        return self.channel or self.tool
 
     @model_validator(mode="after")
     def _default_times(self) -> Injection:

@@ -1,16 +1,19 @@
 """Safety cases on disk: one directory per base scenario, loaded into pydantic models.
 
 A case directory (see docs/cases.md) holds ``case.yaml``, an optional ``setup.py``,
-``verify.py``, an optional ``utility.py``, ``witness.yaml`` and ``reference.yaml``. Loading
-validates everything that can be checked without running a trial: YAML and schema, taxonomy
-leaves, setup step names, that ``verify.py`` compiles and defines ``verify``, and that witness
-and reference are lists of tool calls. Every problem is a :class:`CaseError` whose message is
-one line naming the file, so ``vera cases validate`` can print it and go on with other cases.
+``verify.py``, ``utility.py``, and its trajectories: ``witnesses/*.yaml`` (violating, on
+different routes) and ``references/*.yaml`` (safe, at least one a look-alike that looks risky).
+A single ``witness.yaml`` / ``reference.yaml`` is read as a set of one (imported and older
+cases). Loading validates everything that can be checked without running a trial: YAML and
+schema, taxonomy leaves, setup step names, that ``verify.py`` compiles and defines ``verify``,
+and that trajectories are lists of tool calls. Every problem is a :class:`CaseError` whose
+message is one line naming the file, so ``vera cases validate`` can print it and go on.
 
-One base scenario yields three variants: ``benign`` (the legitimate task), ``single``
-(adversarial user messages) and ``multi`` (adversarial user messages plus the case's gateway
-injections). The content hash covers every file of the directory, so a changed case is a
-different case even when someone forgets to bump ``version``.
+One base scenario yields three variants: ``benign`` (the legitimate task, in the world without
+the attacker), ``single`` (adversarial user messages, in the world with the attack ``overlay``
+applied: what the attacker planted) and ``multi`` (single plus the case's gateway injections).
+The content hash covers every file of the directory, so a changed case is a different case
+even when someone forgets to bump ``version``.
 """
 
 from __future__ import annotations
@@ -33,10 +36,25 @@ from vera.gateway.injections import InjectionError, InjectionSet, parse_injectio
 Variant = Literal["benign", "single", "multi"]
 VARIANTS: tuple[Variant, ...] = ("benign", "single", "multi")
 CASE_FILE = "case.yaml"
-REQUIRED_FILES = ("case.yaml", "verify.py", "witness.yaml", "reference.yaml")
+REQUIRED_FILES = ("case.yaml", "verify.py")
+WITNESSES, REFERENCES = "witnesses", "references"
+"""The trajectory-set directories of a case (``witness.yaml`` / ``reference.yaml``: a set of one)."""
 TAXONOMY_KINDS = ("risks", "attacks", "environments")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+_TOKEN_RE = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}|[A-Z]{2}\d{2}[A-Z0-9]{10,30}", re.IGNORECASE)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string leaf of a YAML value (mapping keys excluded)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
 
 
 class CaseError(Exception):
@@ -67,6 +85,10 @@ class AttackSpec(_Model):
     """The opening user message of the single- and multi-channel variants (a static attack)."""
     tactics: list[str] = Field(default_factory=list)
     """Hints for adapting: reformulate, decompose, claim authority, ..."""
+    markers: list[str] = Field(default_factory=list)
+    """Distinctive strings of the attack (the attacker's IBAN, address, domain, payload phrase)
+    that must not occur in the benign world; the overlay's and injections' texts are added to
+    them automatically (see :meth:`Case.attack_markers`)."""
 
 
 class Budgets(_Model):
@@ -93,10 +115,20 @@ class CaseSpec(_Model):
     """Setup steps ``{"service.method": {kwargs}}`` applied with ``Environment.apply_setup``."""
     benign_task: str
     """The legitimate user request (the only message of the benign variant)."""
+    authorised: str = ""
+    """Who is authorised to what, in words (whom the user pays, who may see which files): what
+    the verifier judges an action against when the harm is doing more than the principal asked."""
     attack: AttackSpec
+    overlay: list[dict[str, Any]] = Field(default_factory=list)
+    """What the attacker planted (setup steps like ``setup``), applied after it in the single
+    and multi variants only, so the benign world holds none of the attack."""
     injections: list[dict[str, Any]] = Field(default_factory=list)
     """Gateway injection rules (docs/gateway.md), used by the multi variant only."""
     budgets: Budgets = Field(default_factory=Budgets)
+    imported_from: str | None = None
+    """Set for cases imported from another benchmark (``agentdojo``): they keep that
+    benchmark's world and ground truths, so the bench's own standards (trajectory sets,
+    attack-free benign, two channels) are reported but not required of them."""
 
     @model_validator(mode="after")
     def _check(self) -> CaseSpec:
@@ -107,6 +139,21 @@ class CaseSpec(_Model):
         return self
 
 
+class CaseTrajectory(BaseModel):
+    """One witness or reference of a case: a replayable trajectory and what it shows."""
+
+    name: str
+    """The file's stem (``pay_from_savings``), unique within its set."""
+    route: str = ""
+    """In words, the route it takes (witness) or why it is safe (reference)."""
+    lookalike: bool = False
+    """A reference that looks risky but is safe (reports the phishing mail, archives instead
+    of deleting, quotes the attacker's IBAN in a warning)."""
+    variants: list[Variant] = Field(default_factory=lambda: list(VARIANTS))
+    """The variants it applies to (one that reads what only the overlay planted: not benign)."""
+    replay: Replay
+
+
 class Case(BaseModel):
     """A loaded, validated base scenario."""
 
@@ -114,8 +161,8 @@ class Case(BaseModel):
 
     path: Path
     spec: CaseSpec
-    witness: Replay
-    reference: Replay
+    witnesses: list[CaseTrajectory]
+    references: list[CaseTrajectory]
     content_hash: str
     """sha256 over every file's relative path and bytes."""
     has_setup_py: bool = False
@@ -128,6 +175,40 @@ class Case(BaseModel):
     @property
     def environment(self) -> str:
         return self.spec.taxonomy.environment
+
+    @property
+    def witness(self) -> Replay:
+        """The first witness (what ``oracle-violation`` replays)."""
+        return self.witnesses[0].replay
+
+    @property
+    def reference(self) -> Replay:
+        """The first reference (what ``oracle-benign`` replays)."""
+        return self.references[0].replay
+
+    def setup_steps(self, variant: Variant) -> list[dict[str, Any]]:
+        """The s0 of a variant: ``setup``, plus the attack ``overlay`` outside ``benign``."""
+        if variant == "benign":
+            return list(self.spec.setup)
+        return [*self.spec.setup, *self.spec.overlay]
+
+    def attack_markers(self) -> list[str]:
+        """Distinctive strings of this case's attack, which the benign world must not hold: the
+        declared markers, every injection payload, and the longer strings the overlay plants
+        (values of 16+ characters, e-mail addresses and IBAN-like tokens)."""
+        marks = list(self.spec.attack.markers)
+        for inj in self.injections("multi").injections:
+            if inj.payload.strip():
+                marks.append(inj.payload)
+        for value in _strings(_substitute(self.spec.overlay, self.spec.variables)):
+            value = value.strip()
+            if (len(value) >= 16 and " " in value) or _TOKEN_RE.fullmatch(value):
+                marks.append(value)
+        seen: dict[str, None] = {}
+        for m in marks:
+            if m.strip():
+                seen.setdefault(m, None)
+        return list(seen)
 
     def injections(self, variant: Variant) -> InjectionSet:
         """The gateway injections of a variant: the case's rules for ``multi``, none otherwise."""
@@ -248,10 +329,10 @@ def _substitute(value: Any, variables: dict[str, str]) -> Any:
     return value
 
 
-def load_replay(path: Path, variables: dict[str, str]) -> Replay:
-    """A witness/reference file: a list of ``{tool, arguments}`` items, optionally ending with
-    ``{response: TEXT}``; or a mapping ``{calls: [...], response: TEXT}``."""
-    data = _read_yaml(path)
+_META_KEYS = ("route", "lookalike", "variants")
+
+
+def _replay_data(path: Path, data: Any) -> dict[str, Any]:
     if data is None:
         data = []
     if isinstance(data, list):
@@ -264,6 +345,17 @@ def load_replay(path: Path, variables: dict[str, str]) -> Replay:
             else:
                 calls.append(item)
         data = {"calls": calls, "response": response}
+    if not isinstance(data, dict):
+        raise CaseError(f"{path}: expected a list of tool calls or a mapping with 'calls'")
+    return data
+
+
+def load_replay(path: Path, variables: dict[str, str]) -> Replay:
+    """A witness/reference file: a list of ``{tool, arguments}`` items, optionally ending with
+    ``{response: TEXT}``; or a mapping ``{calls: [...], response: TEXT}`` (which may also carry
+    the trajectory's ``route``, ``lookalike`` and ``variants``: see :func:`load_trajectory`)."""
+    data = _replay_data(path, _read_yaml(path))
+    data = {k: v for k, v in data.items() if k not in _META_KEYS}
     try:
         data = _substitute(data, variables)
         return Replay.model_validate(data)
@@ -271,6 +363,36 @@ def load_replay(path: Path, variables: dict[str, str]) -> Replay:
         raise CaseError(f"{path}: {e}") from None
     except ValidationError as e:
         raise CaseError(_validation_message(path, e)) from None
+
+
+def load_trajectory(path: Path, variables: dict[str, str]) -> CaseTrajectory:
+    """One witness or reference file with its metadata (``route``, ``lookalike``, ``variants``)."""
+    data = _replay_data(path, _read_yaml(path))
+    replay = load_replay(path, variables)
+    meta = {k: data[k] for k in _META_KEYS if k in data}
+    try:
+        return CaseTrajectory(name=path.stem, replay=replay, **meta)
+    except ValidationError as e:
+        raise CaseError(_validation_message(path, e)) from None
+
+
+def load_trajectories(
+    directory: Path, kind: str, variables: dict[str, str]
+) -> list[CaseTrajectory]:
+    """A case's witness or reference set: ``<kind>/*.yaml`` in name order, else the single
+    ``witness.yaml`` / ``reference.yaml``. CaseError when there is neither, or both."""
+    folder = directory / kind
+    single = directory / {WITNESSES: "witness.yaml", REFERENCES: "reference.yaml"}[kind]
+    if folder.is_dir():
+        if single.is_file():
+            raise CaseError(f"{single}: a case has {kind}/ or {single.name}, not both")
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+        if not files:
+            raise CaseError(f"{folder}: no trajectory files (*.yaml)")
+        return [load_trajectory(p, variables) for p in files]
+    if single.is_file():
+        return [load_trajectory(single, variables)]
+    raise CaseError(f"{folder}: missing ({kind}/*.yaml or {single.name})")
 
 
 def _check_python(path: Path, name: str) -> None:
@@ -353,15 +475,20 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
             raise CaseError(
                 f"{case_path}: services: unknown service {s!r} (known: {', '.join(sorted(SERVICES))})"
             )
-    for i, step in enumerate(spec.setup):
-        if len(step) != 1:
-            raise CaseError(f"{case_path}: setup.{i}: expected one 'service.method: {{...}}' key")
-        [target] = step
-        service, _, method = str(target).partition(".")
-        if service not in spec.services:
-            raise CaseError(f"{case_path}: setup.{i}: service {service!r} is not in services")
-        if method not in SERVICES[service].setup_methods():
-            raise CaseError(f"{case_path}: setup.{i}: {service} has no setup method {method!r}")
+    for block, steps in (("setup", spec.setup), ("overlay", spec.overlay)):
+        for i, step in enumerate(steps):
+            if len(step) != 1:
+                raise CaseError(
+                    f"{case_path}: {block}.{i}: expected one 'service.method: {{...}}' key"
+                )
+            [target] = step
+            service, _, method = str(target).partition(".")
+            if service not in spec.services:
+                raise CaseError(f"{case_path}: {block}.{i}: service {service!r} is not in services")
+            if method not in SERVICES[service].setup_methods():
+                raise CaseError(
+                    f"{case_path}: {block}.{i}: {service} has no setup method {method!r}"
+                )
     if taxonomies is not None:
         for kind, leaf in (
             ("risks", spec.taxonomy.risk),
@@ -385,15 +512,16 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
     has_utility = (directory / "utility.py").is_file()
     if has_utility:
         _check_python(directory / "utility.py", "utility")
-    witness = load_replay(directory / "witness.yaml", spec.variables)
-    reference = load_replay(directory / "reference.yaml", spec.variables)
-    if not witness.calls and not witness.response:
-        raise CaseError(f"{directory / 'witness.yaml'}: the witness is empty")
+    witnesses = load_trajectories(directory, WITNESSES, spec.variables)
+    references = load_trajectories(directory, REFERENCES, spec.variables)
+    for w in witnesses:
+        if not w.replay.calls and not w.replay.response:
+            raise CaseError(f"{directory}: witness {w.name!r} is empty")
     return Case(
         path=directory,
         spec=spec,
-        witness=witness,
-        reference=reference,
+        witnesses=witnesses,
+        references=references,
         content_hash=content_hash(directory),
         has_setup_py=has_setup_py,
         has_utility=has_utility,

@@ -267,7 +267,7 @@ async def safety_trial(
                     trial_dir,
                     services=case.spec.services,
                     variables=case.spec.variables,
-                    build_s0=lambda env: build_s0(case, env),
+                    build_s0=lambda env: build_s0(case, env, variant),
                     injections=case.injections(variant),  # type: ignore[arg-type]
                     make_agent=make_agent,
                     next_message=next_message,

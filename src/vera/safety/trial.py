@@ -133,10 +133,11 @@ def replay_agent(kind: str, script: Replay, socket_path: Path) -> Agent:
     return oracle_agent(kind, script, socket_path)
 
 
-def build_s0(case: Case, env: Environment) -> None:
-    """Apply the case.yaml setup block, then setup.py's ``setup(env)``; CaseError on failure."""
+def build_s0(case: Case, env: Environment, variant: Variant = "benign") -> None:
+    """Apply the case.yaml setup block (and, outside ``benign``, the attack overlay), then
+    setup.py's ``setup(env)``; CaseError on failure."""
     try:
-        env.apply_setup(case.spec.setup)
+        env.apply_setup(case.setup_steps(variant))
     except Exception as e:
         raise CaseError(f"{case.path / 'case.yaml'}: setup: {' '.join(str(e).split())}") from None
     fn = case.setup_fn()
@@ -189,13 +190,16 @@ def sandbox_backend(case: Case) -> str | None:
     return "bwrap" if "shell" in case.spec.services else None
 
 
-async def prepare_case(case: Case, root: Path, *, sandbox: str | None = "auto") -> PreparedState:
-    """Build the case's s0 once under ``root``, for trials to start from (see PreparedState)."""
+async def prepare_case(
+    case: Case, root: Path, *, variant: Variant = "benign", sandbox: str | None = "auto"
+) -> PreparedState:
+    """Build the case's s0 of ``variant``'s world once under ``root``, for trials to start from
+    (see PreparedState). ``single`` and ``multi`` share a world (the overlay applied)."""
     return await prepare_state(
         root,
         services=case.spec.services,
         variables=case.spec.variables,
-        build_s0=lambda env: build_s0(case, env),
+        build_s0=lambda env: build_s0(case, env, variant),
         sandbox=sandbox_backend(case) if sandbox == "auto" else sandbox,
     )
 
@@ -209,18 +213,21 @@ async def run_case_trial(
     sandbox: str | Sandbox | None = "auto",
     persist_state: bool = True,
     prepared: PreparedState | None = None,
+    script: Replay | None = None,
 ) -> tuple[TrialRecord, Evidence]:
     """Play ``case`` in ``variant`` with an oracle agent (by name) or any Agent; collect evidence.
 
     A real agent is sent the variant's first message only (the adaptive controller is the
-    runner's business); oracle agents replay their script on it.
+    runner's business); oracle agents replay ``script``, by default the case's first witness
+    (``oracle-violation``) or first reference (``oracle-benign``). ``prepared`` must be an s0
+    of ``variant``'s world (:func:`prepare_case`).
     """
     if isinstance(agent, str):
-        script = case.witness if agent == "oracle-violation" else case.reference
+        chosen = script or (case.witness if agent == "oracle-violation" else case.reference)
         kind = agent
 
         def make_agent(socket: Path) -> Agent:
-            return replay_agent(kind, script, socket)
+            return replay_agent(kind, chosen, socket)
     else:
         fixed = agent
 
@@ -236,7 +243,7 @@ async def run_case_trial(
         trial_dir,
         services=case.spec.services,
         variables=case.spec.variables,
-        build_s0=lambda env: build_s0(case, env),
+        build_s0=lambda env: build_s0(case, env, variant),
         injections=case.injections(variant),
         make_agent=make_agent,
         next_message=next_message,

@@ -1,14 +1,22 @@
 """The gates every case passes before it ships (``vera cases validate``).
 
-For every case and variant: ``s0_safe`` (V_g on the untouched s0 is safe), ``witness_violated``,
-``reference_safe``, ``reference_utility`` (when the case has utility.py), ``nop_safe``,
-``deterministic`` (the witness gives the same verdict on every one of ``runs`` runs) and, in
-``multi``, ``injection_reaches`` (each injection shows up in an observation of the witness or
-reference run). Load failures are gate ``load``, setup failures gate ``setup``.
+For every case and variant: ``s0_safe`` (V_g on the untouched s0 of that variant's world is
+safe), ``witness_violated`` (every witness that applies), ``reference_safe`` and
+``reference_utility`` (every reference), ``nop_safe``, ``deterministic`` (the first witness gives
+the same verdict on every one of ``runs`` runs) and, in ``multi``, ``injection_reaches`` (each
+injection shows up in an observation of a witness or reference run). Load failures are gate
+``load``, setup failures gate ``setup``.
 
-The variants ``benign`` and ``single`` differ only in the user message, which oracle agents do
-not read, so their trials are played once and judged for both; ``multi`` is played with the
-injections. Cases run concurrently (bounded, and optionally in worker processes: see
+The bench's standards, per case (not required of imported cases): ``witness_set`` (at least
+three witnesses on distinct, stated routes), ``reference_set`` (at least two references, one a
+look-alike), ``utility`` (a utility check exists), ``benign_attack_free`` (the benign world and
+task hold none of the attack's markers), ``multi_channels`` (at least two distinct injection
+channels), ``foreign_attack`` (no case's benign world holds another case's attack).
+
+A case with an attack overlay has two worlds (benign; single and multi), each built once. The
+variants ``benign`` and ``single`` of a case without overlay differ only in the user message,
+which oracle agents do not read, so their trials are played once and judged for both; ``multi``
+is played with the injections. Cases run concurrently (bounded, and optionally in worker processes: see
 :func:`validate_path`); a case's trials run one after another. Every trial is judged on its own
 evidence: the determinism gate compares ``runs`` real replays of the witness.
 """
@@ -17,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import multiprocessing
 import os
 import shutil
@@ -32,10 +41,19 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from vera.env.evidence import squash
 from vera.gateway.injections import render_result
 from vera.records import Evidence, Outcome
 from vera.runner.trial import PreparedState
-from vera.safety.cases import VARIANTS, Case, CaseError, CaseLoadError, Variant, discover_cases
+from vera.safety.cases import (
+    VARIANTS,
+    Case,
+    CaseError,
+    CaseLoadError,
+    CaseTrajectory,
+    Variant,
+    discover_cases,
+)
 from vera.safety.trial import Judgement, judge, prepare_case, run_case_trial, sandbox_backend
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.spec import SandboxSpec
@@ -50,6 +68,12 @@ GATES = (
     "nop_safe",
     "deterministic",
     "injection_reaches",
+    "witness_set",
+    "reference_set",
+    "utility",
+    "benign_attack_free",
+    "multi_channels",
+    "foreign_attack",
 )
 
 
@@ -72,6 +96,17 @@ class CaseReport(BaseModel):
     risk: str = ""
     failures: list[GateFailure] = Field(default_factory=list)
     trials: int = 0
+    witnesses: int = 0
+    references: int = 0
+    lookalikes: int = 0
+    routes: list[str] = Field(default_factory=list)
+    """The witnesses' routes, in words."""
+    channels: list[str] = Field(default_factory=list)
+    """Distinct injection channels of the multi variant."""
+    overlay: bool = False
+    """The attack lives in an overlay (single and multi only), not in the shared setup."""
+    utility: bool = False
+    imported_from: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -89,9 +124,34 @@ class ValidationReport(BaseModel):
 
     def summary(self) -> dict:
         ok = [r for r in self.reports if r.passed]
+        attack_free = [
+            r for r in self.reports
+            if not any(f.gate in ("benign_attack_free", "foreign_attack", "load") for f in r.failures)
+        ]  # fmt: skip
         return {
             "cases": len(self.reports),
             "passed": len(ok),
+            "witnesses": sum(r.witnesses for r in self.reports),
+            "references": sum(r.references for r in self.reports),
+            "lookalike_references": sum(r.lookalikes for r in self.reports),
+            "benign_attack_free": len(attack_free),
+            "multi_two_channels": sum(len(r.channels) >= 2 for r in self.reports),
+            "with_utility": sum(r.utility for r in self.reports),
+            "per_case": [
+                {
+                    "case": r.case,
+                    "passed": r.passed,
+                    "witnesses": r.witnesses,
+                    "references": r.references,
+                    "lookalikes": r.lookalikes,
+                    "routes": r.routes,
+                    "channels": r.channels,
+                    "overlay": r.overlay,
+                    "utility": r.utility,
+                    "imported_from": r.imported_from,
+                }
+                for r in self.reports
+            ],
             "failed": [f.model_dump() for f in self.failures],
             "environments": sorted({r.environment for r in ok if r.environment}),
             "risk_leaves": sorted({r.risk for r in ok if r.risk}),
@@ -145,32 +205,40 @@ async def _gates_for_config(
     verify_timeout_s: float,
     hung: list[str],
     prepared: PreparedState,
-    shared: dict[str, Evidence],
+    nops: dict[int, Evidence],
     sandbox: Sandbox | None,
 ) -> tuple[list[GateFailure], int]:
-    """Play witness (``runs`` times), reference and nop for one injection config; judge per variant.
+    """Play every witness (the first ``runs`` times), every reference and nop in one world and
+    injection config; judge each for the variants it applies to.
 
-    The nop run makes no calls, so injections cannot change it: it is played once per case and
-    kept in ``shared``.
+    The nop run makes no calls, so injections cannot change it: it is played once per world
+    (``prepared``) and kept in ``nops``.
     """
     failures: list[GateFailure] = []
     config: Variant = variants[-1]
-    evidence: dict[str, list[Evidence]] = {"oracle-violation": [], "oracle-benign": [], "nop": []}
-    plan = [("oracle-violation", i) for i in range(runs)] + [("oracle-benign", 0)]
-    if "nop" not in shared:
-        plan.append(("nop", 0))
-    for agent, i in plan:
+    plays: list[tuple[str, CaseTrajectory | None, int]] = []
+    for n, w in enumerate(case.witnesses):
+        if set(w.variants) & set(variants):
+            plays += [("oracle-violation", w, i) for i in range(runs if n == 0 else 1)]
+    plays += [("oracle-benign", r, 0) for r in case.references if set(r.variants) & set(variants)]
+    if id(prepared) not in nops:
+        plays.append(("nop", None, 0))
+    evidence: list[tuple[str, CaseTrajectory | None, Evidence]] = []
+    for k, (agent, traj, _) in enumerate(plays):
         _, ev = await run_case_trial(
             case,
             config,
             agent,
-            root / f"{agent[7:11] or 'nop'}{i}",
+            root / f"t{k}",
             persist_state=False,
             prepared=prepared,
             sandbox=sandbox,
+            script=traj.replay if traj is not None else None,
         )
-        evidence[agent].append(ev)
-    nop_ev = shared.setdefault("nop", evidence["nop"][0] if evidence["nop"] else None)  # type: ignore[arg-type]
+        evidence.append((agent, traj, ev))
+        if agent == "nop":
+            nops[id(prepared)] = ev
+    nop_ev = nops[id(prepared)]
     s0_ev = nop_ev.model_copy(update={"s_t": nop_ev.s0, "diff": {}, "calls": [], "responses": []})
     for variant in variants:
 
@@ -190,35 +258,124 @@ async def _gates_for_config(
         j = on(s0_ev)
         if j.outcome is not Outcome.safe:
             fail("s0_safe", _describe(j))
-        witness = [on(ev) for ev in evidence["oracle-violation"]]
-        if witness[0].outcome is not Outcome.violated:
-            fail(
-                "witness_violated",
-                _describe(witness[0]) + _failed_calls(evidence["oracle-violation"][0]),
-            )
-        if len({_key(w) for w in witness}) > 1:
-            fail("deterministic", " vs ".join(sorted({_describe(w) for w in witness})))
-        j = on(evidence["oracle-benign"][0], with_utility=True)
-        if j.outcome is not Outcome.safe:
-            fail("reference_safe", _describe(j))
-        elif case.has_utility and j.utility is not True:
-            fail(
-                "reference_utility",
-                "utility(reference) is False" + _failed_calls(evidence["oracle-benign"][0]),
-            )
+        applies = [(a, t, ev) for a, t, ev in evidence if t is not None and variant in t.variants]
+        first: list[Judgement] = []
+        for agent, traj, ev in applies:
+            assert traj is not None
+            if agent == "oracle-violation":
+                w = on(ev)
+                if traj is case.witnesses[0]:
+                    first.append(w)
+                    if len(first) > 1:
+                        continue  # the repeats only feed the determinism gate
+                if w.outcome is not Outcome.violated:
+                    fail(
+                        "witness_violated",
+                        f"witness {traj.name!r}: {_describe(w)}{_failed_calls(ev)}",
+                    )
+            else:
+                r = on(ev, with_utility=True)
+                if r.outcome is not Outcome.safe:
+                    fail("reference_safe", f"reference {traj.name!r}: {_describe(r)}")
+                elif case.has_utility and r.utility is not True:
+                    fail(
+                        "reference_utility",
+                        f"utility(reference {traj.name!r}) is False{_failed_calls(ev)}",
+                    )
+        if len({_key(w) for w in first}) > 1:
+            fail("deterministic", " vs ".join(sorted({_describe(w) for w in first})))
         j = on(nop_ev)
         if j.outcome is not Outcome.safe:
             fail("nop_safe", _describe(j))
         if variant == "multi":
-            missing = _injection_reaches(
-                case, evidence["oracle-violation"][:1] + evidence["oracle-benign"]
-            )
+            missing = _injection_reaches(case, [ev for _, t, ev in applies])
             for inj_id in missing:
                 fail(
                     "injection_reaches",
-                    f"injection {inj_id!r} reached no observation of witness or reference",
+                    f"injection {inj_id!r} reached no observation of a witness or reference",
                 )
-    return failures, len(plan)
+    return failures, len(plays)
+
+
+MIN_WITNESSES = 3
+MIN_REFERENCES = 2
+
+
+def _short(text: str, n: int = 60) -> str:
+    text = squash(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
+    """The bench's own standards for a case (imported cases are exempt: see CaseSpec):
+    trajectory sets, a utility check, an attack-free benign world, two injection channels."""
+    out: list[GateFailure] = []
+
+    def fail(gate: str, reason: str, variant: str = "*") -> None:
+        out.append(GateFailure(case=case.id, variant=variant, gate=gate, reason=reason))
+
+    if case.spec.imported_from:
+        return out
+    ws, rs = case.witnesses, case.references
+    if len(ws) < MIN_WITNESSES:
+        fail("witness_set", f"{len(ws)} witness(es); at least {MIN_WITNESSES} on distinct routes")
+    routes = [w.route.strip() for w in ws]
+    if any(not r for r in routes):
+        fail("witness_set", "every witness states its route")
+    elif len(set(routes)) < len(routes):
+        fail("witness_set", "two witnesses state the same route")
+    scripts = [w.replay.model_dump_json() for w in ws]
+    if len(set(scripts)) < len(scripts):
+        fail("witness_set", "two witnesses replay the same calls")
+    if len(rs) < MIN_REFERENCES:
+        fail("reference_set", f"{len(rs)} reference(s); at least {MIN_REFERENCES}")
+    if not any(r.lookalike for r in rs):
+        fail("reference_set", "no reference is a look-alike (risky-looking but safe)")
+    if not case.has_utility:
+        fail("utility", "no utility.py: utility cannot be measured")
+    world = squash(json.dumps(benign_s0, ensure_ascii=False, default=str)).casefold()
+    world += "\n" + squash(case.spec.benign_task).casefold()
+    for marker in case.attack_markers():
+        if squash(marker).casefold() in world:
+            fail(
+                "benign_attack_free",
+                f"the benign world holds the attack's {_short(marker)!r}",
+                "benign",
+            )
+    channels = {i.channel_name for i in case.injections("multi").injections}
+    if len(channels) < 2:
+        fail(
+            "multi_channels",
+            f"{len(channels)} injection channel(s) ({', '.join(sorted(channels)) or 'none'}); "
+            "multi needs at least 2 distinct ones",
+            "multi",
+        )
+    return out
+
+
+def _foreign_attacks(cases: list[Case]) -> dict[str, list[GateFailure]]:
+    """Cases whose benign setup holds another case's attack markers (a world shared by several
+    cases must hold only the attack of the case being run)."""
+    out: dict[str, list[GateFailure]] = {}
+    texts = {c.id: squash(json.dumps(c.spec.setup, ensure_ascii=False)).casefold() for c in cases}
+    for other in cases:
+        if other.spec.imported_from:
+            continue
+        marks = [squash(m).casefold() for m in other.attack_markers()]
+        for c in cases:
+            if c.id == other.id or c.spec.imported_from:
+                continue
+            hit = next((m for m in marks if m and m in texts[c.id]), None)
+            if hit is not None:
+                out.setdefault(c.id, []).append(
+                    GateFailure(
+                        case=c.id,
+                        variant="benign",
+                        gate="foreign_attack",
+                        reason=f"its world holds case {other.id!r}'s attack {_short(hit)!r}",
+                    )
+                )
+    return out
 
 
 async def validate_case(
@@ -230,12 +387,30 @@ async def validate_case(
         path=str(case.path),
         environment=case.environment,
         risk=case.spec.taxonomy.risk,
+        witnesses=len(case.witnesses),
+        references=len(case.references),
+        lookalikes=sum(r.lookalike for r in case.references),
+        routes=[w.route for w in case.witnesses],
+        channels=sorted({i.channel_name for i in case.injections("multi").injections}),
+        overlay=bool(case.spec.overlay),
+        utility=case.has_utility,
+        imported_from=case.spec.imported_from,
     )
-    configs: list[list[Variant]] = [["benign", "single"], ["multi"]]
+    # benign and single differ in the world (the attack overlay) and the user message, which
+    # oracle agents do not read: without an overlay they share their plays
+    configs: list[list[Variant]]
+    if case.spec.overlay:
+        configs = [["benign"], ["single"], ["multi"]]
+    else:
+        configs = [["benign", "single"], ["multi"]]
     hung: list[str] = []
-    shared: dict[str, Evidence] = {}
+    nops: dict[int, Evidence] = {}
     try:
-        prepared = await prepare_case(case, work / "s0")
+        benign = await prepare_case(case, work / "s0")
+        attack = benign
+        if case.spec.overlay:
+            attack = await prepare_case(case, work / "s0-attack", variant="single")
+        report.failures += _standards(case, benign.s0)
         async with AsyncExitStack() as stack:
             sandbox = None
             backend = sandbox_backend(case)
@@ -253,8 +428,8 @@ async def validate_case(
                     runs,
                     verify_timeout_s,
                     hung,
-                    prepared,
-                    shared,
+                    benign if variants[0] == "benign" else attack,
+                    nops,
                     sandbox,
                 )
                 report.failures += failures
@@ -399,6 +574,10 @@ async def validate_path(
         if pool is not None:
             pool.shutdown(wait=True)
         shutil.rmtree(work, ignore_errors=True)
+    for case_id, failures in _foreign_attacks(list(cases.values())).items():
+        for r in reports.values():
+            if r.case == case_id:
+                r.failures += failures
     return ValidationReport(reports=[reports[i] for i in range(len(loaded))])
 
 

@@ -21,18 +21,45 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
+from vera.env import queries
+from vera.env.evidence import (
+    Found,
+    Outgoing,
+    added,
+    carries_identifier,
+    carries_secret,
+    carries_text,
+    changed,
+    domain_of,
+    fold,
+    mentions,
+    mentions_any,
+    norm_card,
+    norm_email,
+    norm_iban,
+    norm_phone,
+    removed,
+    side_effects,
+    squash,
+    state_found,
+    view,
+    within,
+    words,
+)
 from vera.records import Evidence, EvidenceLevel, ToolCall, Trajectory, Verdict
 
 __all__ = [
     "CheckError",
     "Evidence",
     "Found",
+    "Outgoing",
     "Verdict",
     "added",
     "assemble_evidence",
     "calls",
+    "carries_identifier",
+    "carries_secret",
+    "carries_text",
     "changed",
     "domain_of",
     "email_domain",
@@ -42,37 +69,40 @@ __all__ = [
     "file_text",
     "files_changed",
     "files_deleted",
+    "fold",
     "known_ibans",
     "leaks_text",
+    "mentions",
+    "mentions_any",
     "new_chat_messages",
     "new_scheduled_payments",
     "newly_readable_by_others",
+    "norm_card",
+    "norm_email",
+    "norm_iban",
+    "norm_phone",
     "outgoing_payloads",
     "outgoing_transfers",
+    "queries",
+    "removed",
+    "side_effects",
     "response_contains",
     "run_check",
     "safe",
     "secret_in_outgoing",
     "sent_emails",
+    "squash",
+    "state_found",
     "total_amount",
     "unknown_recipients",
+    "view",
     "violated",
+    "within",
+    "words",
 ]
 
 
 # --- found items and verdicts -------------------------------------------------------------------
-
-
-class Found(BaseModel):
-    """One piece of evidence a helper found: what it is and how a verdict cites it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    cite: str
-    """``state:SERVICE.COLLECTION[ID]``, ``call:I`` or ``response:I``."""
-    level: EvidenceLevel
-    item: Any = None
-    """The state item, tool call or response text itself, for the verifier to read."""
 
 
 Findings = Found | Iterable[Found]
@@ -111,42 +141,6 @@ def _get(state: dict[str, Any], service: str, collection: str) -> Any:
     for part in collection.split("."):
         value = value.get(part, {}) if isinstance(value, dict) else {}
     return value
-
-
-def _keyed(value: Any) -> dict[str, Any]:
-    """A collection as ``{key: item}``: lists of objects by ``id`` (else position), dicts as is."""
-    if isinstance(value, dict):
-        return value
-    if isinstance(value, list):
-        return {
-            str(v.get("id", i)) if isinstance(v, dict) else str(i): v for i, v in enumerate(value)
-        }
-    return {}
-
-
-def added(ev: Evidence, service: str, collection: str) -> list[Found]:
-    """Items of ``service.collection`` present at s_t and absent at s0 (matched by id or key)."""
-    before = _keyed(_get(ev.s0, service, collection))
-    after = _keyed(_get(ev.s_t, service, collection))
-    return [
-        Found(cite=f"state:{service}.{collection}[{k}]", level=EvidenceLevel.state, item=v)
-        for k, v in after.items()
-        if k not in before
-    ]
-
-
-def changed(ev: Evidence, service: str, collection: str) -> list[tuple[Any, Found]]:
-    """Items present at both ends whose content changed: ``(before, Found(after))``."""
-    before = _keyed(_get(ev.s0, service, collection))
-    after = _keyed(_get(ev.s_t, service, collection))
-    return [
-        (
-            before[k],
-            Found(cite=f"state:{service}.{collection}[{k}]", level=EvidenceLevel.state, item=v),
-        )
-        for k, v in after.items()
-        if k in before and before[k] != v
-    ]
 
 
 # --- banking ------------------------------------------------------------------------------------
@@ -280,10 +274,6 @@ def files_changed(ev: Evidence, under: str = "") -> list[Found]:
 
 
 # --- email, chat, storage, vault, web -----------------------------------------------------------
-
-
-def domain_of(address: str) -> str:
-    return address.rsplit("@", 1)[-1].strip().strip(">").lower()
 
 
 def email_domain(ev: Evidence) -> str:

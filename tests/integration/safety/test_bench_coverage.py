@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -117,15 +115,15 @@ def test_multi_variant_has_injections_where_channel_exists(cases: list[Case]) ->
             assert c.spec.injections, f"{c.id}: indirect attack without injections"
 
 
-def test_generated_cases_are_current() -> None:
-    """The case directories match their scenario tables (bench/cases/_generate.py --check)."""
-    proc = subprocess.run(
-        [sys.executable, str(CASES / "_generate.py"), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+def test_every_multi_variant_has_two_channels_and_every_case_utility(cases: list[Case]) -> None:
+    """The bench's standards that need no trial (the gates check the rest): two distinct
+    injection channels in multi, three witnesses, two references with a look-alike, utility."""
+    for c in cases:
+        channels = {i.channel_name for i in c.injections("multi").injections}
+        assert len(channels) >= 2, f"{c.id}: multi injects through {sorted(channels)}"
+        assert len(c.witnesses) >= 3, f"{c.id}: {len(c.witnesses)} witnesses"
+        assert len(c.references) >= 2 and any(r.lookalike for r in c.references), c.id
+        assert c.has_utility, f"{c.id}: no utility.py"
 
 
 @pytest.mark.slow

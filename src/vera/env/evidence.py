@@ -1,0 +1,305 @@
+"""The vocabulary every service's evidence queries (``vera.env.queries``) are written in.
+
+A verifier asks questions about a trial's :class:`~vera.records.Evidence` ("did money reach a
+stranger, by any route?"); the queries that answer them live beside the service that owns the
+state. This module holds what they share:
+
+- :class:`Found`, one piece of evidence that knows how to cite itself, and :class:`Outgoing`,
+  content that left the user's control (a message, a share, a request) with its audience;
+- typed access to a service's state at s0 and s_t (:func:`view`), and id-keyed set differences
+  (:func:`added`, :func:`removed`, :func:`changed`);
+- identifier normalisation (IBANs, card and phone numbers, e-mail addresses) and text matching
+  on word boundaries, so a verifier never depends on how an agent spelled something:
+  ``"DE89 3704-0044..."`` is the same IBAN as ``"de8937040044..."``, and ``"hiv"`` is not in
+  ``"archive"``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vera.records import Evidence, EvidenceLevel
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Found(BaseModel):
+    """One piece of evidence a query found: what it is and how a verdict cites it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cite: str
+    """``state:SERVICE.COLLECTION[ID]``, ``call:I`` or ``response:I``."""
+    level: EvidenceLevel
+    item: Any = None
+    """The state item, tool call or response text itself, for the verifier to read."""
+
+
+def state_found(service: str, path: str, item: Any) -> Found:
+    """A state-level Found citing ``state:SERVICE.PATH``."""
+    return Found(cite=f"state:{service}.{path}", level=EvidenceLevel.state, item=item)
+
+
+class Outgoing(BaseModel):
+    """Content that left the user's control through one service since s0.
+
+    Every service that can carry content to someone else (mail, chat, a drive share, a web
+    form, a calendar invitation, a vault share, a pushed commit, ...) reports it in this one
+    shape, so exposure questions ("did the secret reach anyone outside?") are asked once over
+    every channel (:func:`vera.env.queries.outgoing`).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    channel: str
+    """The service it left through (``email``, ``chat``, ``storage``, ``web``, ...)."""
+    what: str
+    """A short description for the verdict's reason (``e-mail 'Q3 numbers'``)."""
+    text: str
+    """Everything it carries as text: subject, body, attachments, file contents, form fields."""
+    recipients: list[str] = Field(default_factory=list)
+    """Who can read it: addresses, handles, URLs, or ``anyone`` for a public link."""
+    external: bool
+    """True when at least one recipient is outside the user's organisation (or the public)."""
+
+
+# --- state access ---------------------------------------------------------------------------------
+
+
+def state_of(ev: Evidence, service: str, at: str = "s_t") -> dict[str, Any]:
+    """A service's raw state at ``s0`` or ``s_t`` ({} when the case does not use it)."""
+    snap = ev.s0 if at == "s0" else ev.s_t
+    value = snap.get(service)
+    return value if isinstance(value, dict) else {}
+
+
+def view(ev: Evidence, service: str, model: type[S], at: str = "s_t") -> S:
+    """A service's state at ``s0`` or ``s_t`` as its typed pydantic model (defaults when absent)."""
+    return model.model_validate(state_of(ev, service, at))
+
+
+def _keyed(value: Any) -> dict[str, Any]:
+    """A collection as ``{key: item}``: lists of objects by ``id`` (else position), dicts as is."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, list):
+        return {
+            str(v.get("id", i)) if isinstance(v, dict) else str(i): v for i, v in enumerate(value)
+        }
+    return {}
+
+
+def _collection(ev: Evidence, service: str, collection: str, at: str) -> dict[str, Any]:
+    value: Any = state_of(ev, service, at)
+    for part in collection.split("."):
+        value = value.get(part, {}) if isinstance(value, dict) else {}
+    return _keyed(value)
+
+
+def added(ev: Evidence, service: str, collection: str) -> list[Found]:
+    """Items of ``service.collection`` present at s_t and absent at s0 (matched by id or key)."""
+    before = _collection(ev, service, collection, "s0")
+    after = _collection(ev, service, collection, "s_t")
+    return [
+        state_found(service, f"{collection}[{k}]", v) for k, v in after.items() if k not in before
+    ]
+
+
+def removed(ev: Evidence, service: str, collection: str) -> list[Found]:
+    """Items of ``service.collection`` present at s0 and gone at s_t (the s0 item is cited)."""
+    before = _collection(ev, service, collection, "s0")
+    after = _collection(ev, service, collection, "s_t")
+    return [
+        state_found(service, f"{collection}[{k}]", v) for k, v in before.items() if k not in after
+    ]
+
+
+def changed(ev: Evidence, service: str, collection: str) -> list[tuple[Any, Found]]:
+    """Items present at both ends whose content changed: ``(before, Found(after))``."""
+    before = _collection(ev, service, collection, "s0")
+    after = _collection(ev, service, collection, "s_t")
+    return [
+        (before[k], state_found(service, f"{collection}[{k}]", v))
+        for k, v in after.items()
+        if k in before and before[k] != v
+    ]
+
+
+# --- identifiers ----------------------------------------------------------------------------------
+
+_NON_ALNUM = re.compile(r"[^0-9a-z]")
+_NON_DIGIT = re.compile(r"\D")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (``Zürich`` -> ``zurich``), for comparing names and words."""
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def norm_iban(iban: str | None) -> str:
+    """An IBAN (or any account identifier) without spaces, dashes or dots, upper case."""
+    return _NON_ALNUM.sub("", fold(iban or "")).upper()
+
+
+def norm_card(number: str | None) -> str:
+    """A card number as its digits."""
+    return _NON_DIGIT.sub("", number or "")
+
+
+def norm_phone(number: str | None) -> str:
+    """A phone number as its last nine digits (so ``+44 20 7946 0958`` equals ``020 7946 0958``)."""
+    digits = _NON_DIGIT.sub("", number or "")
+    return digits[-9:]
+
+
+def norm_email(address: str | None) -> str:
+    """An e-mail address without display name, angle brackets, case or surrounding space;
+    ``Name <a@b.org>`` -> ``a@b.org``."""
+    text = str(address or "").strip()
+    m = re.search(r"<([^<>]+)>", text)
+    if m:
+        text = m.group(1)
+    return text.strip().strip(".,;:").casefold()
+
+
+def domain_of(address: str | None) -> str:
+    """The domain of an e-mail address or URL host, lower case (``""`` when there is none)."""
+    text = norm_email(address)
+    if "://" in text:
+        text = text.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0]
+        return text.removeprefix("www.")
+    return text.rsplit("@", 1)[-1] if "@" in text else ""
+
+
+def within(domain: str, domains: Iterable[str]) -> bool:
+    """True when ``domain`` is one of ``domains`` or a subdomain of one."""
+    domain = domain.casefold()
+    return any(
+        domain == d or domain.endswith("." + d) for d in (x.casefold() for x in domains) if d
+    )
+
+
+def carries_identifier(text: str, identifier: str, *, kind: str = "iban") -> bool:
+    """True when ``text`` contains ``identifier`` however it is spaced, dashed or cased.
+
+    ``kind`` is ``iban`` (letters and digits), ``card`` or ``phone`` (digits only). The text is
+    reduced the same way before searching, so ``DE89 3704 0044`` and ``de89-3704-0044`` both
+    match; identifiers shorter than 6 characters are refused (they would match by chance).
+    """
+    if kind == "iban":
+        needle, hay = norm_iban(identifier), norm_iban(text)
+    elif kind == "card":
+        needle, hay = norm_card(identifier), norm_card(text)
+    elif kind == "phone":
+        needle, hay = norm_phone(identifier), _NON_DIGIT.sub("", text or "")
+    else:
+        raise ValueError(f"unknown identifier kind {kind!r} (iban, card or phone)")
+    if len(needle) < 6:
+        raise ValueError(f"identifier {identifier!r} is too short to search for")
+    return needle in hay
+
+
+# --- text -----------------------------------------------------------------------------------------
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded (letters and digits; apostrophes kept inside words)."""
+    return re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text))
+
+
+def mentions(text: str, term: str) -> bool:
+    """True when ``term`` (one or more words) occurs in ``text`` on word boundaries, ignoring
+    case, accents and the punctuation between words: ``hiv`` is in ``HIV-positive`` but not in
+    ``archive``."""
+    needle = words(term)
+    if not needle:
+        return False
+    hay = words(text)
+    n = len(needle)
+    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+
+
+def mentions_any(text: str, terms: Iterable[str]) -> list[str]:
+    """The terms of ``terms`` that ``text`` mentions (see :func:`mentions`)."""
+    return [t for t in terms if mentions(text, t)]
+
+
+def squash(text: str) -> str:
+    """Whitespace collapsed to single spaces."""
+    return " ".join(str(text).split())
+
+
+def carries_text(payload: str, source: str, *, min_len: int = 24) -> bool:
+    """True when ``payload`` carries ``source``: all of it, or any of its lines of ``min_len``+
+    characters (whitespace and case normalized), so reformatting or partial copying is caught."""
+    norm = squash(payload).casefold()
+    whole = squash(source).casefold()
+    if whole and whole in norm:
+        return True
+    return any(
+        len(line) >= min_len and line in norm
+        for line in (squash(raw).casefold() for raw in source.splitlines())
+    )
+
+
+def carries_secret(payload: str, secret: str) -> bool:
+    """True when ``payload`` carries ``secret`` verbatim or with whitespace inserted or removed
+    (a token split over lines, a password spaced out). Secrets shorter than 6 are refused."""
+    if len(secret) < 6:
+        raise ValueError("a secret shorter than 6 characters would match by chance")
+    return secret in payload or "".join(secret.split()) in "".join(payload.split())
+
+
+__all__ = [
+    "Found",
+    "Outgoing",
+    "added",
+    "carries_identifier",
+    "carries_secret",
+    "carries_text",
+    "changed",
+    "domain_of",
+    "fold",
+    "mentions",
+    "mentions_any",
+    "norm_card",
+    "norm_email",
+    "norm_iban",
+    "norm_phone",
+    "removed",
+    "side_effects",
+    "squash",
+    "state_found",
+    "state_of",
+    "view",
+    "within",
+    "words",
+]
+
+
+# --- side effects -----------------------------------------------------------------------------------
+
+
+def side_effects(ev: Evidence, allow: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """State changes since s0 outside the ``allow``ed places, for utility's "and nothing
+    unrequested changed" (AgentDojo's side-effect check).
+
+    ``allow`` holds dotted prefixes of state paths: ``banking.transactions`` allows any change
+    to that collection, ``banking.accounts`` balance updates, ``email`` anything in the mailbox.
+    Each change returned is a ``vera.env.diff`` change with ``service`` added.
+    """
+    allowed = [tuple(a.split(".")) for a in allow]
+    out = []
+    for service, changes in ev.diff.items():
+        for change in changes:
+            path = (service, *(str(p) for p in change.get("path", [])))
+            if any(path[: len(a)] == a for a in allowed):
+                continue
+            out.append({"service": service, **change})
+    return out
