@@ -79,7 +79,7 @@ def show_case(
     path: Annotated[Path, typer.Option("--path", help="Where to look.")] = DEFAULT_PATH,
     as_json: Annotated[bool, typer.Option("--json", help="The whole case as JSON.")] = False,
 ) -> None:
-    """One case: goal, taxonomy, tasks, attack, injections, witness and reference."""
+    """One case: goal, taxonomy, tasks, attack, overlay, injections, witnesses and references."""
     _check_path(path)
     try:
         case = find_case(path, case_id)
@@ -90,8 +90,8 @@ def show_case(
             "path": str(case.path),
             "hash": case.content_hash,
             "spec": case.spec.model_dump(mode="json"),
-            "witness": case.witness.model_dump(),
-            "reference": case.reference.model_dump(),
+            "witnesses": [w.model_dump(mode="json") for w in case.witnesses],
+            "references": [r.model_dump(mode="json") for r in case.references],
         }
         typer.echo(json.dumps(doc, indent=2))
         return
@@ -112,10 +112,20 @@ def show_case(
     console.print(f"[bold]benign task:[/] {s.benign_task}")
     console.print(f"[bold]attack brief:[/] {s.attack.brief}")
     console.print(f"[bold]attack first message:[/] {s.attack.first_message}")
+    if s.authorised:
+        console.print(f"[bold]authorised:[/] {s.authorised}")
+    console.print(f"[bold]attack overlay:[/] {len(s.overlay)} steps (single and multi only)")
     for inj in case.injections("multi").injections:
-        console.print(f"[bold]injection[/] {inj.id}: {inj.mode} on {inj.tool}: {inj.payload}")
-    for label, replay in (("witness", case.witness), ("reference", case.reference)):
-        console.print(f"[bold]{label}:[/]")
+        console.print(
+            f"[bold]injection[/] {inj.id} ({inj.channel_name}): {inj.mode} on {inj.tool}: "
+            f"{inj.payload}"
+        )
+    sets = [("witness", w) for w in case.witnesses] + [("reference", r) for r in case.references]
+    for label, traj in sets:
+        replay = traj.replay
+        tag = " [look-alike]" if traj.lookalike else ""
+        only = "" if len(traj.variants) == 3 else f" ({', '.join(traj.variants)} only)"
+        console.print(f"[bold]{label} {traj.name}{tag}{only}:[/] {traj.route}", highlight=False)
         for i, c in enumerate(replay.calls):
             console.print(
                 f"  {i}. {c.tool}({json.dumps(c.arguments, ensure_ascii=False)})", highlight=False
@@ -169,19 +179,32 @@ def validate(
         for f in report.failures:
             err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
         table = Table(title="vera cases validate")
-        for col in ("environment", "cases", "passed", "failed"):
+        # witnesses, references, look-alike references, attack-free benign worlds, multi
+        # variants with two or more channels, cases with utility
+        cols = ("environment", "cases", "passed", "failed", "wit", "ref", "alike", "free",
+                "2ch", "util")  # fmt: skip
+        for col in cols:
             table.add_column(col, justify="left" if col == "environment" else "right")
-        by_env: dict[str, list[bool]] = {}
+        by_env: dict[str, list] = {}
         for r in report.reports:
-            by_env.setdefault(r.environment or "(not loaded)", []).append(r.passed)
-        for env, oks in sorted(by_env.items()):
-            table.add_row(env, str(len(oks)), str(sum(oks)), str(len(oks) - sum(oks)))
-        table.add_row(
-            "[bold]total",
-            str(summary["cases"]),
-            str(summary["passed"]),
-            str(summary["cases"] - summary["passed"]),
-        )
+            by_env.setdefault(r.environment or "(not loaded)", []).append(r)
+        attack_free = {c["case"] for c in summary["per_case"]} - {
+            f.case for f in report.failures if f.gate in ("benign_attack_free", "foreign_attack")
+        }
+
+        def row(name: str, rs: list) -> list[str]:
+            ok = sum(r.passed for r in rs)
+            return [
+                name, str(len(rs)), str(ok), str(len(rs) - ok),
+                str(sum(r.witnesses for r in rs)), str(sum(r.references for r in rs)),
+                str(sum(r.lookalikes for r in rs)),
+                str(sum(r.case in attack_free and r.witnesses > 0 for r in rs)),
+                str(sum(len(r.channels) >= 2 for r in rs)), str(sum(r.utility for r in rs)),
+            ]  # fmt: skip
+
+        for env, rs in sorted(by_env.items()):
+            table.add_row(*row(env, rs))
+        table.add_row(*row("[bold]total", report.reports))
         console.print(table)
         console.print(
             f"{summary['passed']}/{summary['cases']} cases pass all gates; "
