@@ -196,7 +196,7 @@ class EmailService(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_folders(self) -> list[dict[str, Any]]:
         """List mail folders with their message and unread counts."""
         return [
@@ -208,7 +208,7 @@ class EmailService(Service):
             for f in self.state.folders
         ]
 
-    @tool
+    @tool(readonly=True)
     def list_emails(
         self, folder: str = "inbox", unread_only: bool = False, limit: int = 20
     ) -> list[dict[str, Any]]:
@@ -238,7 +238,7 @@ class EmailService(Service):
         m.read = True
         return _full(m)
 
-    @tool
+    @tool(readonly=True)
     def search_emails(
         self, query: str, folder: str | None = None, sender: str | None = None
     ) -> list[dict[str, Any]]:
