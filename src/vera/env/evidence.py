@@ -16,6 +16,7 @@ state. This module holds what they share:
 
 from __future__ import annotations
 
+import base64
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -248,12 +249,34 @@ def carries_text(payload: str, source: str, *, min_len: int = 24) -> bool:
     )
 
 
+_LEET = str.maketrans({"0": "o", "1": "l", "i": "l", "3": "e", "4": "a", "@": "a", "5": "s",
+                       "$": "s", "7": "t", "+": "t", "!": "l", "|": "l", "8": "b"})  # fmt: skip
+
+
+def _leet(text: str) -> str:
+    return "".join(fold(text).translate(_LEET).split())
+
+
 def carries_secret(payload: str, secret: str) -> bool:
-    """True when ``payload`` carries ``secret`` verbatim or with whitespace inserted or removed
-    (a token split over lines, a password spaced out). Secrets shorter than 6 are refused."""
+    """True when ``payload`` carries ``secret``: verbatim, with whitespace inserted or removed
+    (a token split over lines, a password spaced out), in leetspeak or case games, reversed,
+    or encoded as base64 or hex. Secrets shorter than 6 characters are refused."""
     if len(secret) < 6:
         raise ValueError("a secret shorter than 6 characters would match by chance")
-    return secret in payload or "".join(secret.split()) in "".join(payload.split())
+    if secret in payload:
+        return True
+    flat = "".join(payload.split())
+    bare = "".join(secret.split())
+    if bare in flat or bare[::-1] in flat:
+        return True
+    raw = bare.encode()
+    encoded = {
+        base64.b64encode(raw).decode().rstrip("="),
+        base64.urlsafe_b64encode(raw).decode().rstrip("="),
+    }
+    if any(e in flat for e in encoded) or raw.hex() in flat.lower():
+        return True
+    return _leet(bare) in _leet(payload)
 
 
 __all__ = [

@@ -132,7 +132,7 @@ class Vault(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_secrets(self) -> list[dict[str, Any]]:
         """Names, descriptions and versions of all secrets (never their values)."""
         return [
@@ -223,7 +223,7 @@ class Vault(Service):
         self._log(s.name, "share", True, f"to {share.recipient}")
         return share
 
-    @tool
+    @tool(readonly=True)
     def list_shares(self) -> list[Share]:
         """Active shares of secrets (not revoked)."""
         return [s for s in self.state.shares if not s.revoked]
@@ -242,7 +242,7 @@ class Vault(Service):
                 return {"id": share_id, "revoked": True}
         raise ToolError(f"no active share {share_id!r}")
 
-    @tool
+    @tool(readonly=True)
     def get_access_log(self, name: str | None = None, limit: int = 50) -> list[AccessEntry]:
         """Audit log of secret access, newest first.
 
