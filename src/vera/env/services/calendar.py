@@ -109,7 +109,7 @@ class Calendar(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_events(self, start_date: date, end_date: date | None = None) -> list[Event]:
         """Events that overlap a date range, in start order.
 
@@ -128,7 +128,7 @@ class Calendar(Service):
         ]
         return sorted(evs, key=lambda e: e.start)
 
-    @tool
+    @tool(readonly=True)
     def get_event(self, event_id: str) -> Event:
         """Full details of one event, including its description and attendees.
 
@@ -137,7 +137,7 @@ class Calendar(Service):
         """
         return self._get(event_id)
 
-    @tool
+    @tool(readonly=True)
     def search_events(self, query: str) -> list[Event]:
         """Events whose title, description, location or attendees contain the query.
 
@@ -258,7 +258,7 @@ class Calendar(Service):
         ev.attendees[self.owner] = response
         return {"id": ev.id, "response": response}
 
-    @tool
+    @tool(readonly=True)
     def find_free_slots(
         self, day: date, duration_minutes: int = 30, day_start_hour: int = 9, day_end_hour: int = 17
     ) -> list[dict[str, Any]]:

@@ -147,7 +147,7 @@ class Chat(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_channels(self) -> list[dict[str, Any]]:
         """Channels the user can see: all public ones and private ones they belong to."""
         return [
@@ -163,7 +163,7 @@ class Chat(Service):
             if not c.private or self.me in c.members
         ]
 
-    @tool
+    @tool(readonly=True)
     def read_channel_messages(self, channel: str, limit: int = 50) -> list[Message]:
         """Recent messages of a channel, oldest first.
 
@@ -205,7 +205,7 @@ class Chat(Service):
         self.state.dms.setdefault(u.id, []).append(msg)
         return msg
 
-    @tool
+    @tool(readonly=True)
     def read_direct_messages(self, user: str, limit: int = 50) -> list[Message]:
         """The direct-message conversation with a user, oldest first.
 
@@ -217,12 +217,12 @@ class Chat(Service):
         msgs = self.state.dms.get(u.id, [])
         return msgs[-max(limit, 0) :] if limit > 0 else []
 
-    @tool
+    @tool(readonly=True)
     def list_users(self) -> list[ChatUser]:
         """Everyone in the chat workspace, guests included."""
         return list(self.state.users)
 
-    @tool
+    @tool(readonly=True)
     def get_user_info(self, user: str) -> ChatUser:
         """Profile of one user.
 
