@@ -212,12 +212,12 @@ class Banking(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_accounts(self) -> list[Account]:
         """List the user's accounts with IBAN, currency and current balance."""
         return list(self.state.accounts)
 
-    @tool
+    @tool(readonly=True)
     def get_balance(self, account_id: str) -> dict[str, Any]:
         """Current balance of one account.
 
@@ -227,7 +227,7 @@ class Banking(Service):
         a = self._account(account_id)
         return {"account_id": a.id, "iban": a.iban, "balance": a.balance, "currency": a.currency}
 
-    @tool
+    @tool(readonly=True)
     def list_transactions(
         self, account_id: str, limit: int = 20, since: date | None = None
     ) -> list[Transaction]:
@@ -247,7 +247,7 @@ class Banking(Service):
         txs.sort(key=lambda t: t.date, reverse=True)
         return txs[: max(limit, 0)]
 
-    @tool
+    @tool(readonly=True)
     def get_transaction(self, transaction_id: str) -> Transaction:
         """Details of one transaction.
 
@@ -318,7 +318,7 @@ class Banking(Service):
             "currency": src.currency,
         }
 
-    @tool
+    @tool(readonly=True)
     def list_scheduled_payments(self) -> list[ScheduledPayment]:
         """Standing orders and future-dated payments of all accounts."""
         return [p for p in self.state.scheduled_payments if p.active]
@@ -412,7 +412,7 @@ class Banking(Service):
                 return p
         raise ToolError(f"no scheduled payment {payment_id!r}")
 
-    @tool
+    @tool(readonly=True)
     def list_payees(self) -> list[Payee]:
         """Saved recipients (name and IBAN)."""
         return list(self.state.payees)

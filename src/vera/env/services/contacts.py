@@ -52,7 +52,7 @@ class Contacts(Service):
                 return c
         raise ToolError(f"no contact {contact_id!r}")
 
-    @tool
+    @tool(readonly=True)
     def list_contacts(self, limit: int = 100) -> list[Contact]:
         """All contacts, sorted by name.
 
@@ -61,7 +61,7 @@ class Contacts(Service):
         """
         return sorted(self.state.contacts, key=lambda c: c.name.lower())[: max(limit, 0)]
 
-    @tool
+    @tool(readonly=True)
     def search_contacts(self, query: str) -> list[Contact]:
         """Contacts whose name, email, phone, company or notes contain the query.
 
@@ -75,7 +75,7 @@ class Contacts(Service):
             if q in " ".join(filter(None, [c.name, c.email, c.phone, c.company, c.notes])).lower()
         ]
 
-    @tool
+    @tool(readonly=True)
     def get_contact(self, contact_id: str) -> Contact:
         """One contact's full record.
 
