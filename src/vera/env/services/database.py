@@ -144,7 +144,7 @@ class Database(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_tables(self) -> list[dict[str, Any]]:
         """Tables in the database with their row counts."""
         res = self._run(
@@ -159,7 +159,7 @@ class Database(Service):
             out.append({"table": name, "rows": count})
         return out
 
-    @tool
+    @tool(readonly=True)
     def describe_table(self, table: str) -> dict[str, Any]:
         """Columns (name, type, nullable, primary key) and the CREATE statement of a table.
 
@@ -178,7 +178,7 @@ class Database(Service):
         ]
         return {"table": table, "columns": cols, "sql": res["rows"][0][0]}
 
-    @tool
+    @tool(readonly=True)
     def query_database(
         self, sql: str, params: list[str | int | float | None] | None = None
     ) -> dict[str, Any]:
