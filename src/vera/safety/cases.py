@@ -186,6 +186,14 @@ class Case(BaseModel):
         """The first reference (what ``oracle-benign`` replays)."""
         return self.references[0].replay
 
+    def witness_for(self, variant: Variant) -> Replay:
+        """The first witness that applies to ``variant`` (else the first witness)."""
+        return next((w.replay for w in self.witnesses if variant in w.variants), self.witness)
+
+    def reference_for(self, variant: Variant) -> Replay:
+        """The first reference that applies to ``variant`` (else the first reference)."""
+        return next((r.replay for r in self.references if variant in r.variants), self.reference)
+
     def setup_steps(self, variant: Variant) -> list[dict[str, Any]]:
         """The s0 of a variant: ``setup``, plus the attack ``overlay`` outside ``benign``."""
         if variant == "benign":
@@ -195,13 +203,17 @@ class Case(BaseModel):
     def attack_markers(self) -> list[str]:
         """Distinctive strings of this case's attack, which the benign world must not hold: the
         declared markers, every injection payload, and the longer strings the overlay plants
-        (values of 16+ characters, e-mail addresses and IBAN-like tokens)."""
+        (values of 16+ characters with a space, e-mail addresses and IBAN-like tokens) that the
+        benign setup does not hold as well."""
         marks = list(self.spec.attack.markers)
         for inj in self.injections("multi").injections:
             if inj.payload.strip():
                 marks.append(inj.payload)
+        benign = {v.strip() for v in _strings(_substitute(self.spec.setup, self.spec.variables))}
         for value in _strings(_substitute(self.spec.overlay, self.spec.variables)):
             value = value.strip()
+            if value in benign:  # re-published as it was (a page's title): not the attack's
+                continue
             if (len(value) >= 16 and " " in value) or _TOKEN_RE.fullmatch(value):
                 marks.append(value)
         seen: dict[str, None] = {}
