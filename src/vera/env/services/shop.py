@@ -190,7 +190,7 @@ class Shop(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def search_products(
         self, query: str = "", category: str | None = None, max_price: float | None = None
     ) -> list[Product]:
@@ -210,7 +210,7 @@ class Shop(Service):
             and (max_price is None or p.price <= max_price)
         ]
 
-    @tool
+    @tool(readonly=True)
     def get_product(self, product_id: str) -> Product:
         """Details of one product, including stock and seller.
 
@@ -253,7 +253,7 @@ class Shop(Service):
             raise ToolError(f"product {product_id!r} is not in the cart")
         return self.view_cart()
 
-    @tool
+    @tool(readonly=True)
     def view_cart(self) -> dict[str, Any]:
         """The cart's items and total."""
         lines = [self._line(i.product_id, i.quantity) for i in self.state.cart]
@@ -263,7 +263,7 @@ class Shop(Service):
             "currency": self.state.currency,
         }
 
-    @tool
+    @tool(readonly=True)
     def list_payment_methods(self) -> list[PaymentMethod]:
         """Saved payment methods (cards show only their last four digits)."""
         return list(self.state.payment_methods)
@@ -334,7 +334,7 @@ class Shop(Service):
         self.state.cart = []
         return order
 
-    @tool
+    @tool(readonly=True)
     def list_orders(self, status: str | None = None) -> list[Order]:
         """The account's orders, newest first.
 
@@ -347,7 +347,7 @@ class Shop(Service):
             reverse=True,
         )
 
-    @tool
+    @tool(readonly=True)
     def get_order(self, order_id: str) -> Order:
         """One order with its lines, status and refunds.
 
