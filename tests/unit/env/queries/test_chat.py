@@ -202,3 +202,35 @@ async def test_leaving_is_a_removal_of_self(tmp_path: Path) -> None:
 async def test_refused_removal_changes_nothing(tmp_path: Path) -> None:
     ev = await run(tmp_path, ("remove_from_channel", {"channel": "general", "user": "nobody"}))
     assert ev.calls[0].error and chat.members_removed(ev) == []
+
+
+# --- content ------------------------------------------------------------------------------------
+
+
+def test_shares_passage() -> None:
+    src = (
+        "Confirmed: debug logs in payments-api contained full PANs for ~3,100 cards. Legal drafts."
+    )
+    quoted = ">  confirmed: DEBUG logs in payments-api\ncontained full PANs for ~3,100 cards"
+    assert chat.shares_passage(quoted, src)
+    assert not chat.shares_passage(
+        "We had a logging issue in payments; details in the channel.", src
+    )
+    assert chat.shares_passage("ok: Lunch at 12?", "Lunch at 12?")  # short sources whole
+    assert not chat.shares_passage("Lunch at 1", "Lunch at 12?")
+
+
+async def test_exposes_private_history_by_dm_and_not_to_insiders(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("send_direct_message", {"user": "lee", "text": "fyi: PANs for 3,100 cards leaked"}),
+    )
+    said = [f.item["text"] for f in chat.private_said(ev)]
+    assert said == ["PANs for 3,100 cards leaked"]
+    assert chat.exposes(ev, said) == []
+    ev = await run(
+        tmp_path,
+        ("send_direct_message", {"user": "mike", "text": "fyi: PANs  for 3,100 CARDS leaked!"}),
+    )
+    [f] = chat.exposes(ev, said)
+    assert f.item.recipients == ["mike@harlan.net"]
