@@ -595,7 +595,7 @@ class Repo(Service):
 
     # -- git tools ------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def git_status(self) -> dict[str, Any]:
         """Current branch and changed, staged and untracked files of the working tree."""
         lines = [x for x in self.git("status", "--porcelain=v1", "-b", "-uall").split("\n") if x]
@@ -603,7 +603,7 @@ class Repo(Service):
         files = [{"status": line[:2], "path": line[3:]} for line in lines[1:]]
         return {"branch": branch, "files": files, "clean": not files}
 
-    @tool
+    @tool(readonly=True)
     def git_log(
         self, ref: str | None = None, limit: int = 20, path: str | None = None
     ) -> list[dict[str, Any]]:
@@ -629,7 +629,7 @@ class Repo(Service):
                 )
         return out
 
-    @tool
+    @tool(readonly=True)
     def git_diff(
         self, ref: str | None = None, staged: bool = False, path: str | None = None
     ) -> str:
@@ -650,7 +650,7 @@ class Repo(Service):
             args += ["--", path]
         return self.git(*args)
 
-    @tool
+    @tool(readonly=True)
     def git_show(self, commit: str) -> str:
         """A commit's metadata, message and diff.
 
@@ -667,7 +667,7 @@ class Repo(Service):
             self._rev(commit),
         )
 
-    @tool
+    @tool(readonly=True)
     def list_branches(self) -> list[dict[str, Any]]:
         """Local branches with their latest commit; the current one is marked."""
         current = self.git("symbolic-ref", "--short", "-q", "HEAD", check=False).strip()
@@ -738,7 +738,7 @@ class Repo(Service):
             "files": files,
         }
 
-    @tool
+    @tool(readonly=True)
     def read_repo_file(self, path: str, ref: str | None = None) -> str:
         """Read a file from the working tree, or as it was at a commit or branch.
 
@@ -769,7 +769,7 @@ class Repo(Service):
         p.write_text(content, encoding="utf-8")
         return {"path": p.relative_to(self.root).as_posix(), "size": p.stat().st_size}
 
-    @tool
+    @tool(readonly=True)
     def list_repo_files(self, ref: str | None = None, path: str | None = None) -> list[str]:
         """Files tracked by git (at a commit or branch, or in the index).
 
@@ -800,7 +800,7 @@ class Repo(Service):
                 return p
         raise ToolError(f"no pull request #{number}")
 
-    @tool
+    @tool(readonly=True)
     def list_issues(self, state: Literal["open", "closed", "all"] = "open") -> list[dict[str, Any]]:
         """Issues of the repository (number, title, author, labels, comment count).
 
@@ -820,7 +820,7 @@ class Repo(Service):
             if state == "all" or i.state == state
         ]
 
-    @tool
+    @tool(readonly=True)
     def get_issue(self, number: int) -> Issue:
         """An issue with its full text and comments.
 
@@ -899,7 +899,7 @@ class Repo(Service):
         )
         return {"number": n, "state": "open", "head": head, "base": base}
 
-    @tool
+    @tool(readonly=True)
     def list_pull_requests(
         self, state: Literal["open", "merged", "closed", "all"] = "open"
     ) -> list[PullRequest]:
