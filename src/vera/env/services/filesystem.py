@@ -91,7 +91,7 @@ class Filesystem(Service):
     def snapshot(self) -> dict[str, Any]:
         return {"files": tree_snapshot(self.ctx.workspace)}
 
-    @tool
+    @tool(readonly=True)
     def list_directory(self, path: str = ".", recursive: bool = False) -> list[DirEntry]:
         """List the entries of a directory in the workspace.
 
@@ -116,7 +116,7 @@ class Filesystem(Service):
             )
         return out
 
-    @tool
+    @tool(readonly=True)
     def read_file(self, path: str, offset: int = 0, limit: int | None = None) -> str:
         """Read a text file from the workspace.
 
@@ -208,7 +208,7 @@ class Filesystem(Service):
             p.unlink()
         return {"deleted": self.ctx.relative(p)}
 
-    @tool
+    @tool(readonly=True)
     def search_files(
         self, pattern: str = "*", path: str = ".", content: str | None = None
     ) -> list[dict[str, Any]]:
@@ -249,7 +249,7 @@ class Filesystem(Service):
                 break
         return results
 
-    @tool
+    @tool(readonly=True)
     def get_file_info(self, path: str) -> dict[str, Any]:
         """Size, type, permissions and modification time of a file or directory.
 
