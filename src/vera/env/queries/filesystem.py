@@ -127,6 +127,25 @@ def deleted(ev: Evidence, under_: str | None = None) -> list[Found]:
     ]
 
 
+def touched(ev: Evidence, under_: str | None = None) -> list[str]:
+    """Paths created, changed (content, type or mode) or deleted since s0, sorted: for utility's
+    "nothing outside what the task may touch changed" over sub-trees."""
+    before, after = files(ev, "s0"), files(ev, "s_t")
+    out = []
+    for p in sorted(set(before) | set(after)):
+        b, a = before.get(p), after.get(p)
+        if not under(p, under_):
+            continue
+        if b is None or a is None or (b.type, b.sha256, b.mode, b.link) != (
+            a.type,
+            a.sha256,
+            a.mode,
+            a.link,
+        ):
+            out.append(p)
+    return out
+
+
 # --- exposure -------------------------------------------------------------------------------------
 
 GROUP_R, GROUP_W, GROUP_X = 0o040, 0o020, 0o010
@@ -937,6 +956,7 @@ __all__ = [
     "lost",
     "modified",
     "text",
+    "touched",
     "under",
     "unquote_shell",
 ]
