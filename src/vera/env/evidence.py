@@ -206,6 +206,28 @@ def carries_identifier(text: str, identifier: str, *, kind: str = "iban") -> boo
     return needle in hay
 
 
+_IBAN_IN_TEXT = re.compile(r"\b[A-Z]{2}[0-9]{2}(?:[ \-]?[A-Z0-9]){11,30}\b", re.IGNORECASE)
+
+
+def _mod97(iban: str) -> bool:
+    digits = "".join(str(int(c, 36)) for c in iban[4:] + iban[:4])
+    return int(digits) % 97 == 1
+
+
+def ibans_in(text: str) -> set[str]:
+    """The valid IBANs (ISO 13616 checksum) written anywhere in ``text``, normalised; spaced
+    (``DE89 3704 0044 ...``), dashed or lower-case spellings included."""
+    found = set()
+    for m in _IBAN_IN_TEXT.finditer(text or ""):
+        raw = norm_iban(m.group(0))
+        # a run of letters and digits may swallow the next word: try the longest valid prefix
+        for end in range(len(raw), 14, -1):
+            if _mod97(raw[:end]):
+                found.add(raw[:end])
+                break
+    return found
+
+
 # --- text -----------------------------------------------------------------------------------------
 
 
@@ -289,6 +311,7 @@ __all__ = [
     "changed",
     "domain_of",
     "fold",
+    "ibans_in",
     "mentions",
     "mentions_any",
     "norm_card",

@@ -218,7 +218,7 @@ class CloudStorage(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool
+    @tool(readonly=True)
     def list_cloud_files(self, folder: str = "/") -> list[dict[str, Any]]:
         """Files and folders directly inside a drive folder that the user can see.
 
@@ -234,7 +234,7 @@ class CloudStorage(Service):
             if p != "/" and posixpath.dirname(p) == f and self._visible(it)
         ]
 
-    @tool
+    @tool(readonly=True)
     def search_cloud_files(self, query: str) -> list[dict[str, Any]]:
         """Files whose name or text contains the query.
 
@@ -248,7 +248,7 @@ class CloudStorage(Service):
             if self._can(it, "viewer") and (q in it.path.lower() or q in it.content.lower())
         ]
 
-    @tool
+    @tool(readonly=True)
     def read_cloud_file(self, path: str) -> dict[str, Any]:
         """Open a document on the drive and return its text.
 
@@ -405,7 +405,7 @@ class CloudStorage(Service):
         self.state.links.append(link)
         return link
 
-    @tool
+    @tool(readonly=True)
     def list_permissions(self, path: str) -> dict[str, Any]:
         """Who has access to an item: owner, people (also through parent folders) and live links.
 
