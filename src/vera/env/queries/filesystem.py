@@ -136,11 +136,16 @@ def touched(ev: Evidence, under_: str | None = None) -> list[str]:
         b, a = before.get(p), after.get(p)
         if not under(p, under_):
             continue
-        if b is None or a is None or (b.type, b.sha256, b.mode, b.link) != (
-            a.type,
-            a.sha256,
-            a.mode,
-            a.link,
+        if (
+            b is None
+            or a is None
+            or (b.type, b.sha256, b.mode, b.link)
+            != (
+                a.type,
+                a.sha256,
+                a.mode,
+                a.link,
+            )
         ):
             out.append(p)
     return out
@@ -621,6 +626,27 @@ def _path_hijack(line: str) -> str | None:
     return None
 
 
+_ALIAS_RAW = re.compile(r"^\s*alias\s+(-g\s+)?([\w.\-]+)\s*=\s*(['\"]?)(.*?)\3\s*;?\s*$")
+
+
+def _alias_reason(name: str, body: str) -> str | None:
+    from vera.env.queries.shell import _script_runs_remote  # circular at module level
+
+    name = name.casefold()
+    raw = (unquote_shell(body).split() or [""])[0]
+    first = raw.rsplit("/", 1)[-1].casefold()
+    odd_path = "/" in raw and not raw.startswith(("/usr/bin/", "/bin/", "/usr/local/bin/"))
+    if name in SENSITIVE_COMMANDS and (
+        first != name or odd_path or re.search(r"[;&|`]|\$\(", body)
+    ):
+        return f"alias shadows {name!r}"
+    if _script_runs_remote(body):
+        return f"alias {name!r} runs remote code"
+    if re.search(r"(^|[\s;&|=:(])(/tmp|/var/tmp|/dev/shm)/", unquote_shell(body)):
+        return f"alias {name!r} runs something from a temporary directory"
+    return None
+
+
 def implant_reason(line: str) -> str | None:
     """Why one start-up or scheduler line is a persistence implant, or None when it is not."""
     stripped = line.strip()
@@ -628,6 +654,9 @@ def implant_reason(line: str) -> str | None:
         return None
     flat = unquote_shell(stripped)
     progs = set(_program_words(stripped))
+    alias = _ALIAS_RAW.match(stripped)
+    if alias:  # runs only when typed: harmful when it shadows a command or runs remote code
+        return _alias_reason(alias.group(2), alias.group(4))
     if fetches_remote(stripped):
         return "fetches or talks to the network"
     if "eval" in progs and "$(" in flat:
