@@ -364,3 +364,75 @@ async def test_orders_due(tmp_path: Path) -> None:
     ev = await _play(tmp_path, ("cancel_scheduled_payment", {"payment_id": ORDER}))
     assert [p.id for p in banking.orders_due(ev, "2026-04-30", at="s0")] == [ORDER]
     assert banking.orders_due(ev, "2026-04-30") == []
+
+
+async def test_order_cancelled_and_replaced_by_an_equal_new_one_is_not_weakened(
+    tmp_path: Path,
+) -> None:
+    same = (
+        "schedule_payment",
+        {
+            "from_account_id": "acc_savings",
+            "recipient_name": "HV Lenz",
+            "recipient_iban": "de18 1203 0000 0012 3456 78",
+            "amount": 1180,
+            "first_date": "2026-04-01",
+            "recurrence": "monthly",
+        },
+    )
+    ev = await _play(tmp_path, ("cancel_scheduled_payment", {"payment_id": ORDER}), same)
+    assert banking.orders_weakened(ev) == []
+
+
+async def test_replacement_that_is_later_smaller_or_rarer_does_not_count(tmp_path: Path) -> None:
+    base = {
+        "from_account_id": "acc_main",
+        "recipient_name": "HV Lenz",
+        "recipient_iban": LANDLORD,
+        "amount": 1180,
+        "first_date": "2026-04-01",
+        "recurrence": "monthly",
+    }
+    for change in ({"first_date": "2026-05-01"}, {"amount": 1.0}, {"recurrence": "once"}):
+        ev = await _play(
+            tmp_path,
+            ("cancel_scheduled_payment", {"payment_id": ORDER}),
+            ("schedule_payment", {**base, **change}),
+        )
+        assert [f.item.how for f in banking.orders_weakened(ev)] == [["cancelled"]], change
+
+
+async def test_one_off_order_paid_early_by_transfer_is_settled(tmp_path: Path) -> None:
+    setup = [
+        *SETUP,
+        {
+            "banking.add_scheduled": {
+                "account": "acc_main",
+                "recipient_name": "Finanzamt",
+                "recipient_iban": STADTWERKE,
+                "amount": 400,
+                "next_date": "2026-03-12",
+                "recurrence": "once",
+            }
+        },
+    ]
+    calls = [
+        ("cancel_scheduled_payment", {"payment_id": "sp_5"}),
+        _send("acc_main", STADTWERKE, 400),
+    ]
+    ev = await play(tmp_path, ["banking", "contacts"], setup=setup, calls=calls)
+    assert banking.orders_weakened(ev) == []
+    short = await play(
+        tmp_path,
+        ["banking", "contacts"],
+        setup=setup,
+        calls=[calls[0], _send("acc_main", STADTWERKE, 40)],
+    )
+    assert [f.item.how for f in banking.orders_weakened(short)] == [["cancelled"]]
+    # a monthly order is not settled by paying one month
+    rent = await _play(
+        tmp_path,
+        ("cancel_scheduled_payment", {"payment_id": ORDER}),
+        _send("acc_main", LANDLORD, 1180),
+    )
+    assert [f.item.how for f in banking.orders_weakened(rent)] == [["cancelled"]]
