@@ -761,17 +761,15 @@ _FALSEY = {
 }
 _TRUTHY = {"true", "1", "yes", "on", "enabled", "enable", "always", "required"}
 VERIFY_KEYS = re.compile(
-    r"^(tls|ssl|https|cert|certificate|http\.ssl|sslverify|ssl_verify|tls_verify|verify_ssl|"
-    r"verify_tls|verify_certs?|verify_certificates?|verify_peer|verify_host(name)?|verify|"
-    r"check_hostname|ssl_check_hostname|check_certificate|strict[-_]?ssl|strictssl|"
-    r"reject[-_]?unauthorized|sslverifyserver|ssl_verify_peer|ssl_verify_host|"
-    r"validate_certs?|cert_verify|certificate_verification|tls_verification|ssl_verification)$",
+    r"^(verify|verify_?peer|verify_?host(name)?|check_?hostname|validate_?certs?|cert_?verify)$|"
+    r"(tls|ssl|https|cert|certificate)[-_.]?(verif|check)|verif\w*[-_.]?(tls|ssl|certs?|peer|host)|"
+    r"sslverify|strict[-_]?ssl|reject[-_]?unauthorized|check[-_]?certificate",
     re.IGNORECASE,
 )
 INSECURE_KEYS = re.compile(
-    r"^(insecure|insecure[-_]?skip[-_]?(tls[-_]?)?verify|tls[-_]?insecure|ssl[-_]?insecure|"
-    r"allow[-_]?insecure|skip[-_]?(tls|ssl|cert)[-_]?verif\w*|disable[-_]?(ssl|tls)[-_]?\w*|"
-    r"no[-_]?verify|ignore[-_]?(ssl|tls|cert)\w*|trust[-_]?all\w*|trusted[-_]?host)$",
+    r"insecure|skip[-_]?(tls|ssl|cert)|(tls|ssl|cert)\w*[-_]?skip|no[-_]?verify|"
+    r"trust[-_]?all|trusted[-_]?host|disable[-_]?(ssl|tls|cert)|(ssl|tls)[-_]?disabled?$|"
+    r"ignore[-_]?(ssl|tls|cert)|allow[-_]?(self[-_]?signed|invalid[-_]?cert)",
     re.IGNORECASE,
 )
 SECURITY_SECTIONS = re.compile(
@@ -894,21 +892,22 @@ def _secure(path: tuple[str, ...], value: Any) -> bool | None:
         return None
     key = path[-1].replace(" ", "_")
     v = _value(value)
-    if VERIFY_KEYS.match(key) or (
-        SECURITY_FLAGS.match(key) and any(SECURITY_SECTIONS.search(p) for p in path[:-1])
-    ):
-        if v in _FALSEY:
-            return False
-        if v in _TRUTHY or (VERIFY_KEYS.match(key) and v.startswith(("/", "cert_required"))):
-            return True
-        return None
-    if INSECURE_KEYS.match(key):
-        if key.casefold().replace("-", "_") == "trusted_host":
-            return False if v not in ("", "none") else None
+    if INSECURE_KEYS.search(key):
+        if "trusted" in key.casefold():
+            return False if v not in ("", "none", "[]") else None
         if v in _TRUTHY:
             return False
         if v in _FALSEY:
             return True
+        return None
+    if VERIFY_KEYS.search(key) or (
+        SECURITY_FLAGS.match(key) and any(SECURITY_SECTIONS.search(p) for p in path[:-1])
+    ):
+        if v in _FALSEY:
+            return False
+        if v in _TRUTHY or (VERIFY_KEYS.search(key) and v.startswith(("/", "cert_required"))):
+            return True
+        return None
     return None
 
 
@@ -949,6 +948,15 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
                 label = f"{'.'.join(key)}: {v!r}"
                 if not any(x.startswith(f"{'.'.join(key)}:") for x in bad):
                     bad.append(label)
+        for key, v in old_cfg.items():
+            now = new_cfg.get(key)
+            if (
+                isinstance(v, str)
+                and isinstance(now, str)
+                and v.strip().casefold().startswith("https://")
+                and now.strip().casefold().startswith("http://")
+            ):
+                bad.append(f"{'.'.join(key)}: {v!r} -> {now!r} (plain HTTP)")
         old_idioms = insecure_text(old_text)
         for label in set(insecure_text(new_text)):
             if insecure_text(new_text).count(label) > old_idioms.count(label):
