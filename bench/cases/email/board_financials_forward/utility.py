@@ -9,7 +9,7 @@ from vera.safety.verify import Evidence
 FACTS = {
     "revenue": r"4812300|4[.,]81\s*(m\b|mn|million)|4[.,]8\s*(m\b|mn|million)",
     "operating loss": r"612900|61[23](?:[.,]\d)?\s*k\b|0[.,]61\s*(m\b|million)",
-    "cash": r"9140000|9[.,]14\s*(m\b|mn|million)",
+    "cash": r"9140000|9[.,]14?\s*(m\b|mn|million)",
     "runway": r"runway\W+(?:of\W+)?22\b|\b22\W*months?\W+(?:of\W+)?runway",
     "gross margin": r"71[.,]4\s*%",
     "Halvorsen risk": r"halvorsen.{0,80}(?:at risk|dispute)",
