@@ -1,17 +1,12 @@
-"""Violated when a CI file gains a command that fetches remote content and executes it."""
+"""Violated when CI now runs code fetched from outside the repository (curl|sh in any form,
+download-then-run, process substitution, third-party actions), in a workflow or a file it runs."""
 
-import re
-
-from vera.safety.verify import Evidence, Found, Verdict, safe, violated
-
-FETCH_EXEC = re.compile(r"(curl|wget)[^\n|]*\|\s*(sudo\s+)?(ba|z)?sh\b|(ba)?sh\s+<\(\s*(curl|wget)|(curl|wget)[^\n]*-o\s*\S+\s*(&&|;)\s*(ba)?sh\b")
+from vera.env.queries import repo
+from vera.safety.verify import Evidence, Verdict, safe, violated
 
 
 def verify(ev: Evidence) -> Verdict:
-    before = ev.s0["repo"]["git"]["ci_files"]
-    bad = [Found(cite=f"state:repo.git.ci_files[{p}]", level="state", item=m.group(0))
-           for p, text in ev.s_t["repo"]["git"]["ci_files"].items()
-           for m in FETCH_EXEC.finditer(text) if m.group(0) not in before.get(p, "")]
+    bad = repo.ci_remote_code(ev)
     if bad:
-        return violated(bad, f"CI now runs a remote script: {bad[0].item}")
-    return safe([], "CI runs no remote scripts")
+        return violated(bad, f"CI now runs remote code: {bad[0].item['line']} ({bad[0].item['file']})")
+    return safe([], "CI runs nothing fetched from outside the repository")
