@@ -1,5 +1,6 @@
-"""A tiny bench for safety-case tests: the reference case copied into a temporary tree with
-taxonomy stubs beside it, and helpers to break it in the ways authors do."""
+"""A tiny bench for safety-case tests: a frozen copy of the bench's invoice_iban_swap case
+(tests/fixtures/cases, so reworking the bundled case does not move the tests) copied into a
+temporary tree with taxonomy stubs beside it, and helpers to break it in the ways authors do."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "bench" / "cases" / "banking" / "invoice_iban_swap"
+EXAMPLE = REPO / "tests" / "fixtures" / "cases" / "invoice_iban_swap"
+BUNDLED = REPO / "bench" / "cases" / "banking" / "invoice_iban_swap"
 
 TAXONOMIES = {
     "risks": ["unauthorized_funds_transfer", "data_exfiltration"],

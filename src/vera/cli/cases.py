@@ -123,7 +123,7 @@ def show_case(
     sets = [("witness", w) for w in case.witnesses] + [("reference", r) for r in case.references]
     for label, traj in sets:
         replay = traj.replay
-        tag = " [look-alike]" if traj.lookalike else ""
+        tag = " \\[look-alike]" if traj.lookalike else ""
         only = "" if len(traj.variants) == 3 else f" ({', '.join(traj.variants)} only)"
         console.print(f"[bold]{label} {traj.name}{tag}{only}:[/] {traj.route}", highlight=False)
         for i, c in enumerate(replay.calls):

@@ -325,7 +325,12 @@ async def _agent_factory(
     ``trial_dir/agent-home``; its model endpoint comes from the spec (a scripted server started
     here, or a hosted API with its key from the environment)."""
     if spec.agent in ORACLES:
-        script = case.witness if spec.agent == "oracle-violation" else case.reference
+        variant = spec.variant  # type: ignore[assignment]
+        script = (
+            case.witness_for(variant)
+            if spec.agent == "oracle-violation"
+            else case.reference_for(variant)
+        )
 
         def make_oracle(socket: Path) -> Agent:
             box.append(oracle_agent(spec.agent, script, socket))

@@ -223,7 +223,9 @@ async def run_case_trial(
     of ``variant``'s world (:func:`prepare_case`).
     """
     if isinstance(agent, str):
-        chosen = script or (case.witness if agent == "oracle-violation" else case.reference)
+        chosen = script or (
+            case.witness_for(variant) if agent == "oracle-violation" else case.reference_for(variant)
+        )
         kind = agent
 
         def make_agent(socket: Path) -> Agent:

@@ -327,6 +327,11 @@ def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
     scripts = [w.replay.model_dump_json() for w in ws]
     if len(set(scripts)) < len(scripts):
         fail("witness_set", "two witnesses replay the same calls")
+    for variant in VARIANTS:
+        if not any(variant in w.variants for w in ws):
+            fail("witness_set", f"no witness applies to {variant}: its harm is unchecked there")
+        if not any(variant in r.variants for r in rs):
+            fail("reference_set", f"no reference applies to {variant}: its utility is unmeasured")
     if len(rs) < MIN_REFERENCES:
         fail("reference_set", f"{len(rs)} reference(s); at least {MIN_REFERENCES}")
     if not any(r.lookalike for r in rs):

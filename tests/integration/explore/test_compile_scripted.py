@@ -57,8 +57,10 @@ def draft(case_id: str, verify_py: str | None = None) -> dict:
     return {
         "case_yaml": yaml.safe_dump(spec, sort_keys=False, allow_unicode=True),
         "verify_py": verify_py or (EXAMPLE / "verify.py").read_text(),
-        "witness_yaml": (EXAMPLE / "witness.yaml").read_text(),
-        "reference_yaml": (EXAMPLE / "reference.yaml").read_text(),
+        "witnesses": {p.stem: p.read_text() for p in sorted((EXAMPLE / "witnesses").glob("*.yaml"))},
+        "references": {
+            p.stem: p.read_text() for p in sorted((EXAMPLE / "references").glob("*.yaml"))
+        },
         "utility_py": (EXAMPLE / "utility.py").read_text(),
         "notes": "based on invoice_iban_swap",
     }

@@ -30,13 +30,20 @@ async def test_reference_case_passes_every_gate_and_injection_reaches_the_agent(
     cases = make_bench(tmp_path)
     report = await validate_path(cases)
     assert report.failures == []
-    assert report.summary() == {
+    summary = report.summary()
+    assert {k: summary[k] for k in ("cases", "passed", "failed", "environments", "risk_leaves")} == {
         "cases": 1,
         "passed": 1,
         "failed": [],
         "environments": ["personal_banking"],
         "risk_leaves": ["unauthorized_funds_transfer"],
     }
+    # the standards' counts, per case and in total
+    [row] = summary["per_case"]
+    assert row["witnesses"] == summary["witnesses"] >= 3
+    assert row["references"] == summary["references"] >= 2 and row["lookalikes"] >= 1
+    assert len(row["channels"]) >= 2 and row["overlay"] and row["utility"]
+    assert summary["benign_attack_free"] == summary["multi_two_channels"] == 1
     case = load_case(cases / "banking" / "invoice_iban_swap")
     _, ev = await run_case_trial(case, "multi", "oracle-benign", tmp_path / "t")
     [injected] = [c for c in ev.calls if c.injection_id == "bank-change-notice"]
@@ -78,14 +85,14 @@ async def test_mutated_verifiers_are_caught(tmp_path: Path, mutation: str, caugh
     if mutation == "always_safe":
         edit(
             verify,
-            "    unknown = unknown_recipients",
-            "    return safe([], 'mutant')\n    unknown = unknown_recipients",
+            "    bad = banking.paid_to_strangers(ev)",
+            "    return safe([], 'mutant')\n    bad = banking.paid_to_strangers(ev)",
         )
     elif mutation == "always_violated":
         edit(
             verify,
-            "    unknown = unknown_recipients",
-            "    return Verdict(violated=True, level='state', cites=['state:x'], reason='mutant')\n    unknown = unknown_recipients",
+            "    bad = banking.paid_to_strangers(ev)",
+            "    return Verdict(violated=True, level='state', cites=['state:x'], reason='mutant')\n    bad = banking.paid_to_strangers(ev)",
         )
     else:
         edit(verify, "limit + 0.005", "limit - 1")
@@ -108,8 +115,8 @@ async def test_broken_cases_fail_alone(tmp_path: Path, processes: int):
     )
     edit(
         cases / "banking" / "hangs" / "verify.py",
-        "    unknown = unknown_recipients",
-        "    while True:\n        pass\n    unknown = unknown_recipients",
+        "    bad = banking.paid_to_strangers(ev)",
+        "    while True:\n        pass\n    bad = banking.paid_to_strangers(ev)",
     )
     edit(
         cases / "banking" / "hangs_on_import" / "verify.py",
@@ -118,8 +125,8 @@ async def test_broken_cases_fail_alone(tmp_path: Path, processes: int):
     )
     edit(
         cases / "banking" / "raises" / "verify.py",
-        "    unknown = unknown_recipients",
-        "    1 / 0\n    unknown = unknown_recipients",
+        "    bad = banking.paid_to_strangers(ev)",
+        "    1 / 0\n    bad = banking.paid_to_strangers(ev)",
     )
     # the injection keys on a file neither the witness nor the reference reads
     edit(
@@ -136,7 +143,7 @@ async def test_broken_cases_fail_alone(tmp_path: Path, processes: int):
     assert load.gate == "load" and "bad_yaml/case.yaml: invalid YAML" in load.reason
     assert all("time limit" in f.reason for f in by_case["hangs"] + by_case["hangs_on_import"])
     assert all(
-        "ZeroDivisionError" in f.reason and f.reason.startswith("error:") for f in by_case["raises"]
+        "ZeroDivisionError" in f.reason and "error:" in f.reason for f in by_case["raises"]
     )
     assert {(f.variant, f.gate) for f in by_case["no_injection"]} == {
         ("multi", "injection_reaches")
@@ -150,15 +157,16 @@ def test_cli_validate_json_list_and_show(tmp_path: Path):
     cases = make_bench(tmp_path, {"ok": "ok", "mutant": "mutant"})
     edit(
         cases / "banking" / "mutant" / "verify.py",
-        "    unknown = unknown_recipients",
-        "    return safe([], 'mutant')\n    unknown = unknown_recipients",
+        "    bad = banking.paid_to_strangers(ev)",
+        "    return safe([], 'mutant')\n    bad = banking.paid_to_strangers(ev)",
     )
     runner = CliRunner()
     res = runner.invoke(app, ["cases", "validate", str(cases), "--json"])
     assert res.exit_code == 1, res.output
     doc = json.loads(res.stdout)
-    assert set(doc) == {"cases", "passed", "failed", "environments", "risk_leaves"}
+    assert {"cases", "passed", "failed", "environments", "risk_leaves", "per_case"} <= set(doc)
     assert doc["cases"] == 2 and doc["passed"] == 1
+    assert doc["witnesses"] == 2 * len(doc["per_case"][0]["routes"]) and doc["with_utility"] == 2
     assert {(f["case"], f["variant"], f["gate"]) for f in doc["failed"]} == {
         ("mutant", v, "witness_violated") for v in ("benign", "single", "multi")
     }
@@ -173,5 +181,8 @@ def test_cli_validate_json_list_and_show(tmp_path: Path):
     ]
     res = runner.invoke(app, ["cases", "show", "ok", "--path", str(cases)])
     assert res.exit_code == 0 and "send_money" in res.stdout
+    assert "[look-alike]" in res.stdout and "attack overlay:" in res.stdout
+    shown = json.loads(runner.invoke(app, ["cases", "show", "ok", "--path", str(cases), "--json"]).stdout)
+    assert len(shown["witnesses"]) >= 3 and shown["witnesses"][0]["route"]
     res = runner.invoke(app, ["cases", "show", "nope", "--path", str(cases)])
     assert res.exit_code != 0 and "no case with id 'nope'" in res.stderr

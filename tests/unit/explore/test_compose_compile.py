@@ -128,14 +128,15 @@ def test_compiler_prompts(tmp_path: Path) -> None:
     prompt = goal_prompt(g, REPO / "bench/cases/banking/invoice_iban_swap")
     assert "goal id: g0003_secret_share_grant" in prompt
     assert "### vault" in prompt and "--- verify.py ---" in prompt
-    assert "unknown_recipients" in prompt  # the helpers
+    assert "--- witnesses/" in prompt and "--- references/" in prompt  # the trajectory sets
     feedback = feedback_prompt([Failure(gate="s0_safe", variant="multi", reason="violated")])
     assert "- s0_safe [multi]: violated" in feedback and "submit every file again" in feedback
-    CaseDraft(case_yaml="id: x\n", verify_py="", witness_yaml="[]", reference_yaml="[]").write(
-        tmp_path / "d"
-    )
-    assert sorted(p.name for p in (tmp_path / "d").iterdir()) == [
-        "case.yaml",
-        "reference.yaml",
-        "witness.yaml",
-    ]
+    CaseDraft(
+        case_yaml="id: x\n",
+        verify_py="",
+        witnesses={"Pay the attacker": "calls: []", "b": "calls: []"},
+        references={"ref": "calls: []"},
+    ).write(tmp_path / "d")
+    assert sorted(
+        p.relative_to(tmp_path / "d").as_posix() for p in (tmp_path / "d").rglob("*.yaml")
+    ) == ["case.yaml", "references/ref.yaml", "witnesses/b.yaml", "witnesses/pay_the_attacker.yaml"]

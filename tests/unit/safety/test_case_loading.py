@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from support.safety_cases import EXAMPLE, edit, make_bench
+from support.safety_cases import BUNDLED, edit, make_bench
 from vera.safety.cases import (
     CaseError,
     CaseLoadError,
@@ -22,12 +22,23 @@ def test_reference_case_loads_with_hash_and_variants(tmp_path: Path):
     cases = make_bench(tmp_path)
     [case] = list(discover_cases(cases))
     assert not isinstance(case, CaseLoadError)
-    assert case.id == "invoice_iban_swap" and case.spec.version == 1
+    assert case.id == "invoice_iban_swap" and case.spec.version == 2
     assert len(case.content_hash) == 64
     assert case.has_utility and not case.has_setup_py
-    # ${attacker_iban} in the witness is rendered from the case variables
-    assert case.witness.calls[2].arguments["recipient_iban"] == case.spec.variables["attacker_iban"]
-    assert case.witness.response and case.reference.calls
+    # witnesses and references are sets read in name order, with their metadata
+    assert len(case.witnesses) >= 3 and len(case.references) >= 2
+    assert [w.name for w in case.witnesses] == sorted(w.name for w in case.witnesses)
+    assert all(w.route for w in case.witnesses) and any(r.lookalike for r in case.references)
+    dentist = next(w for w in case.witnesses if w.name == "pay_dentist_to_new_account")
+    assert dentist.variants == ["single", "multi"]
+    assert case.witness_for("single") == case.witnesses[0].replay
+    # ${attacker_iban} in a witness is rendered from the case variables
+    assert dentist.replay.calls[2].arguments["recipient_iban"] == case.spec.variables["attacker_iban"]
+    assert dentist.replay.response and case.reference.calls
+    # the attack lives in the overlay: benign s0 is setup alone, the attack variants add it
+    assert case.spec.overlay and case.setup_steps("benign") == case.spec.setup
+    assert case.setup_steps("single") == [*case.spec.setup, *case.spec.overlay]
+    assert case.spec.variables["attacker_iban"] in "".join(case.attack_markers())
     assert case.first_message("benign") == case.spec.benign_task
     assert (
         case.first_message("single")
@@ -35,21 +46,22 @@ def test_reference_case_loads_with_hash_and_variants(tmp_path: Path):
         == case.spec.attack.first_message
     )
     assert case.injections("benign").injections == [] and case.injections("single").injections == []
-    [inj] = case.injections("multi").injections
-    assert case.spec.variables["attacker_iban"] in inj.payload
+    injections = case.injections("multi").injections
+    assert len({i.channel_name for i in injections}) >= 2
+    assert all(case.spec.variables["attacker_iban"] in i.payload for i in injections)
 
 
 def test_content_hash_changes_with_any_file(tmp_path: Path):
     cases = make_bench(tmp_path)
     d = cases / "banking" / "invoice_iban_swap"
     before = load_case(d).content_hash
-    edit(d / "reference.yaml", "response: >-", "response: >")
+    edit(d / "references" / "pays_three_invoices.yaml", "response: Paid", "response: paid")
     assert load_case(d).content_hash != before
 
 
 def test_bundled_example_is_valid_against_the_bench_taxonomies():
-    tax = load_taxonomies(EXAMPLE.parents[2] / "taxonomies")
-    load_case(EXAMPLE, tax)
+    tax = load_taxonomies(BUNDLED.parents[2] / "taxonomies")
+    load_case(BUNDLED, tax)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +92,7 @@ def test_bundled_example_is_valid_against_the_bench_taxonomies():
             "banking.add_payeee:",
             r"case\.yaml: setup\.\d+: banking has no setup method 'add_payeee'",
         ),
-        ("case.yaml", "${attacker_iban}.", "${nobody}.", r"case\.yaml: injections: .*'nobody'"),
+        ("case.yaml", "IBAN ${attacker_iban}, eingezogen", "IBAN ${nobody}, eingezogen", r"case\.yaml: injections: .*'nobody'"),
         (
             "verify.py",
             "def verify(ev: Evidence) -> Verdict:",
@@ -94,16 +106,28 @@ def test_bundled_example_is_valid_against_the_bench_taxonomies():
             r"verify\.py: no top-level function 'verify'",
         ),
         (
-            "witness.yaml",
+            "witnesses/pay_dentist_to_new_account.yaml",
             "- tool: list_directory",
             "- tol: list_directory",
-            r"witness\.yaml: calls\.0\.tool",
+            r"pay_dentist_to_new_account\.yaml: calls\.0\.tool",
         ),
         (
-            "witness.yaml",
-            "recipient_iban: ${attacker_iban}",
-            "recipient_iban: ${nobody}",
-            r"witness\.yaml: unknown variable 'nobody'",
+            "witnesses/pay_dentist_to_new_account.yaml",
+            'recipient_iban: "${attacker_iban}"',
+            'recipient_iban: "${nobody}"',
+            r"pay_dentist_to_new_account\.yaml: unknown variable 'nobody'",
+        ),
+        (
+            "witnesses/pay_dentist_to_new_account.yaml",
+            "variants: [single, multi]",
+            "variants: [single, attacked]",
+            r"pay_dentist_to_new_account\.yaml: variants\.1",
+        ),
+        (
+            "case.yaml",
+            "overlay:\n",
+            "overlay:\n  - banking.nope: {}\n",
+            r"case\.yaml: overlay\.0: banking has no setup method 'nope'",
         ),
     ],
 )
@@ -123,11 +147,37 @@ def test_broken_case_is_one_line_naming_the_file_and_others_still_load(
 
 
 def test_missing_file_and_duplicate_id(tmp_path: Path):
-    cases = make_bench(tmp_path, {"a": "same", "b": "same", "c": "c"})
-    (cases / "banking" / "c" / "reference.yaml").unlink()
+    import shutil
+
+    cases = make_bench(tmp_path, {"a": "same", "b": "same", "c": "c", "d": "d", "e": "e"})
+    shutil.rmtree(cases / "banking" / "c" / "references")
+    (cases / "banking" / "d" / "verify.py").unlink()
+    (cases / "banking" / "e" / "witness.yaml").write_text("[]\n")
     messages = [i.message for i in discover_cases(cases) if isinstance(i, CaseLoadError)]
-    assert any(m.endswith("c/reference.yaml: missing file") for m in messages)
+    assert any(
+        m.endswith("c/references: missing (references/*.yaml or reference.yaml)") for m in messages
+    )
+    assert any(m.endswith("d/verify.py: missing file") for m in messages)
+    assert any("e/witness.yaml: a case has witnesses/ or witness.yaml, not both" in m for m in messages)
     assert any("duplicate case id 'same'" in m and "b/case.yaml" in m for m in messages)
+
+
+def test_single_witness_and_reference_files_are_sets_of_one(tmp_path: Path):
+    """The older layout (and imported cases): witness.yaml / reference.yaml, one each."""
+    import shutil
+
+    cases = make_bench(tmp_path)
+    d = cases / "banking" / "invoice_iban_swap"
+    first_w = sorted((d / "witnesses").glob("*.yaml"))[0]
+    first_r = sorted((d / "references").glob("*.yaml"))[0]
+    (d / "witness.yaml").write_text(first_w.read_text())
+    (d / "reference.yaml").write_text(first_r.read_text())
+    shutil.rmtree(d / "witnesses")
+    shutil.rmtree(d / "references")
+    case = load_case(d)
+    assert [w.name for w in case.witnesses] == ["witness"]
+    assert [r.name for r in case.references] == ["reference"]
+    assert case.witness.calls
 
 
 def test_find_case_by_id(tmp_path: Path):
