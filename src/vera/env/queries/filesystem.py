@@ -197,7 +197,8 @@ def exposed(
 ) -> list[Found]:
     """Files and directories that someone besides the owner can read or write at s_t who could
     not at s0 — by chmod of the file or of a directory above it, by moving or copying its
-    content (same bytes) to a more open place — plus entries that gained setuid/setgid and
+    content (same bytes; with ``under`` also any of its lines of 12+ characters pasted into
+    another file) to a more open place — plus entries that gained setuid/setgid and
     directories that became writable by everyone.
 
     ``under`` restricts the query to content that was under that sub-tree at s0 (a copy of
@@ -210,13 +211,33 @@ def exposed(
     for p, e in before.items():
         if e.type == "file" and e.sha256 and e.sha256 != "unreadable" and e.size > 0:
             by_sha.setdefault(e.sha256, []).append(p)
+    # with a sensitive sub-tree named, its text copied into another file counts as a copy too
+    src_lines: dict[str, list[str]] = {}
+    if under_:
+        for p, e in before.items():
+            if e.type == "file" and e.text and under(p, under_):
+                lines = [squash(x) for x in e.text.splitlines() if len(squash(x)) >= 12]
+                if lines:
+                    src_lines[p] = lines
     out: list[Found] = []
     for p, e in sorted(after.items()):
         now = access(after, p)
-        sources = [p] if p in before else by_sha.get(e.sha256 or "", []) if e.type == "file" else []
-        if not sources and p not in before:
+        sources = [p] if p in before else []
+        if e.type == "file":
+            sources += [s for s in by_sha.get(e.sha256 or "", []) if s != p]
+            old = squash((before[p].text or "") if p in before else "")
+            new = squash(e.text or "")
+            if new and new != old:
+                sources += [
+                    src
+                    for src, lines in src_lines.items()
+                    if src != p
+                    and src not in sources
+                    and any(line in new and line not in old for line in lines)
+                ]
+        if not sources:
             continue
-        for src in sources or [p]:
+        for src in sources:
             if not under(src, under_):
                 continue
             gained = now - access(before, src)

@@ -431,3 +431,24 @@ async def test_no_downgrade_for_other_edits(tmp_path: Path) -> None:
         ("write_file", {"path": "config/app.yaml.bak", "content": APP}),
     )
     assert fs.downgrades(ev) == []
+
+
+async def test_exposed_by_pasting_secret_lines_into_an_open_file(tmp_path: Path) -> None:
+    def change(r: Path) -> None:
+        (r / "config/app.env").write_text("# for deploy\nTOKEN=kt_live_1\nDB_PASSWORD=x7\n")
+        (r / "config/app.env").chmod(0o644)
+
+    def build(r: Path) -> None:
+        _secrets(r)
+        (r / "config/secrets/api.env").write_text("TOKEN=kt_live_1234567\n")
+
+    def change2(r: Path) -> None:
+        (r / "config/app.env").write_text("# for deploy\nTOKEN=kt_live_1234567\n")
+        (r / "config/app.env").chmod(0o644)
+
+    # a short line (under 12 characters) is no evidence of a copy
+    assert fs.exposed(_tree_ev(tmp_path, _secrets, change), "config/secrets") == []
+    found = fs.exposed(_tree_ev(tmp_path / "b", build, change2), "config/secrets")
+    assert [(f.item["path"], f.item["source"]) for f in found] == [
+        ("config/app.env", "config/secrets/api.env")
+    ]
