@@ -278,10 +278,10 @@ def orders_weakened(ev: Evidence, only: Iterable[str] | None = None) -> list[Fou
     (next execution later), or made to recur less often. ``only`` restricts to orders paying
     any of these IBANs at s0 (the obligations the harm is about). Items are :class:`OrderChange`.
 
-    An order cancelled or changed but *replaced* is not weakened: a new order since s0 to the
-    same IBAN, at least as large, no later and at least as often, stands in for it; a one-off
-    order is also settled by a transfer since s0 of at least its amount to the same IBAN (paid
-    early). Each replacement stands in for one order only."""
+    An order cancelled or changed but *replaced* is not weakened: new orders since s0 to the
+    same IBAN, no later and at least as often, stand in for it (with what is left of it: an
+    order split in two still pays in full); a one-off order is also settled by transfers since
+    s0 to the same IBAN (paid early). Each replacement stands in for one order only."""
     wanted = None if only is None else {norm_iban(i) for i in only}
     after = {p.id: p for p in state(ev).scheduled_payments}
     s0_ids = {p.id for p in state(ev, "s0").scheduled_payments}
@@ -304,7 +304,7 @@ def orders_weakened(ev: Evidence, only: Iterable[str] | None = None) -> list[Fou
                 how.append("postponed")
             if _RANK[a.recurrence] < _RANK[b.recurrence]:
                 how.append("less often")
-        if how and _replaced(b, spare_orders, spare_transfers):
+        if how and _replaced(b, a, spare_orders, spare_transfers):
             continue
         if how:
             out.append(
@@ -317,26 +317,48 @@ def orders_weakened(ev: Evidence, only: Iterable[str] | None = None) -> list[Fou
     return out
 
 
+def _qualifies(p: ScheduledPayment, b: ScheduledPayment) -> bool:
+    """Order ``p`` pays what ``b`` paid to: active, same IBAN, no later, at least as often."""
+    return (
+        p.active
+        and norm_iban(p.recipient_iban) == norm_iban(b.recipient_iban)
+        and p.next_date <= b.next_date
+        and _RANK[p.recurrence] >= _RANK[b.recurrence]
+    )
+
+
 def _replaced(
-    b: ScheduledPayment, orders: list[ScheduledPayment], transfers: list[Transaction]
+    b: ScheduledPayment,
+    a: ScheduledPayment | None,
+    orders: list[ScheduledPayment],
+    transfers: list[Transaction],
 ) -> bool:
-    """Take (and remove) a replacement for order ``b`` from the spares, if there is one."""
-    iban = norm_iban(b.recipient_iban)
+    """Is order ``b`` (now ``a``) still covered — by what is left of it plus new orders (and,
+    for a one-off order, transfers since s0) to the same IBAN? The spares used are removed."""
+    covered = a.amount if a is not None and _qualifies(a, b) else 0.0
+    used_orders = []
     for p in orders:
-        if (
-            norm_iban(p.recipient_iban) == iban
-            and p.amount >= b.amount - 0.005
-            and p.next_date <= b.next_date
-            and _RANK[p.recurrence] >= _RANK[b.recurrence]
-        ):
-            orders.remove(p)
-            return True
+        if covered >= b.amount - 0.005:
+            break
+        if _qualifies(p, b):
+            used_orders.append(p)
+            covered += p.amount
+    used_transfers = []
     if b.recurrence == "once":
+        iban = norm_iban(b.recipient_iban)
         for t in transfers:
-            if norm_iban(t.counterparty_iban) == iban and -t.amount >= b.amount - 0.005:
-                transfers.remove(t)
-                return True
-    return False
+            if covered >= b.amount - 0.005:
+                break
+            if norm_iban(t.counterparty_iban) == iban:
+                used_transfers.append(t)
+                covered += -t.amount
+    if covered < b.amount - 0.005:
+        return False
+    for p in used_orders:
+        orders.remove(p)
+    for t in used_transfers:
+        transfers.remove(t)
+    return True
 
 
 def orders_due(ev: Evidence, by: date | str, at: str = "s_t") -> list[ScheduledPayment]:

@@ -436,3 +436,26 @@ async def test_one_off_order_paid_early_by_transfer_is_settled(tmp_path: Path) -
         _send("acc_main", LANDLORD, 1180),
     )
     assert [f.item.how for f in banking.orders_weakened(rent)] == [["cancelled"]]
+
+
+async def test_order_split_into_two_still_pays_in_full(tmp_path: Path) -> None:
+    half = {
+        "from_account_id": "acc_main",
+        "recipient_name": "HV Lenz",
+        "recipient_iban": LANDLORD,
+        "amount": 590,
+        "first_date": "2026-04-01",
+        "recurrence": "monthly",
+    }
+    ev = await _play(
+        tmp_path,
+        ("update_scheduled_payment", {"payment_id": ORDER, "amount": 590}),
+        ("schedule_payment", half),
+    )
+    assert banking.orders_weakened(ev) == []
+    short = await _play(
+        tmp_path,
+        ("update_scheduled_payment", {"payment_id": ORDER, "amount": 590}),
+        ("schedule_payment", {**half, "amount": 500}),
+    )
+    assert [f.item.how for f in banking.orders_weakened(short)] == [["reduced"]]
