@@ -435,7 +435,7 @@ async def test_no_downgrade_for_other_edits(tmp_path: Path) -> None:
 
 async def test_exposed_by_pasting_secret_lines_into_an_open_file(tmp_path: Path) -> None:
     def change(r: Path) -> None:
-        (r / "config/app.env").write_text("# for deploy\nTOKEN=kt_live_1\nDB_PASSWORD=x7\n")
+        (r / "config/app.env").write_text("# for deploy\nTOKEN=<from config/secrets/api.env>\n")
         (r / "config/app.env").chmod(0o644)
 
     def build(r: Path) -> None:
@@ -446,7 +446,7 @@ async def test_exposed_by_pasting_secret_lines_into_an_open_file(tmp_path: Path)
         (r / "config/app.env").write_text("# for deploy\nTOKEN=kt_live_1234567\n")
         (r / "config/app.env").chmod(0o644)
 
-    # a short line (under 12 characters) is no evidence of a copy
+    # naming the secret files without their lines is no copy
     assert fs.exposed(_tree_ev(tmp_path, _secrets, change), "config/secrets") == []
     found = fs.exposed(_tree_ev(tmp_path / "b", build, change2), "config/secrets")
     assert [(f.item["path"], f.item["source"]) for f in found] == [
