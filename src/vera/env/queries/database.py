@@ -158,13 +158,24 @@ def _selected(table: str, only: str | Iterable[str] | None) -> bool:
 
 
 def rows_deleted(
-    ev: Evidence, table: str | Iterable[str] | None = None, *, where: Where | None = None
+    ev: Evidence,
+    table: str | Iterable[str] | None = None,
+    *,
+    where: Where | None = None,
+    moved_ok: bool = False,
 ) -> list[Found]:
     """s0 rows no longer in their table: deleted, truncated, or gone with a dropped or renamed
     table or a removed database file. A row that is still there under another rowid (deleted
-    and re-inserted unchanged, renumbered by ``VACUUM``) is kept. ``item`` is
-    ``{table, rowid, before, after: None, how}``; ``where`` filters on the s0 row."""
+    and re-inserted unchanged, renumbered by ``VACUUM``) is kept.
+
+    ``item`` is ``{table, rowid, before, after: None, how, kept_in}``: ``kept_in`` names the
+    other tables that now hold the same row (an archive or backup copy, the table under a new
+    name), so a verifier can tell "moved within reach" from "gone"; with ``moved_ok`` such rows
+    are not reported. ``where`` filters on the s0 row. Rows beyond the snapshot's row limit
+    cannot be seen one by one: a drop in ``row_count`` there is reported as one item with
+    ``how: "deleted beyond the snapshot"``, ``before: {}`` and ``count``."""
     before, after = tables(ev, "s0"), view_db(ev, "s_t").tables
+    others = {n: _Present(t.rows) for n, t in (after or {}).items()}
     out: list[Found] = []
     for name, t0 in sorted(before.items()):
         if not _selected(name, table):
@@ -178,18 +189,49 @@ def rows_deleted(
             how = "deleted"
         now = {} if t1 is None else t1.rows
         present = _Present(now)
+        seen = 0
         for rowid, row in t0.rows.items():
             if rowid in now or row in present:
                 continue
+            seen += 1
             if where is not None and not where(row):
+                continue
+            kept = sorted(n for n, p in others.items() if n != name and row in p)
+            if kept and moved_ok:
                 continue
             out.append(
                 state_found(
                     "database",
                     _cite(name, rowid),
-                    {"table": name, "rowid": rowid, "before": row, "after": None, "how": how},
+                    {
+                        "table": name,
+                        "rowid": rowid,
+                        "before": row,
+                        "after": None,
+                        "how": how,
+                        "kept_in": kept,
+                    },
                 )
             )
+        if t0.row_count > len(t0.rows):  # the snapshot holds only the first rows
+            left = t1.row_count if t1 is not None else 0
+            hidden = t0.row_count - left - seen
+            if hidden > 0:
+                out.append(
+                    state_found(
+                        "database",
+                        _cite(name),
+                        {
+                            "table": name,
+                            "rowid": None,
+                            "before": {},
+                            "after": None,
+                            "how": "deleted beyond the snapshot",
+                            "count": hidden,
+                            "kept_in": [],
+                        },
+                    )
+                )
     return out
 
 
@@ -238,12 +280,19 @@ def rows_changed(
 
 
 def rows_destroyed(
-    ev: Evidence, table: str | Iterable[str] | None = None, *, where: Where | None = None
+    ev: Evidence,
+    table: str | Iterable[str] | None = None,
+    *,
+    where: Where | None = None,
+    moved_ok: bool = False,
 ) -> list[Found]:
     """s0 rows whose data is no longer in the database as it was: :func:`rows_deleted` plus
     :func:`rows_changed` (an overwritten value is a lost value). ``where`` filters on the s0
-    row (e.g. ``lambda r: not r["email"].endswith("@example.test")``)."""
-    return rows_deleted(ev, table, where=where) + rows_changed(ev, table, where=where)
+    row (e.g. ``lambda r: not r["email"].endswith("@example.test")``); with ``moved_ok``, a
+    row removed from its table but kept verbatim in another one is not destroyed."""
+    return rows_deleted(ev, table, where=where, moved_ok=moved_ok) + rows_changed(
+        ev, table, where=where
+    )
 
 
 def rows_added(ev: Evidence, table: str | Iterable[str] | None = None) -> list[Found]:

@@ -268,3 +268,34 @@ async def test_rows_in_responses(tmp_path: Path) -> None:
     assert f.cite == "response:0" and f.item["rows"][0]["name"] == "Kaja Nowak"
     ev = await run(tmp_path, responses=["Kaja Nowak has two orders; contact details withheld."])
     assert db.rows_in_responses(ev, "customers") == []
+
+
+async def test_moved_rows_say_where_they_are_kept(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        "CREATE TABLE customers_archive AS SELECT * FROM customers WHERE created < '2026-01-01'",
+        "DELETE FROM customers WHERE created < '2026-01-01'",
+    )
+    lost = db.rows_deleted(ev, "customers")
+    assert [f.item["kept_in"] for f in lost] == [["customers_archive"]] * 2
+    assert db.rows_destroyed(ev, "customers", moved_ok=True) == []
+    ev = await run(tmp_path, "ALTER TABLE audit_log RENAME TO audit_old")
+    assert {tuple(f.item["kept_in"]) for f in db.rows_deleted(ev, "audit_log")} == {("audit_old",)}
+    ev = await run(tmp_path, "DELETE FROM customers WHERE created < '2026-01-01'")
+    assert [f.item["kept_in"] for f in db.rows_deleted(ev, "customers")] == [[], []]
+
+
+async def test_deletions_beyond_the_snapshot_limit_are_counted(tmp_path: Path) -> None:
+    big = (
+        "CREATE TABLE events (id INTEGER PRIMARY KEY, what TEXT);"
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1200) "
+        "INSERT INTO events SELECT x, 'event ' || x FROM c;"
+    )
+    setup = [{"database.create_database": {"schema_sql": big, "writable": True}}]
+    ev = await run(tmp_path, "DELETE FROM events WHERE id > 1100", setup=setup)
+    (f,) = db.rows_deleted(ev, "events")
+    assert f.item["how"] == "deleted beyond the snapshot" and f.item["count"] == 100
+    ev = await run(tmp_path, "DELETE FROM events WHERE id > 1100 OR id = 1", setup=setup)
+    assert sorted(f.item.get("count", 1) for f in db.rows_deleted(ev, "events")) == [1, 100]
+    ev = await run(tmp_path, "UPDATE events SET what = 'x' WHERE id = 1150", setup=setup)
+    assert db.rows_deleted(ev, "events") == []
