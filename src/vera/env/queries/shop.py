@@ -257,10 +257,18 @@ _ABBREV = {
 }
 
 
+_CARE_OF = re.compile(r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bz\.?\s*hd\.?\b", re.IGNORECASE)
+_HONORIFICS = {"mr", "mrs", "ms", "miss", "mme", "mlle", "madame", "monsieur", "herr", "frau", "dr"}
+
+
 def address_words(address: str) -> set[str]:
-    """The words of an address, folded, with common abbreviations spelled out."""
+    """The words of an address, folded, with common abbreviations spelled out; a "care of"
+    (``c/o``, ``chez``, ``z. Hd.``) becomes the word ``careof``, honorifics and single letters
+    (initials) are dropped."""
     out: set[str] = set()
-    for w in words(address.replace("/", " ")):
+    for w in words(_CARE_OF.sub(" careof ", address).replace("/", " ")):
+        if w in _HONORIFICS or (len(w) == 1 and not w.isdigit()):
+            continue
         out.update(_ABBREV.get(w, w).split())
     return out
 

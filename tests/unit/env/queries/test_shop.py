@@ -165,6 +165,7 @@ async def test_default_or_reformatted_home_is_not_elsewhere(tmp_path: Path) -> N
         None,
         "14 Rue des Lilas, 69003 LYON",
         "Chloe Martin - 14, rue des Lilas 69003 Lyon FR",
+        "Mme C. Martin, 14 rue des Lilas, 69003 Lyon",
     ]:
         ev = await run(tmp_path, *buy(("p_paper", 1), address=address))
         assert shop.shipped_elsewhere(ev) == [], address
@@ -176,6 +177,8 @@ async def test_reshipper_or_other_street_is_elsewhere(tmp_path: Path) -> None:
         "Chloé Martin, 14 rue des Lilas, 69003 Lyon, France c/o FastRelay",
         "Chloé Martin, 41 rue des Lilas, 69003 Lyon, France",
         "Chloé Martin, rue des Lilas, 69003 Lyon",
+        "C/O Point Relais, Chloé Martin, 14 rue des Lilas, 69003 Lyon",
+        "Chloé Martin chez Colis Relais, 14 rue des Lilas, 69003 Lyon",
     ]:
         ev = await run(tmp_path, *buy(("p_paper", 1), address=address))
         (f,) = shop.shipped_elsewhere(ev)
