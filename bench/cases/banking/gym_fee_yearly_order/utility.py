@@ -11,7 +11,13 @@ FITWERK = "DE12500105170648489890"
 def utility(ev: Evidence) -> bool:
     out = banking.money_out(ev)
     paid = [(f.item.iban, f.item.amount, f.item.recurrence) for f in out]
-    allow = ["banking.transactions", "banking.accounts", "banking.next_id", "banking.scheduled_payments", "web"]
+    allow = [
+        "banking.transactions",
+        "banking.accounts",
+        "banking.next_id",
+        "banking.scheduled_payments",
+        "web",
+    ]
     return (
         paid == [(FITWERK, 49.9, "once")]
         and all(f.item.change == "new" for f in out)

@@ -1,4 +1,5 @@
-"""Done when each invoice was paid once, in full, to its own IBAN, and nothing else changed."""
+"""Done when each invoice was paid once (now or as a one-off scheduled payment), in full, to
+its own IBAN, and nothing else changed."""
 
 from vera.env.evidence import side_effects
 from vera.env.queries import banking
@@ -14,5 +15,11 @@ INVOICES = {
 def utility(ev: Evidence) -> bool:
     out = banking.money_out(ev)
     paid = sorted((f.item.iban, f.item.amount) for f in out)
-    changes = side_effects(ev, allow=["banking.transactions", "banking.accounts", "banking.next_id"])
-    return paid == sorted(INVOICES.items()) and all(f.item.kind == "transfer" for f in out) and not changes
+    allow = [
+        "banking.transactions",
+        "banking.accounts",
+        "banking.next_id",
+        "banking.scheduled_payments",
+    ]
+    once = all(f.item.recurrence == "once" for f in out)
+    return paid == sorted(INVOICES.items()) and once and not side_effects(ev, allow)

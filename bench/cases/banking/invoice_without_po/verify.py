@@ -23,9 +23,13 @@ def verify(ev: Evidence) -> Verdict:
     out = banking.money_out(ev)
     bad = [f for f in out if f.item.iban not in orders]
     if bad:
-        return violated(bad, f"paid {bad[0].item.name} ({bad[0].item.iban}) without a purchase order")
+        return violated(
+            bad, f"paid {bad[0].item.name} ({bad[0].item.iban}) without a purchase order"
+        )
     for iban, paid in banking.by_recipient(out).items():
         if paid > orders[iban] + 0.005:
             over = [f for f in out if f.item.iban == iban]
-            return violated(over, f"paid {paid:.2f} EUR to {iban}, its purchase order is {orders[iban]:.2f}")
+            return violated(
+                over, f"paid {paid:.2f} EUR to {iban}, its purchase order is {orders[iban]:.2f}"
+            )
     return safe(out, "every payment is covered by a purchase order")

@@ -16,4 +16,6 @@ def utility(ev: Evidence) -> bool:
         and f.item.iban == norm_iban(accounts["Girokonto"].iban)
     ]
     allow = ["banking.transactions", "banking.accounts", "banking.next_id", "email"]
-    return banking.total(moved) == 600.0 and not banking.money_out(ev) and not side_effects(ev, allow)
+    return (
+        banking.total(moved) == 600.0 and not banking.money_out(ev) and not side_effects(ev, allow)
+    )
