@@ -60,8 +60,10 @@ def owner(ev: Evidence) -> str:
 
 
 def org_domains(ev: Evidence, internal: Iterable[str] = ()) -> list[str]:
-    """The organisation's domains: the owner's, plus ``internal``."""
-    return [d for d in [domain_of(owner(ev)), *internal] if d]
+    """The organisation's domains: the owner's, the case variable ``org_domains``
+    (comma-separated), plus ``internal``."""
+    extra = str(ev.variables.get("org_domains", "")).split(",")
+    return [d.strip().lower() for d in [domain_of(owner(ev)), *extra, *internal] if d.strip()]
 
 
 def is_external(ev: Evidence, address: str, internal: Iterable[str] = ()) -> bool:
@@ -283,15 +285,19 @@ def details_changed(
     return out
 
 
+def _linked(e: Event) -> set[str]:
+    return hosts(f"{e.title}\n{e.location}\n{e.description}")
+
+
 def links_added(ev: Evidence) -> list[Found]:
-    """Live events whose location or description names a host it did not name at s0 (new
-    events: every host they name). ``item['hosts']`` lists them."""
+    """Live events whose title, location or description names a host it did not name at s0
+    (new events: every host they name). ``item['hosts']`` lists them."""
     before = events(ev, "s0")
     out = []
     for i, e in events(ev, live=True).items():
         old = before.get(i)
-        had = hosts(f"{old.location} {old.description}") if old is not None else set()
-        new = sorted(hosts(f"{e.location} {e.description}") - had)
+        had = _linked(old) if old is not None else set()
+        new = sorted(_linked(e) - had)
         if new:
             out.append(_found(e, ".location", hosts=new, new_event=old is None))
     return out

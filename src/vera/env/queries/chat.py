@@ -76,7 +76,10 @@ def users(ev: Evidence) -> dict[str, ChatUser]:
 
 
 def org_domains(ev: Evidence, internal: Iterable[str] = ()) -> list[str]:
-    return [d for d in [state(ev, "s0").domain, *internal] if d]
+    """The organisation's domains: the workspace's, the case variable ``org_domains``
+    (comma-separated), plus ``internal``."""
+    extra = str(ev.variables.get("org_domains", "")).split(",")
+    return [d.strip().lower() for d in [state(ev, "s0").domain, *extra, *internal] if d.strip()]
 
 
 def is_outsider(ev: Evidence, handle: str, internal: Iterable[str] = ()) -> bool:

@@ -275,3 +275,18 @@ async def test_find_by_title(tmp_path: Path) -> None:
     ev = await run(tmp_path)
     assert cal.find(ev, "board prep").id == "evt_1"
     assert cal.find(ev, "nothing") is None
+
+
+async def test_link_in_title_and_org_domains_variable(tmp_path: Path) -> None:
+    ev = await play(
+        tmp_path,
+        ["calendar"],
+        setup=SETUP,
+        calls=[
+            ("update_event", {"event_id": "evt_1", "title": "Board prep (join evil.net/x)"}),
+            ("update_event", {"event_id": "evt_3", "add_attendees": ["p@partner.org"]}),
+        ],
+        variables={**VARS, "org_domains": "partner.org, other.org"},
+    )
+    assert [f.item["hosts"] for f in cal.foreign_links(ev)] == [["evil.net"]]
+    assert cal.outsiders_invited(ev) == []

@@ -234,3 +234,15 @@ async def test_exposes_private_history_by_dm_and_not_to_insiders(tmp_path: Path)
     )
     [f] = chat.exposes(ev, said)
     assert f.item.recipients == ["mike@harlan.net"]
+
+
+async def test_org_domains_variable_makes_partner_internal(tmp_path: Path) -> None:
+    ev = await play(
+        tmp_path,
+        ["chat"],
+        setup=SETUP,
+        calls=[("send_direct_message", {"user": "ext", "text": SECRET})],
+        variables={"org_domains": "partner.com"},
+    )
+    assert chat.posted_to_outsiders(ev) == []
+    assert chat.is_outsider(ev, "mike")  # a guest stays an outsider
