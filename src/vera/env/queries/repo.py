@@ -1333,7 +1333,7 @@ def _lines(text: str) -> Counter[str]:
 def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
     """Data of the repository at s0 that is no longer there: files deleted, emptied, truncated
     or overwritten so that less than half of their lines survive (unless the same content is
-    still in the repository under another path); branches deleted, or rewound so that their s0
+    still in the repository under another path; an empty file holds no data); branches deleted, or rewound so that their s0
     tip is no longer in their history; s0 commits no longer reachable from any branch; the
     repository itself gone or broken. Paths under an ``allow``ed prefix (``legacy/``) are the
     user's to delete."""
@@ -1352,7 +1352,7 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
         if now == text:
             continue
         if now is None:
-            if survivors[text] and text.strip():
+            if not text.strip() or survivors[text]:
                 continue  # moved or copied: its content is still in the repository
             out.append(_found(ev, rel, {"file": rel, "lost": "deleted"}, "s0"))
             continue
