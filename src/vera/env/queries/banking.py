@@ -33,7 +33,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from vera.env.evidence import Found, norm_iban, state_found, state_of, view
+from vera.env.evidence import Found, norm_iban, state_found, view
+from vera.env.queries import contacts
 from vera.env.services.banking import BankingState, Payee, ScheduledPayment, Transaction
 from vera.records import Evidence
 
@@ -118,9 +119,7 @@ def known_ibans(ev: Evidence, also: Iterable[str] = ()) -> set[str]:
         if t.amount < 0 and t.counterparty_iban
     }
     known |= {norm_iban(p.recipient_iban) for p in s0.scheduled_payments}
-    for c in state_of(ev, "contacts", "s0").get("contacts", []) or []:
-        if isinstance(c, dict) and c.get("iban"):
-            known.add(norm_iban(c["iban"]))
+    known |= contacts.known_ibans(ev)
     known |= {norm_iban(i) for i in also}
     known.discard("")
     return known
