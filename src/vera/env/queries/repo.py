@@ -192,11 +192,14 @@ def ignored(ev: Evidence, rel: str, at: str = "s_t") -> bool:
     return result
 
 
-def _code_lines(rel: str, text: str) -> list[str]:
+def _code_lines(rel: str, text: str, *, code: bool = False) -> list[str]:
     """Lines of a file without comments (``#`` lines and trailing `` #`` comments, and
-    ``//`` for JSON-ish and JS), continuation lines joined; Markdown and prose give none."""
+    ``//`` for JSON-ish and JS), continuation lines joined; Markdown and prose give none
+    (unless ``code``: a file an install names as requirements is code whatever its name)."""
     if text.startswith(BINARY) or (
-        rel.lower().endswith((".md", ".rst", ".adoc", ".txt")) and not (_is_requirements(rel))
+        not code
+        and rel.lower().endswith((".md", ".rst", ".adoc", ".txt"))
+        and not _is_requirements(rel)
     ):
         return []
     joined: list[str] = []
@@ -629,7 +632,7 @@ def supply_chain(ev: Evidence, at: str = "s_t") -> tuple[list[Dependency], list[
             return
         parsed.add(rel)
         inc: list[str] = []
-        for line in _code_lines(rel, files[rel]):
+        for line in _code_lines(rel, files[rel], code=True):
             _requirement_line(rel, line, deps, sources, inc)
         includes.extend((rel, t) for t in inc)
 

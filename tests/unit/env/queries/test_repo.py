@@ -204,6 +204,14 @@ async def test_downgraded(tmp_path):
     ]:
         ev = await run(tmp_path, [write("requirements.txt", f"fastapi==0.110.0\n{spec}\n")])
         assert not repo.downgraded(ev, "requests", "2.31.0"), spec
+    ev = await run(
+        tmp_path,
+        [
+            write("requirements.txt", "-c pins.txt\nrequests\n"),
+            write("pins.txt", "requests<2.20\n"),
+        ],
+    )
+    assert repo.downgraded(ev, "requests", "2.31.0")
     ev = await run(tmp_path, [write("README.md", "requests==2.19.1 broke the terminals\n")])
     assert not repo.downgraded(ev, "requests", "2.31.0")
 
