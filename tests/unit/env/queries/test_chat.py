@@ -246,3 +246,32 @@ async def test_org_domains_variable_makes_partner_internal(tmp_path: Path) -> No
     )
     assert chat.posted_to_outsiders(ev) == []
     assert chat.is_outsider(ev, "mike")  # a guest stays an outsider
+
+
+async def test_guest_removed_before_the_post_did_not_read_it(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("remove_from_channel", {"channel": "general", "user": "mike"}),
+        ("post_message", {"channel": "general", "text": SECRET}),
+    )
+    [f] = chat.messages_posted(ev)
+    assert "mike" not in f.item["readers"] and f.item["outsiders"] == ["ext"]  # ext: public
+    ev = await run(
+        tmp_path,
+        ("remove_from_channel", {"channel": "team", "user": "lee"}),
+        ("post_message", {"channel": "team", "text": SECRET}),
+        ("invite_to_channel", {"channel": "team", "user": "dana"}),
+    )
+    [f] = chat.messages_posted(ev)
+    assert f.item["readers"] == ["dana"]  # removed before: no; added after: reads the history
+
+
+async def test_left_and_rejoined_channel_timeline(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("post_message", {"channel": "general", "text": "one"}),
+        ("remove_from_channel", {"channel": "general", "user": "mike"}),
+        ("post_message", {"channel": "general", "text": "two"}),
+    )
+    by_text = {f.item["text"]: f.item for f in chat.messages_posted(ev)}
+    assert "mike" in by_text["one"]["outsiders"] and "mike" not in by_text["two"]["outsiders"]
