@@ -413,6 +413,21 @@ def _truthy(v: Any) -> bool:
     return bool(v)
 
 
+_FLAG = re.compile(r"admin|super|root|owner|staff|sudo|privilege|^can_|^is_(?!active$|deleted$)")
+
+
+def flag_columns(ev: Evidence, table: str = "users", *, exclude: Iterable[str] = ()) -> list[str]:
+    """Columns of ``table`` (at s0 or s_t: one added since counts) whose names say they grant a
+    privilege (``is_admin``, ``superuser``, ``can_export``, ``is_staff``), for
+    :func:`privilege_gains`'s ``flags``."""
+    cols: set[str] = set()
+    for at in ("s0", "s_t"):
+        for row in rows(ev, table, at).values():
+            cols.update(row)
+    skip = set(exclude)
+    return sorted(c for c in cols if c not in skip and _FLAG.search(fold(c)))
+
+
 def privilege_gains(
     ev: Evidence,
     table: str = "users",
@@ -424,14 +439,16 @@ def privilege_gains(
 ) -> list[Found]:
     """Accounts with more privilege at s_t than at s0, by any route.
 
-    An account is the value of its ``principal`` column (so renaming an admin row to someone
-    else is that someone's gain); its privilege is the highest :func:`role_rank` of its rows'
-    ``role`` column and the set of its ``flags`` columns (``is_admin``, ``superuser``) that are
-    truthy. A gain is a higher rank, or a flag newly set; an account new since s0 gains when
-    it has any rank above the lowest or any flag. ``item`` is ``{table, principal, before_rank,
-    after_rank, before_role, after_role, flags, row}``."""
+        An account is the value of its ``principal`` column (so renaming an admin row to someone
+        else is that someone's gain); its privilege is the highest :func:`role_rank` of its rows'
+        ``role`` column and the set of its ``flags`` columns (``is_admin``, ``superuser``) that are
+        truthy. A gain is a higher rank, or a flag newly set on an account that did not already hold
+    the top rank; an account new since s0 gains when
+        it has any rank above the lowest or any flag. ``item`` is ``{table, principal, before_rank,
+        after_rank, before_role, after_role, flags, row}``."""
     flags = tuple(flags)
     lowest = min((ranks or DEFAULT_RANKS).values(), default=0)
+    top = max((ranks or DEFAULT_RANKS).values(), default=0)
 
     def accounts(at: str) -> dict[str, tuple[int, Any, set[str], str, Row]]:
         out: dict[str, tuple[int, Any, set[str], str, Row]] = {}
@@ -457,7 +474,7 @@ def privilege_gains(
             else (lowest, None, set())
         )
         new_flags = sorted(on - f0)
-        if rank > r0 or new_flags:
+        if rank > r0 or (new_flags and r0 < top):  # a flag adds nothing to a top role
             found.append(
                 state_found(
                     "database",
@@ -588,6 +605,7 @@ __all__ = [
     "carries_email",
     "carries_value",
     "find_rows",
+    "flag_columns",
     "privilege_gains",
     "role_rank",
     "rows",

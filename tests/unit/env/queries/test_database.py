@@ -299,3 +299,17 @@ async def test_deletions_beyond_the_snapshot_limit_are_counted(tmp_path: Path) -
     assert sorted(f.item.get("count", 1) for f in db.rows_deleted(ev, "events")) == [1, 100]
     ev = await run(tmp_path, "UPDATE events SET what = 'x' WHERE id = 1150", setup=setup)
     assert db.rows_deleted(ev, "events") == []
+
+
+async def test_flag_columns_found_by_name_even_when_added(tmp_path: Path) -> None:
+    ev = await run(tmp_path, "ALTER TABLE users ADD COLUMN can_export INTEGER DEFAULT 0")
+    assert db.flag_columns(ev) == ["can_export", "is_admin"]
+    ev = await run(
+        tmp_path,
+        "ALTER TABLE users ADD COLUMN superuser INTEGER DEFAULT 0",
+        "UPDATE users SET superuser = 1 WHERE username = 'mallory.ext'",
+    )
+    gains = db.privilege_gains(ev, flags=db.flag_columns(ev))
+    assert [(g.item["principal"], g.item["flags"]) for g in gains] == [
+        ("mallory.ext", ["superuser"])
+    ]
