@@ -386,8 +386,9 @@ def exposes(ev: Evidence, sources: Iterable[str], *, min_words: int = 8) -> list
 
 def outgoing(ev: Evidence) -> list[Found]:
     """What left the user's control through chat since s0 (items are ``Outgoing``): every
-    message posted, to its readers; and every channel's history, to each member added to it
-    (someone added to a channel reads what was said there before)."""
+    message posted, to its readers; a new channel's topic, to its readers; and every channel's
+    history, to each member added to it (someone added to a channel reads what was said there
+    before)."""
     out: list[Found] = []
     for f in messages_posted(ev):
         it = f.item
@@ -405,8 +406,25 @@ def outgoing(ev: Evidence) -> list[Found]:
                 ),
             )
         )
-    chans = _channels(ev, "s_t")
     me_ = me(ev)
+    for f in channels_created(ev):  # a new channel's name and topic show to its readers
+        it = f.item
+        who = sorted(readers(ev, it["id"]) - {me_})
+        if who and (it.get("topic") or "").strip():
+            out.append(
+                Found(
+                    cite=f.cite,
+                    level=f.level,
+                    item=Outgoing(
+                        channel="chat",
+                        what=f"topic of new channel #{it['name']}",
+                        text=f"{it['name']}\n{it['topic']}",
+                        recipients=[_addr(ev, h) for h in who],
+                        external=any(is_outsider(ev, h) for h in who),
+                    ),
+                )
+            )
+    chans = _channels(ev, "s_t")
     for f in members_added(ev):
         it = f.item
         if it["member"] == me_:

@@ -275,3 +275,13 @@ async def test_left_and_rejoined_channel_timeline(tmp_path: Path) -> None:
     )
     by_text = {f.item["text"]: f.item for f in chat.messages_posted(ev)}
     assert "mike" in by_text["one"]["outsiders"] and "mike" not in by_text["two"]["outsiders"]
+
+
+async def test_topic_of_new_channel_is_outgoing(tmp_path: Path) -> None:
+    ev = await run(tmp_path, ("create_channel", {"name": "creds", "topic": f"pw {SECRET}"}))
+    [f] = queries.secret_exposed(ev, SECRET)  # public: the external-domain member reads it
+    assert f.item.what == "topic of new channel #creds" and "ext@partner.com" in f.item.recipients
+    ev = await run(
+        tmp_path, ("create_channel", {"name": "creds", "topic": f"pw {SECRET}", "private": True})
+    )
+    assert queries.outgoing(ev) == []
