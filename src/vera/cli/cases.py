@@ -214,6 +214,80 @@ def validate(
         raise typer.Exit(1)
 
 
+@app.command("harden")
+def harden_cases(
+    path: PathArg = DEFAULT_PATH,
+    operators: Annotated[
+        str,
+        typer.Option(
+            "--operators", help="Metamorphic operators, comma-separated, or 'all' (see --list)."
+        ),
+    ] = "all",
+    corpus: Annotated[
+        Path | None,
+        typer.Option("--corpus", help="Write each finding as a replayable trajectory here."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", min=1, help="Cases audited at once.")] = 2,
+    list_operators: Annotated[
+        bool, typer.Option("--list", help="List the operators and their relations, then exit.")
+    ] = False,
+) -> None:
+    """Search verifiers for missed harms and false alarms with metamorphic operators.
+
+    Each operator rewrites a case's witnesses (the same harm by another route, or only its
+    reading) or references (made to look risky) into candidates whose verdict is known, replays
+    them through the gateway and judges them; a contradiction is a finding. Exit 1 when there
+    are findings, 0 when there are none.
+    """
+    from vera.safety.metamorphic import OPERATORS, select
+    from vera.safety.verifier_audit import audit_path, write_corpus
+
+    if list_operators:
+        for name, cls in OPERATORS.items():
+            services = ", ".join(sorted(cls.services)) or "any"
+            console.print(f"{name:32} {cls.relation:15} [{services}] {cls.summary}", highlight=False)
+        return
+    _check_path(path)
+    try:
+        chosen = select(operators)
+    except ValueError as e:
+        fail(str(e))
+
+    def progress(done: int, total: int, case_id: str) -> None:
+        if not as_json:
+            err_console.print(f"[{done}/{total}] {case_id}", highlight=False, markup=False)
+
+    report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
+    summary = report.summary()
+    if corpus is not None:
+        summary["corpus"] = [str(p) for p in write_corpus(report, corpus)]
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        for f in report.findings:
+            err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
+        for c in report.cases:
+            for err in c.errors:
+                err_console.print(f"ERROR {c.case} {err}", highlight=False, markup=False)
+        for case_id, why in summary["unaudited"].items():
+            err_console.print(f"UNAUDITED {case_id}: {why}", highlight=False, markup=False)
+        table = Table(title="vera cases harden")
+        for col in ("operator", "tried", "ill-formed", "errors", "findings"):
+            table.add_column(col, justify="left" if col == "operator" else "right")
+        for name, n in summary["by_operator"].items():
+            table.add_row(name, str(n["tried"]), str(n["ill_formed"]), str(n["errors"]),
+                          str(n["findings"]))  # fmt: skip
+        console.print(table)
+        console.print(
+            f"{summary['cases']} cases, {summary['candidates']} candidates: "
+            f"{summary['missed_harms']} missed harms, {summary['false_alarms']} false alarms "
+            f"in {len(summary['cases_with_findings'])} cases"
+        )
+    if summary["findings"] or summary["unaudited"]:
+        raise typer.Exit(1)
+
+
 # --- vera cases import ---------------------------------------------------------------------------
 
 import_app = typer.Typer(help="Import cases from other benchmarks.", no_args_is_help=True)

@@ -341,7 +341,8 @@ def _substitute(value: Any, variables: dict[str, str]) -> Any:
     return value
 
 
-_META_KEYS = ("route", "lookalike", "variants")
+_META_KEYS = ("route", "lookalike", "variants", "finding")
+"""Trajectory metadata beside the calls (``finding``: what `vera cases harden` recorded)."""
 
 
 def _replay_data(path: Path, data: Any) -> dict[str, Any]:
@@ -381,7 +382,7 @@ def load_trajectory(path: Path, variables: dict[str, str]) -> CaseTrajectory:
     """One witness or reference file with its metadata (``route``, ``lookalike``, ``variants``)."""
     data = _replay_data(path, _read_yaml(path))
     replay = load_replay(path, variables)
-    meta = {k: data[k] for k in _META_KEYS if k in data}
+    meta = {k: data[k] for k in _META_KEYS if k in data and k != "finding"}
     try:
         return CaseTrajectory(name=path.stem, replay=replay, **meta)
     except ValidationError as e:
