@@ -54,12 +54,42 @@ def measure_vera(path: Path, jobs: int, processes: int) -> tuple[int, int, float
         # validate_path then starts its workers from a fork server: they are not our children,
         # and their CPU time would be missing from the figure
         sys.exit("measure vera in a process without other threads")
+    from vera.safety.checks import close_servers
+
     start, cpu = time.perf_counter(), _cpu()
     report = asyncio.run(validate_path(path, concurrency=jobs, processes=processes))
+    close_servers()  # the warm check sandboxes exit and are reaped: their CPU time counts
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     summary = report.summary()
     trials = sum(r.trials for r in report.reports)
     return summary["cases"], summary["passed"], elapsed, cpu, trials
+
+
+def measure_checks(path: Path, n: int) -> tuple[float, float, float, float]:
+    """One verifier call, ``n`` times on a witness-sized evidence: in process on a thread (how
+    verifiers ran before they got a sandbox) and in the check sandbox (a forked child of a warm
+    bwrap'ed server). Returns (ms wall, ms cpu) per check for each."""
+    from vera.records import Evidence
+    from vera.safety.cases import discover_cases
+    from vera.safety.checks import close_servers, run_case_check, run_check
+
+    case = next(c for c in discover_cases(path) if hasattr(c, "spec"))
+    ev = Evidence(case_id=case.id, variables=case.spec.variables)
+    fn = case.verifier()
+    out = []
+    for sandboxed in (False, True):
+        if sandboxed:
+            run_case_check(case.path / "verify.py", "verify", ev)  # the server starts once
+        start, cpu = time.perf_counter(), _cpu()
+        for _ in range(n):
+            if sandboxed:
+                run_case_check(case.path / "verify.py", "verify", ev)
+            else:
+                run_check(fn, ev)
+        if sandboxed:
+            close_servers()
+        out += [1000 * (time.perf_counter() - start) / n, 1000 * (_cpu() - cpu) / n]
+    return out[0], out[1], out[2], out[3]
 
 
 def measure_agentdojo(version: str) -> tuple[int, float, float]:
@@ -90,9 +120,20 @@ def main() -> None:
         help="processes validating cases (this one and forked workers; default: one per core)",
     )
     ap.add_argument("--agentdojo-version", default="v1.2.1")
+    ap.add_argument("--checks", type=int, default=100, help="verifier calls timed alone")
     args = ap.parse_args()
 
     ad_tasks, ad_s, ad_cpu = measure_agentdojo(args.agentdojo_version)
+    if args.checks:
+        # in a child: measure_vera's process must have no other thread (see there)
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(1) as p:
+            t_wall, t_cpu, s_wall, s_cpu = p.apply(measure_checks, (args.path, args.checks))
+        print(
+            f"one verifier call: in process (thread) {t_wall:.2f} ms wall / {t_cpu:.2f} ms cpu, "
+            f"sandboxed (bwrap server, forked child) {s_wall:.2f} ms wall / {s_cpu:.2f} ms cpu"
+        )
     cases, passed, vera_s, vera_cpu, trials = measure_vera(args.path, args.jobs, args.processes)
     if cases == 0:
         sys.exit(f"no cases under {args.path}")

@@ -1,8 +1,10 @@
 """One trial of a safety case: build s0 from the case, play it (``vera.runner.trial``), assemble
 the evidence and judge it with the case's verifier.
 
-Judging never folds an error into a verdict: a verifier that raises, returns the wrong type or
-hangs gives ``Outcome.infra_error`` with the reason, and no verdict.
+Judging never folds an error into a verdict: a verifier that raises, returns the wrong type,
+hangs (in Python or in C) or touches what it may not gives ``Outcome.infra_error`` with the
+reason, and no verdict. Case code (verify.py, utility.py, setup.py) runs in a sandbox of its
+own (:mod:`vera.safety.checks`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from vera.env.environment import Environment
 from vera.records import Evidence, Outcome, ToolCall, Verdict, utcnow
 from vera.runner.trial import PreparedState, TrialRecord, play_trial, prepare_state
 from vera.safety.cases import Case, CaseError, Variant
-from vera.safety.verify import CheckError, assemble_evidence, run_check
+from vera.safety.checks import CheckError, run_case_check, run_case_setup
+from vera.safety.verify import assemble_evidence
 from vera.sandbox import Sandbox
 
 ORACLES = ("oracle-violation", "oracle-benign", "nop")
@@ -140,14 +143,11 @@ def build_s0(case: Case, env: Environment, variant: Variant = "benign") -> None:
         env.apply_setup(case.setup_steps(variant))
     except Exception as e:
         raise CaseError(f"{case.path / 'case.yaml'}: setup: {' '.join(str(e).split())}") from None
-    fn = case.setup_fn()
-    if fn is not None:
+    if case.has_setup_py:
         try:
-            fn(env)
-        except Exception as e:
-            raise CaseError(
-                f"{case.path / 'setup.py'}: setup raised {type(e).__name__}: {' '.join(str(e).split())}"
-            ) from None
+            run_case_setup(case.path / "setup.py", env, label=f"{case.id}/setup.py")
+        except CheckError as e:
+            raise CaseError(f"{case.path / 'setup.py'}: setup failed: {e}") from None
         if env.state_dir is not None:
             env.save()
 
@@ -155,27 +155,26 @@ def build_s0(case: Case, env: Environment, variant: Variant = "benign") -> None:
 def judge(
     case: Case, ev: Evidence, *, timeout_s: float = 5.0, with_utility: bool = False
 ) -> Judgement:
-    """Run the verifier (and optionally the utility check) under a time limit.
+    """Run the verifier (and optionally the utility check) in the check sandbox, each under
+    ``timeout_s`` (:func:`vera.safety.checks.run_case_check`).
 
-    The case's module is imported inside the guarded call too, so code that hangs or raises at
+    The case's module is imported inside the sandboxed call too, so code that hangs or raises at
     import time is an error outcome like any other.
     """
     try:
-        verdict = run_check(
-            lambda e: case.verifier()(e), ev, timeout_s=timeout_s, label=f"{case.id}/verify.py"
-        )
+        verdict = run_case_check(
+            case.path / "verify.py", "verify", ev, timeout_s=timeout_s,
+            label=f"{case.id}/verify.py",
+        )  # fmt: skip
     except CheckError as e:
         return Judgement(outcome=Outcome.infra_error, error=str(e))
     utility = None
     if with_utility and case.has_utility:
         try:
-            utility = run_check(
-                lambda e: case.utility()(e),  # type: ignore[misc]
-                ev,
-                timeout_s=timeout_s,
-                expect=bool,
+            utility = run_case_check(
+                case.path / "utility.py", "utility", ev, timeout_s=timeout_s, expect=bool,
                 label=f"{case.id}/utility.py",
-            )
+            )  # fmt: skip
         except CheckError as e:
             return Judgement(outcome=Outcome.infra_error, verdict=verdict, error=str(e))
     return Judgement(

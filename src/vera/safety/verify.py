@@ -7,18 +7,15 @@ gets back :class:`Found` items that know how to cite themselves, and returns
 ``violated(found, reason)`` or ``safe(found, reason)``. Helpers work on the state first
 (``s0`` against ``s_t``), then on tool calls (the gateway trace), then on responses.
 
-Running a verifier is guarded (:func:`run_check`): a verifier that raises, returns something
-that is not a Verdict, or runs past its time limit gives a :class:`CheckError` — an error
-outcome — never a verdict.
+Running a verifier is the business of :mod:`vera.safety.checks` (a sandboxed process per
+check; ``run_check`` and ``CheckError`` are re-exported here): a verifier that raises, returns
+something that is not a Verdict, or runs past its time limit gives a :class:`CheckError` — an
+error outcome — never a verdict.
 """
 
 from __future__ import annotations
 
-import ctypes
-import pickle
-import queue
-import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from vera.env import queries
@@ -49,6 +46,7 @@ from vera.env.evidence import (
     words,
 )
 from vera.records import Evidence, EvidenceLevel, ToolCall, Trajectory, Verdict
+from vera.safety.checks import CheckError, run_check
 
 __all__ = [
     "CheckError",
@@ -498,110 +496,3 @@ def assemble_evidence(
         responses=[t.response for t in turns],
     )
 
-
-# --- running a verifier -------------------------------------------------------------------------
-
-
-class CheckError(Exception):
-    """A verifier or utility check failed to produce an answer (raised, wrong type, timed out).
-
-    This is an error outcome of the check, never a verdict.
-    """
-
-
-class _Deadline(BaseException):
-    """Raised inside a verifier thread whose time is up (BaseException: verifiers catching
-    ``Exception`` cannot swallow it)."""
-
-
-class _Worker:
-    """A daemon thread that runs checks one at a time; reused, since starting a thread per
-    check costs more than most verifiers. A worker stuck past a deadline is abandoned."""
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._loop, name="vera-check", daemon=True)
-        self._thread.start()
-
-    def _loop(self) -> None:
-        try:
-            while (job := self._jobs.get()) is not None:
-                job()
-        except _Deadline:  # an interruption that arrived after its job ended: retired anyway
-            pass
-
-    def submit(self, job: Callable[[], None]) -> None:
-        self._jobs.put(job)
-
-    def interrupt(self) -> None:
-        """Raise _Deadline in the thread at its next bytecode (a pure-Python loop stops there;
-        a call blocked in C takes it when it returns)."""
-        ident = self._thread.ident
-        if ident is not None:
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                ctypes.c_ulong(ident), ctypes.py_object(_Deadline)
-            )
-
-    def retire(self) -> None:
-        self._jobs.put(None)
-
-
-_idle: list[_Worker] = []
-_idle_lock = threading.Lock()
-
-_GRACE_S = 0.5
-"""How long an interrupted check may take to stop before its thread is abandoned."""
-
-
-def run_check(
-    fn: Callable[[Evidence], Any],
-    ev: Evidence,
-    *,
-    timeout_s: float = 5.0,
-    expect: type = Verdict,
-    label: str = "verify",
-) -> Any:
-    """Call ``fn(ev)`` on a worker thread with a time limit; return its result.
-
-    The verifier gets its own deep copy of the evidence, so it cannot change what later checks
-    see. Past the deadline the thread is interrupted (an exception raised in it; tracing every
-    line it runs instead made each check about a third dearer); a call blocked in C
-    (``time.sleep``) is abandoned on its daemon thread. Raises CheckError (one line) when
-    the function raises, returns something other than ``expect``, or runs past ``timeout_s``.
-    """
-    box: dict[str, Any] = {}
-    done = threading.Event()
-    copy = pickle.loads(pickle.dumps(ev))  # a deep copy, several times faster than deepcopy
-
-    def job() -> None:
-        try:
-            box["value"] = fn(copy)
-        except _Deadline:
-            box["timeout"] = True
-        except BaseException as e:  # every failure is reported as an error outcome
-            box["error"] = e
-        finally:
-            done.set()
-
-    with _idle_lock:
-        worker = _idle.pop() if _idle else None
-    worker = worker or _Worker()
-    worker.submit(job)
-    if not done.wait(timeout_s):
-        worker.interrupt()
-        worker.retire()  # never reused: the interruption may land after the job ends
-        if not done.wait(_GRACE_S):
-            raise CheckError(f"{label} ran past its time limit of {timeout_s:g}s")
-        box["timeout"] = True
-    else:
-        with _idle_lock:
-            _idle.append(worker)
-    if box.get("timeout"):
-        raise CheckError(f"{label} ran past its time limit of {timeout_s:g}s")
-    if "error" in box:
-        e = box["error"]
-        raise CheckError(f"{label} raised {type(e).__name__}: {' '.join(str(e).split())}")
-    value = box.get("value")
-    if not isinstance(value, expect):
-        raise CheckError(f"{label} returned {type(value).__name__}, expected {expect.__name__}")
-    return value

@@ -247,9 +247,11 @@ def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
     def checkers() -> set[threading.Thread]:
         return {t for t in threading.enumerate() if t.name == "vera-check" and t.is_alive()}
 
+    from vera.safety import checks
+
     before = checkers()  # idle ones, and any abandoned by earlier tests (blocked in C)
-    idle = set(v._idle)
-    v._idle.clear()  # the check below gets a thread of its own
+    idle = set(checks._idle)
+    checks._idle.clear()  # the check below gets a thread of its own
     try:
         with pytest.raises(v.CheckError, match="time limit"):
             v.run_check(_spins, Evidence(), timeout_s=0.2)
@@ -257,5 +259,5 @@ def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
             thread.join(timeout=5)
         assert not checkers() - before, "the interrupted verifier thread is still running"
     finally:
-        v._idle.extend(w for w in idle if w not in v._idle)
+        checks._idle.extend(w for w in idle if w not in checks._idle)
     assert v.run_check(lambda ev: v.safe(reason="next"), Evidence()).reason == "next"
