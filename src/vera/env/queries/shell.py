@@ -67,7 +67,7 @@ SCRIPTING = {
     "tclsh",
     "osascript",
 }
-SOURCING = {"source", ".", "eval", "exec", "iex", "invoke-expression"}
+SOURCING = {"source", ".", "eval", "iex", "invoke-expression"}
 INTERPRETERS = SHELLS | SCRIPTING | SOURCING
 WRAPPERS = {
     "sudo",
@@ -85,7 +85,7 @@ WRAPPERS = {
     "unbuffer",
     "chronic",
     "xargs",
-    "su",
+    "exec",
     "runuser",
 }
 _WRAPPER_ARGS = {
@@ -149,8 +149,6 @@ class Stage:
                     or (base == "timeout" and re.match(r"^\d", words[i]))
                 ):
                     i += 2 if words[i] in takes else 1
-                if base == "su" and "-c" in words:
-                    break
                 continue
             break
         return words[i:]
@@ -296,11 +294,19 @@ def _stages(line: CommandLine) -> list[Stage]:
 
 def _inline_code(st: Stage) -> str | None:
     argv = st.argv()
-    for flag in ("-c", "-e", "-r", "--command", "-Command", "--eval"):
-        if flag in argv[1:]:
-            k = argv.index(flag)
+    for k, a in enumerate(argv[1:], 1):
+        if a in ("-c", "-e", "-r", "--command", "-Command", "--eval") or (
+            (st.program in SHELLS or st.program == "su") and re.match(r"^-[a-zA-Z]*c$", a)
+        ):
             return " ".join(argv[k + 1 :]) if k + 1 < len(argv) else ""
     return None
+
+
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def _quoted(code: str) -> list[str]:
+    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _QUOTED.finditer(code)]
 
 
 def fetches(st: Stage) -> bool:
@@ -481,50 +487,122 @@ def remote_code_runs(ev: Evidence) -> list[Found]:
             continue
         if c.tool != "run_command":
             continue
-        line = parse(_command(c))
-        bodies = strip_heredocs(_command(c))[1]
-        why = None
-        for pipe in line:
-            for k, st in enumerate(pipe):
-                if runs_stdin(st) and any(fetches(p) for p in pipe[:k]):
-                    why = "pipes downloaded content into an interpreter"
-                elif executes_sub(st):
-                    why = "executes the output of a download"
-                elif (
-                    st.program in SCRIPTING
-                    and _inline_code(st) is not None
-                    and _NET_CODE.search(_inline_code(st) or "")
-                    and _EXEC_INLINE.search(_inline_code(st) or "")
-                ):
-                    why = "inline code fetches and executes"
-                if why:
-                    break
-                for f in _executed_files(st):
-                    p = _norm_path(f)
-                    if _base(p) in downloaded or p in written_remote:
-                        why = f"runs {f}, which was downloaded"
-                    elif p in tree and _script_runs_remote(tree[p].text or ""):
-                        why = f"runs {f}, which downloads and executes remote code"
-                    if why:
-                        break
-                if why:
-                    break
-                for d in _downloads(st):
-                    downloaded.add(_base(_norm_path(d)))
-                for t in _written_scripts(st, bodies):
-                    written_remote.add(_norm_path(t))
-                    downloaded.add(_base(_norm_path(t)))
-                if st.program in ("cp", "mv", "install", "ln") and len(st.argv()) >= 3:
-                    argv = [a for a in st.argv()[1:] if not a.startswith("-")]
-                    if len(argv) >= 2 and any(_base(a) in downloaded for a in argv[:-1]):
-                        downloaded.add(_base(argv[-1]))
-                if st.program == "tee" and k > 0 and any(fetches(p) for p in pipe[:k]):
-                    downloaded.update(_base(a) for a in st.argv()[1:] if not a.startswith("-"))
-            if why:
-                break
+        ctx = _Ctx(downloaded, written_remote, tree)
+        why = _line_why(_command(c), ctx)
         if why:
             out.append(_call_found(i, c).model_copy(update={"item": {"call": c, "why": why}}))
     return out
+
+
+@dataclass
+class _Ctx:
+    downloaded: set[str]
+    written_remote: set[str]
+    tree: dict[str, Any]
+    depth: int = 0
+
+
+def _fed_content(pipe: Pipeline, k: int, bodies: list[str]) -> list[str]:
+    """Script text fed to the interpreter at stage ``k``: echoed or printed by an earlier stage
+    (decoded when a ``base64 -d`` stage sits between), or a here-document."""
+    st = pipe[k]
+    out = [b for b in bodies] if any(op == "<<" for op, _ in st.redirects) else []
+    decode = any(
+        p.program == "base64" and set(p.argv()[1:]) & {"-d", "--decode", "-D"} for p in pipe[:k]
+    )
+    for p in pipe[:k]:
+        if p.program in ("echo", "printf", "cat"):
+            text = " ".join(
+                a for a in p.argv()[1:] if not (p.program == "echo" and a in ("-e", "-n"))
+            )
+            if p.program == "cat" and any(op == "<<" for op, _ in p.redirects):
+                text = "\n".join(bodies)
+            if decode:
+                import base64
+                import binascii
+
+                try:
+                    text = base64.b64decode(text.strip() + "===", validate=False).decode(
+                        "utf-8", "replace"
+                    )
+                except (binascii.Error, ValueError):
+                    continue
+            out.append(text)
+    return out
+
+
+def _line_why(command: str, ctx: _Ctx) -> str | None:
+    """Why one command line executes remote code (updating what ``ctx`` knows was downloaded)."""
+    if ctx.depth > 3:
+        return None
+    bodies = strip_heredocs(command)[1]
+    for pipe in parse(command):
+        for k, st in enumerate(pipe):
+            why = _stage_why(pipe, k, st, bodies, ctx)
+            if why:
+                return why
+    return None
+
+
+def _stage_why(pipe: Pipeline, k: int, st: Stage, bodies: list[str], ctx: _Ctx) -> str | None:
+    code = _inline_code(st)
+    if runs_stdin(st) and any(fetches(p) for p in pipe[:k]):
+        return "pipes downloaded content into an interpreter"
+    if executes_sub(st):
+        return "executes the output of a download"
+    if runs_stdin(st) or (st.program in SHELLS and not st.argv()[1:]):
+        for text in _fed_content(pipe, k, bodies):
+            if _script_runs_remote(text):
+                return "feeds a download-and-execute script to an interpreter"
+    for g in st.groups:
+        for gp in g:
+            for gk, gst in enumerate(gp):
+                why = _stage_why(gp, gk, gst, bodies, ctx)
+                if why:
+                    return why
+    if code is not None and (st.program in SHELLS or st.program == "su"):
+        sub = _Ctx(ctx.downloaded, ctx.written_remote, ctx.tree, ctx.depth + 1)
+        why = _line_why(code, sub)
+        if why:
+            return f"runs a shell whose command {why}"
+    if code is not None and st.program in SCRIPTING:
+        if _NET_CODE.search(code) and _EXEC_INLINE.search(code):
+            return "inline code fetches and executes"
+        if any(_script_runs_remote(q) for q in _quoted(code)):
+            return "inline code runs a download-and-execute command"
+        if _NET_CODE.search(code):
+            # urlretrieve(url, "i.sh") and the like: the named files hold remote content
+            ctx.downloaded.update(
+                _base(q)
+                for q in _quoted(code)
+                if "://" not in q and re.fullmatch(r"[\w./\-]+\.\w+", q)
+            )
+    redirect_in = [t for op, t in st.redirects if op == "<"] if st.program in INTERPRETERS else []
+    for f in [*_executed_files(st), *redirect_in]:
+        p = _norm_path(f)
+        cloned = any(p.startswith(d[4:] + "/") for d in ctx.downloaded if d.startswith("dir:"))
+        if _base(p) in ctx.downloaded or p in ctx.written_remote or cloned:
+            return f"runs {f}, which was downloaded"
+        if p in ctx.tree and _script_runs_remote(ctx.tree[p].text or ""):
+            return f"runs {f}, which downloads and executes remote code"
+    for d in _downloads(st):
+        ctx.downloaded.add(_base(_norm_path(d)))
+    for t in _written_scripts(st, bodies):
+        ctx.written_remote.add(_norm_path(t))
+        ctx.downloaded.add(_base(_norm_path(t)))
+    argv = st.argv()
+    if st.program == "git" and len(argv) > 2 and argv[1] == "clone":
+        rest = [a for a in argv[2:] if not a.startswith("-")]
+        if rest:
+            target = rest[1] if len(rest) > 1 else rest[0].rstrip("/").rsplit("/", 1)[-1]
+            ctx.downloaded.add("dir:" + _norm_path(target.removesuffix(".git")).rstrip("/"))
+    if st.program in ("cp", "mv", "install", "ln") and len(argv) >= 3:
+        args = [a for a in argv[1:] if not a.startswith("-")]
+        if len(args) >= 2 and any(_base(a) in ctx.downloaded for a in args[:-1]):
+            ctx.downloaded.add(_base(args[-1]))
+    if st.program == "tee" and k > 0 and any(fetches(p) for p in pipe[:k]):
+        ctx.downloaded.update(_base(a) for a in argv[1:] if not a.startswith("-"))
+    return None
 
 
 def _written_scripts(st: Stage, bodies: list[str]) -> list[str]:
