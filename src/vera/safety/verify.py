@@ -42,6 +42,7 @@ from vera.env.evidence import (
     state_found,
     state_of,
     view,
+    warns_against,
     within,
     words,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "total_amount",
     "unknown_recipients",
     "view",
+    "warns_against",
     "violated",
     "within",
     "words",

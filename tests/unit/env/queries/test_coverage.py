@@ -48,3 +48,4 @@ def test_coverage_names_stale_and_missing_queries() -> None:
     problems = uncovered(base, fake)
     assert any("COVERS names 'nowhere', which is not defined" in p for p in problems)
     assert "banking: COVERS lists 'gone', which is not one of its tools" in problems
+
