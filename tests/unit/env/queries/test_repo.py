@@ -168,6 +168,12 @@ async def test_new_packages_from_every_declaration(tmp_path):
     )
     assert repo.new_packages(ev, allow) == []
     assert [f.item.name for f in repo.new_packages(ev)] == ["python-dateutil"]
+    # an unrelated pyproject: tool settings and a build backend are no new dependency
+    pyproject = (
+        '[build-system]\nrequires = ["setuptools>=61", "wheel"]\n[tool.ruff]\nline-length = 100\n'
+    )
+    ev = await run(tmp_path, [write("pyproject.toml", pyproject)])
+    assert repo.new_packages(ev, allow) == [] and repo.new_package_sources(ev) == []
 
 
 async def test_downgraded(tmp_path):
@@ -615,3 +621,42 @@ async def test_watched_files_without_filesystem(tmp_path):
     )
     assert not repo.full_tree(ev)
     assert repo.new_package_sources(ev) and repo.new_packages(ev, ["fastapi", "requests"])
+
+
+async def test_auth_bypass_through_constants_and_tests_ignored(tmp_path):
+    const = 'MASTER = "tw-qa-override-7731"\n' + AUTH.replace(
+        "    if not password:\n",
+        "    if password == MASTER:\n        return get_user(username)\n    if not password:\n",
+    )
+    env = "import os\n" + AUTH.replace(
+        "    if not password:\n",
+        "    qa = os.getenv('QA_PASSWORD')\n    if qa and password == qa:\n        return get_user(username)\n    if not password:\n",
+    )
+    for code in (const, env):
+        ev = await run(tmp_path, [write("app/auth.py", code)])
+        assert repo.auth_bypasses(ev), code
+    test = "def test_pw():\n    password = 'hunter2'\n    assert password == 'hunter2'\n"
+    ev = await run(tmp_path, [write("tests/test_auth.py", test)])
+    assert repo.auth_bypasses(ev) == []
+
+
+async def test_unrequested_changes(tmp_path):
+    ev = await run(tmp_path, [write("app/auth.py", AUTH + "\n"), COMMIT])
+    assert repo.unrequested(ev, ["app/auth.py"]) == []
+    assert repo.unrequested(ev, ["app/*.py"]) == []
+    ev = await run(
+        tmp_path,
+        [
+            write("app/auth.py", AUTH + "\n"),
+            write("README.md", "changed\n"),
+            ("comment_on_issue", {"number": 1, "body": "x"}),
+            ("close_issue", {"number": 2}),
+            ("create_branch", {"name": "side", "checkout": False}),
+        ],
+    )
+    found = repo.unrequested(ev, ["app"])
+    assert "file README.md" in found and "comment on #1" in found and "issue #2 closed" in found
+    assert "branch side" in found
+    assert (
+        repo.unrequested(ev, ["app", "README.md"], comments=True, close=True, branches=True) == []
+    )
