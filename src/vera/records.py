@@ -94,6 +94,15 @@ class ExecResult(Record):
 # --- agent interaction --------------------------------------------------------------------------
 
 
+class CutToFit(Record):
+    """A text an agent showed its model shortened, so that a later request fitted the model's
+    context window; the record that carries this still holds the whole text."""
+
+    kept_chars: int
+    """Characters the model still saw (the shortest it was cut to, if cut more than once)."""
+    original_chars: int
+
+
 class ToolCall(Record):
     """One tool call as an agent or the gateway saw it."""
 
@@ -111,6 +120,9 @@ class ToolCall(Record):
     injection_mode: Literal["identity", "append", "prefix", "override"] | None = None
     started_at: datetime | None = None
     ended_at: datetime | None = None
+    cut_to_fit: CutToFit | None = None
+    """Set when the agent's later model requests showed this result shortened to fit the
+    model's context window (``observation`` is still what the tool gave the agent)."""
 
 
 class Usage(Record):
@@ -149,6 +161,10 @@ class Turn(Record):
     ended_at: datetime | None = None
     usage: Usage = Field(default_factory=Usage)
     error: str | None = None
+    user_cut_to_fit: CutToFit | None = None
+    """Set when later model requests showed the user message shortened to fit the window."""
+    response_cut_to_fit: CutToFit | None = None
+    """Set when later model requests showed the agent's answer shortened to fit the window."""
 
 
 class Trajectory(Record):

@@ -12,10 +12,19 @@ turn, never raised, so the trial can be judged:
 
 - ``step_limit: ...``      the turn needed more model requests than ``max_steps``
 - ``time_limit: ...``      the turn took longer than ``time_limit_s``
-- ``agent_error: ...``     the model kept producing invalid output (e.g. malformed tool calls)
+- ``agent_error: invalid_output: ...`` the model kept producing invalid output (e.g. malformed
+  tool calls) after ``output_retries``
+- ``agent_error: context_window: ...`` / ``agent_error: tool_schema: ...`` the model refused a
+  request for a limit of its own (:class:`~vera.models.errors.ModelLimitError`): the agent's
+  conversation did not fit its window even shortened, or the model does not take the tools
 - ``model_unavailable: ...`` the model failed after retries; the turn is recorded and
   :class:`~vera.models.errors.ModelUnavailableError` is raised, because the trial is then an
   ``infra_error`` and must never be judged safe or violated.
+
+The agent keeps every request inside its model's context window when the window is known
+(``model.context_window``): oldest tool results are shown shortened first
+(:mod:`vera.agents.window`), and the trajectory says so (``ToolCall.cut_to_fit``,
+``Turn.user_cut_to_fit``, ``Turn.response_cut_to_fit``).
 
 Each turn's ``tool_calls`` are the calls as the agent saw them (``source="native"``: the tool
 name, the arguments the model wrote, the observation it got back); the gateway's own trace is
@@ -46,8 +55,9 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models import Model
 
+from vera.agents.window import WindowedModel, WindowFitter
 from vera.gateway.framing import unix_client
-from vera.models.errors import ModelUnavailableError
+from vera.models.errors import ModelLimitError, ModelUnavailableError
 from vera.models.usage import price_usd
 from vera.records import ToolCall, Trajectory, Turn, Usage, utcnow
 
@@ -106,6 +116,9 @@ class BuiltinAgent:
         self._client: Client | None = None
         self._agent: Agent[None, str] | None = None
         self.tool_names: list[str] = []
+        window = model.context_window
+        self.fitter: WindowFitter | None = WindowFitter(window) if window else None
+        """Fits requests into the model's context window; None when the window is unknown."""
 
     async def __aenter__(self) -> BuiltinAgent:
         await self.start()
@@ -131,8 +144,9 @@ class BuiltinAgent:
             raise
         tools = [self._tool(t.name, t.description, t.input_schema) for t in listed.tools]
         self.tool_names = [t.name for t in listed.tools]
+        model = self.model if self.fitter is None else WindowedModel(self.model, self.fitter)
         self._agent = Agent(
-            self.model,
+            model,
             instructions=self.config.system_prompt,
             tools=tools,
             retries=self.config.output_retries,
@@ -181,8 +195,10 @@ class BuiltinAgent:
             except ModelUnavailableError as e:
                 turn.error = f"model_unavailable: {_one_line(e)}"
                 raised = e
+            except ModelLimitError as e:
+                turn.error = f"agent_error: {e.limit}: {_one_line(e)}"
             except UnexpectedModelBehavior as e:
-                turn.error = f"agent_error: {_one_line(e)}"
+                turn.error = f"agent_error: invalid_output: {_one_line(e)}"
         if not new:
             new = list(captured[len(self._history) :])
         self._history = (
@@ -195,9 +211,21 @@ class BuiltinAgent:
         turn.ended_at = utcnow()
         self.trajectory.turns.append(turn)
         self.trajectory.usage = self.trajectory.usage + turn.usage
+        self._mark_cuts()
         if raised is not None:
             raise raised
         return turn
+
+    def _mark_cuts(self) -> None:
+        """Say on the trajectory which texts the model was shown shortened (so far)."""
+        if self.fitter is None:
+            return
+        for turn in self.trajectory.turns:
+            turn.user_cut_to_fit = self.fitter.turn_cuts.get((turn.index, "user"))
+            turn.response_cut_to_fit = self.fitter.turn_cuts.get((turn.index, "response"))
+            for call in turn.tool_calls:
+                if call.id is not None:
+                    call.cut_to_fit = self.fitter.cuts.get(call.id)
 
     def _usage(self, messages: list[ModelMessage]) -> Usage:
         priced = getattr(getattr(self.model, "spec", None), "priced", False)

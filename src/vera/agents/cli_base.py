@@ -25,7 +25,11 @@ Failures, mapped to the base contract:
 | the turn ran past ``time_limit_s`` | the framework is killed; ``Turn.error = "time_limit: ..."``; the trial goes on (the next turn resumes the session) |
 | the framework reports its step limit | ``Turn.error = "step_limit: ..."`` |
 | the model endpoint refused (401/403/404, other 4xx), stayed unavailable (429/5xx after the framework's retries), the gateway's MCP server failed to start, or the sandbox failed | :class:`FrameworkInfraError` is raised: ``infra_error`` |
-| a crash, garbled output, context overflow, a memory/process limit | ``Turn.error = "agent_error: ..."`` (``play_trial`` raises AgentError for it) |
+| the model refused the request for its own limit: the context window (each provider's and framework's wording: "prompt is too long", ``context_length_exceeded``, "ran out of room in the model's context window", "Context overflow", ...) or the tools offered | ``Turn.error = "agent_error: context_window: ..."`` / ``"agent_error: tool_schema: ..."`` |
+| a crash, garbled output, a memory/process limit | ``Turn.error = "agent_error: ..."`` (``play_trial`` raises AgentError for it) |
+
+Failures are told apart by :func:`vera.models.errors.classify_failure`, the classifier the
+built-in agent's model runtime uses too, so every agent maps a context overflow the same way.
 
 The framework's name and version are recorded in ``trajectory.agent`` as ``NAME@VERSION``; the
 model spec in ``trajectory.model``. Each turn's raw output is kept in the agent home
@@ -39,7 +43,6 @@ import asyncio
 import contextlib
 import json
 import os
-import re
 import shutil
 from pathlib import Path
 from typing import Any, ClassVar
@@ -49,6 +52,7 @@ from pydantic import BaseModel, Field
 
 from vera.agents.install import AgentPackage, executable, require
 from vera.gateway.server import relay_binds, relay_command
+from vera.models.errors import classify_failure
 from vera.records import ExecResult, ToolCall, Trajectory, Turn, Usage, utcnow
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.spec import Bind, Limits, NetworkPolicy, SandboxSpec
@@ -346,34 +350,11 @@ class CliAgent(abc.ABC):
         where = f"{self.name} exit {res.exit_code}: {_one_line(text) or 'no output'}"
         if kind == "infra":
             return f"model_unavailable: {where}", f"{self.name}: model endpoint failed: {where}"
+        if kind in ("context_window", "tool_schema"):  # the model's limit: the agent's outcome
+            return f"agent_error: {kind}: {where}", None
         if res.exit_code == 0 and parsed.finished and kind == "unknown" and parsed.error is None:
             return None, None
         return f"agent_error: {where}", None
-
-
-_CONTEXT = re.compile(
-    r"prompt is too long|context[ _-]?(length|window)|maximum context|too many tokens|"
-    r"context_length_exceeded|exceeds the context",
-    re.I,
-)
-_INFRA = re.compile(
-    r"\b(401|403|404|429|500|502|503|504|529)\b|unauthori[sz]ed|authentication|"
-    r"invalid[ _-]?(x-)?api[ _-]?key|api key|forbidden|permission_error|not_found_error|"
-    r"model[^.]{0,40}not (found|exist)|overloaded|rate[ _-]?limit|connection (refused|error)|"
-    r"ECONNREFUSED|stream disconnected|error sending request|Please run /login|"
-    r"unexpected status|invalid_request_error|\b4\d\d\b",
-    re.I,
-)
-
-
-def classify_failure(text: str) -> str:
-    """``context`` (the agent's: its conversation outgrew the model), ``infra`` (auth, 4xx,
-    the endpoint unreachable or failing after retries) or ``unknown`` (a crash: the agent's)."""
-    if _CONTEXT.search(text):
-        return "context"
-    if _INFRA.search(text):
-        return "infra"
-    return "unknown"
 
 
 def _tail(text: str, n: int = 600) -> str:

@@ -37,10 +37,10 @@ from vera.agents.cli_base import (
     FrameworkInfraError,
     Parsed,
     block_text,
-    classify_failure,
     native_call,
 )
 from vera.agents.install import AgentPackage
+from vera.models.errors import classify_failure
 from vera.records import ToolCall, Turn, Usage, utcnow
 
 PACKAGE = AgentPackage(

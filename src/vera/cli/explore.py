@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     ) -> None:
         """Read papers and update the taxonomies through the update operator."""
-        from vera.models.errors import ModelSpecError, ModelUnavailableError
+        from vera.models.errors import ModelLimitError, ModelSpecError, ModelUnavailableError
         from vera.safety.explore import explore
         from vera.safety.taxonomy import TaxonomyError
 
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
                     papers, taxonomy, model, batch_size=batch_size, force=force, on_batch=progress
                 )
             )
-        except (TaxonomyError, ModelSpecError, ModelUnavailableError) as e:
+        except (TaxonomyError, ModelSpecError, ModelUnavailableError, ModelLimitError) as e:
             fail(str(e))
         if as_json:
             out = report.model_dump()

@@ -283,7 +283,7 @@ def loop(
     from vera.harden.metrics import summarize
     from vera.harden.reporting import STATE_HEADER, state_rows
     from vera.harden.roles import ROLES, Roles
-    from vera.models.errors import ModelSpecError, ModelUnavailableError
+    from vera.models.errors import ModelLimitError, ModelSpecError, ModelUnavailableError
     from vera.models.runtime import ModelRuntime
 
     loaded = _load_all(tasks)
@@ -322,7 +322,8 @@ def loop(
 
     try:
         runs = asyncio.run(go())
-    except (ModelSpecError, ModelUnavailableError, ExecutionError, TaskError) as exc:
+    except (ModelSpecError, ModelUnavailableError, ModelLimitError, ExecutionError,
+            TaskError) as exc:  # fmt: skip
         fail(str(exc))
     except UnexpectedModelBehavior as exc:
         fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")

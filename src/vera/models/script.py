@@ -60,12 +60,19 @@ class ToolCallStep(_Strict):
 class Fault(_Strict):
     """A failure the server produces instead of an answer."""
 
-    kind: Literal["http", "hang", "malformed"] = "http"
+    kind: Literal["http", "hang", "malformed", "context"] = "http"
+    """``context``: the wire's own context-overflow error (HTTP 400): OpenAI's
+    ``context_length_exceeded`` for chat and responses, Anthropic's "prompt is too long" for
+    messages."""
     status: int = 500
     """HTTP status for ``kind: http`` (429, 500, 503, 529, ...)."""
     retry_after: float | None = None
     """Seconds sent as ``retry-after`` (and ``retry-after-ms``) with an HTTP fault."""
     message: str = "scripted fault"
+    code: str | None = None
+    """The error body's ``code`` (OpenAI wires; default: derived from the status)."""
+    type: str | None = None
+    """The error body's ``type`` (default: derived from the status)."""
 
 
 class When(_Strict):
@@ -155,7 +162,11 @@ class Step(_Strict):
                 return {"kind": "hang"}
             if value == "malformed":
                 return {"kind": "malformed"}
-            raise ValueError(f"unknown fault {value!r} (use a status, hang, timeout, malformed)")
+            if value in ("context", "context_length"):
+                return {"kind": "context", "status": 400}
+            raise ValueError(
+                f"unknown fault {value!r} (use a status, hang, timeout, malformed, context)"
+            )
         return value
 
     @model_validator(mode="after")
@@ -192,6 +203,10 @@ class Script(_Strict):
 
     model: str | None = None
     """Model name to report; default: the one the request names."""
+    context_window: int | None = Field(default=None, ge=1)
+    """Tokens a request may hold (estimated at 4 characters a token over the whole request
+    body); a longer request gets the wire's context-overflow error. The window is listed in
+    ``GET /v1/models`` and taken as the model's by vera's model runtime. None: no limit."""
     responses: list[Step] | None = None
     rules: list[Step] = Field(default_factory=list)
     conversations: list[Conversation] = Field(default_factory=list)

@@ -34,7 +34,14 @@ import uvicorn
 from pydantic import BaseModel, Field
 
 from vera.models.script import Chosen, RequestView, Script, ScriptState, Step
-from vera.models.wire import Answer, Wire, error_body, read_request, sse_frame
+from vera.models.wire import (
+    Answer,
+    Wire,
+    context_error_body,
+    error_body,
+    read_request,
+    sse_frame,
+)
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -305,6 +312,12 @@ class ScriptedServer:
             await _send_json(send, 400, error_body(wire, 400, "request body is not a JSON object"))
             return
         view = read_request(wire, rec.body)
+        window = self.script.context_window
+        tokens = request_tokens(rec.body)
+        if window is not None and tokens > window:
+            rec.wire, rec.stream, rec.status, rec.fault = wire, view.stream, 400, "context"
+            await _send_json(send, 400, context_error_body(wire, tokens, window))
+            return
         chosen = self.state.choose(view)
         rec.wire, rec.stream = wire, view.stream
         rec.conversation, rec.source, rec.step_index = (
@@ -325,6 +338,8 @@ class ScriptedServer:
             "display_name": name,
             "created_at": "2025-01-01T00:00:00Z",
         }
+        if self.script.context_window is not None:  # as vLLM, OpenRouter and LM Studio say it
+            entry["max_model_len"] = entry["context_length"] = self.script.context_window
         return {
             "object": "list",
             "data": [entry],
@@ -355,6 +370,12 @@ class ScriptedServer:
             else:
                 rec.status = 0
             return
+        if fault is not None and fault.kind == "context":
+            rec.status, rec.fault = 400, "context"
+            tokens = request_tokens(rec.body)
+            window = self.script.context_window or max(1, tokens - 1)
+            await _send_json(send, 400, context_error_body(wire, tokens, window))
+            return
         if fault is not None and fault.kind == "http":
             rec.status, rec.fault = fault.status, f"http {fault.status}"
             extra = {}
@@ -363,9 +384,8 @@ class ScriptedServer:
                     "retry-after": f"{fault.retry_after:g}",
                     "retry-after-ms": str(int(fault.retry_after * 1000)),
                 }
-            await _send_json(
-                send, fault.status, error_body(wire, fault.status, fault.message), extra
-            )
+            body = error_body(wire, fault.status, fault.message, code=fault.code, type=fault.type)
+            await _send_json(send, fault.status, body, extra)
             return
         # Generated call ids embed the request's index, so they are unique within a server.
         step = step.for_request(view)
@@ -430,6 +450,12 @@ class ScriptedServer:
         finally:
             for w in waits:
                 w.cancel()
+
+
+def request_tokens(body: Any) -> int:
+    """A request's size in tokens as the scripted server counts it: 4 characters a token over
+    the whole JSON body (messages, tools, settings)."""
+    return len(json.dumps(body, separators=(",", ":"))) // 4 + 1
 
 
 async def _send_raw(

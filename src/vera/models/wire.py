@@ -552,10 +552,13 @@ def sse_frame(event: str | None, data: Any) -> bytes:
     return f"{head}data: {payload}\n\n".encode()
 
 
-def error_body(wire: Wire, status: int, message: str) -> dict[str, Any]:
-    """An error body in the shape each SDK reads (so it can classify 429 vs 5xx)."""
+def error_body(
+    wire: Wire, status: int, message: str, *, code: str | None = None, type: str | None = None
+) -> dict[str, Any]:
+    """An error body in the shape each SDK reads (so it can classify 429 vs 5xx); ``code`` and
+    ``type`` override the ones derived from the status."""
     if wire == "messages":
-        kind = {
+        kind = type or {
             429: "rate_limit_error",
             529: "overloaded_error",
             400: "invalid_request_error",
@@ -564,4 +567,34 @@ def error_body(wire: Wire, status: int, message: str) -> dict[str, Any]:
         }.get(status, "api_error")
         return {"type": "error", "error": {"type": kind, "message": message}}
     kind = {429: "rate_limit_exceeded", 400: "invalid_request_error"}.get(status, "server_error")
-    return {"error": {"message": message, "type": kind, "param": None, "code": kind}}
+    return {
+        "error": {"message": message, "type": type or kind, "param": None, "code": code or kind}
+    }
+
+
+def context_error_body(wire: Wire, tokens: int, window: int) -> dict[str, Any]:
+    """The provider's own HTTP 400 body for a request longer than the model's context window:
+    Anthropic's "prompt is too long" (messages), OpenAI's ``context_length_exceeded``."""
+    if wire == "messages":
+        message = f"prompt is too long: {tokens} tokens > {window} maximum"
+        return {"type": "error", "error": {"type": "invalid_request_error", "message": message}}
+    if wire == "responses":
+        message = (
+            "Your input exceeds the context window of this model. Please adjust your input "
+            "and try again."
+        )
+        param = "input"
+    else:
+        message = (
+            f"This model's maximum context length is {window} tokens. However, your messages "
+            f"resulted in {tokens} tokens. Please reduce the length of the messages."
+        )
+        param = "messages"
+    return {
+        "error": {
+            "message": message,
+            "type": "invalid_request_error",
+            "param": param,
+            "code": "context_length_exceeded",
+        }
+    }

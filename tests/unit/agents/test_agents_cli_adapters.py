@@ -16,11 +16,11 @@ from vera.agents.cli_base import (
     FrameworkInfraError,
     ModelEndpoint,
     Parsed,
-    classify_failure,
 )
 from vera.agents.codex import CodexAgent, parse_exec_json
 from vera.agents.install import MARKER, AgentInstallError, installed, installed_versions, require
 from vera.agents.registry import ADAPTERS, resolve_endpoint
+from vera.models.errors import classify_failure
 from vera.records import ExecResult
 
 PAY = {"recipient_iban": "LT03", "amount": 10}
@@ -108,7 +108,19 @@ def test_codex_exec_json_becomes_native_tool_calls_response_thread_and_usage():
         ("API Error: 401 authentication_error invalid x-api-key", "infra"),
         ("unexpected status 404 Not Found: model not found", "infra"),
         ("Reconnecting... stream disconnected before completion", "infra"),
-        ("prompt is too long: 210000 tokens > 200000 maximum", "context"),
+        ("prompt is too long: 210000 tokens > 200000 maximum", "context_window"),
+        ("API Error: 400 invalid_request_error prompt is too long: 9 tokens > 8", "context_window"),
+        ("Error code: 400 - context_length_exceeded: maximum context length is 8192 tokens",
+         "context_window"),
+        ("Codex ran out of room in the model's context window. Start a new thread.",
+         "context_window"),
+        ("Context overflow: prompt too large for the model.", "context_window"),
+        ("400 the request exceeds the available context size, try increasing it",
+         "context_window"),
+        ("Requested tokens (8200) exceed context window of 8192", "context_window"),
+        ("400 Invalid schema for function 'send_money': None is not of type 'array'",
+         "tool_schema"),
+        ("registry.ollama.ai/library/gemma does not support tools", "tool_schema"),
         ("Segmentation fault", "unknown"),
     ],
 )
@@ -146,7 +158,12 @@ def _claude(tmp: Path | None = None) -> ClaudeCodeAgent:
             "model_unavailable:",
             True,
         ),
-        (ExecResult(exit_code=1), Parsed(error="prompt is too long"), "agent_error:", False),
+        (
+            ExecResult(exit_code=1),
+            Parsed(error="API Error: 400 prompt is too long"),
+            "agent_error: context_window:",
+            False,
+        ),
         (
             ExecResult(exit_code=1),
             Parsed(step_limit=True, error="error_max_turns"),

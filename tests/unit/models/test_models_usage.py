@@ -12,7 +12,7 @@ from pydantic_ai.exceptions import (
 )
 from pydantic_ai.usage import RequestUsage
 
-from vera.models.local import fix_request
+from vera.models.local import DEFAULT_MAX_TOKENS, fix_request
 from vera.models.runtime import RetryPolicy, is_transient
 from vera.models.usage import UsageEntry, UsageLedger, current_trial, price_usd, trial_scope
 from vera.records import Usage
@@ -79,10 +79,19 @@ def test_local_fix_replaces_null_content_and_required_tool_choice():
         "messages": [
             {"role": "assistant", "content": None, "tool_calls": []},
             {"role": "tool", "content": "x"},
+            {"role": "tool", "content": [{"type": "text", "text": "y"}]},
+            {"role": "user", "content": "thanks"},
         ],
         "tool_choice": "required",
     }
     fixed = fix_request(body)
     assert fixed["messages"][0]["content"] == ""
-    assert fixed["messages"][1]["content"] == "x"
+    # llama-cpp-python's template drops a tool message's content: results go as one user turn
+    assert fixed["messages"][1] == {
+        "role": "user",
+        "content": "<tool_response>\nx\n</tool_response>\n<tool_response>\ny\n</tool_response>",
+    }
+    assert fixed["messages"][2] == {"role": "user", "content": "thanks"}
     assert fixed["tool_choice"] == "auto"
+    assert fixed["max_tokens"] == DEFAULT_MAX_TOKENS  # the server would generate to the window
+    assert fix_request({"messages": [], "max_completion_tokens": 7})["max_tokens"] == 7
