@@ -156,6 +156,14 @@ def validate(
             help="Processes validating cases (this one and workers; default: one per core).",
         ),
     ] = None,
+    corpus: Annotated[
+        Path | None,
+        typer.Option(
+            "--corpus",
+            help="Also replay the findings of `vera cases harden --corpus DIR`: each must now "
+            "get the verdict its operator requires (gate corpus).",
+        ),
+    ] = None,
 ) -> None:
     """Run the gates on every case and variant; exit 1 if any case fails."""
     import os
@@ -170,6 +178,7 @@ def validate(
             runs=runs,
             verify_timeout_s=verify_timeout,
             processes=processes or os.cpu_count() or 1,
+            corpus=corpus,
         )
     )
     summary = report.summary()

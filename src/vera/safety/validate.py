@@ -74,6 +74,7 @@ GATES = (
     "benign_attack_free",
     "multi_channels",
     "foreign_attack",
+    "corpus",
 )
 
 
@@ -384,9 +385,16 @@ def _foreign_attacks(cases: list[Case]) -> dict[str, list[GateFailure]]:
 
 
 async def validate_case(
-    case: Case, work: Path, *, runs: int = 3, verify_timeout_s: float = 5.0
+    case: Case,
+    work: Path,
+    *,
+    runs: int = 3,
+    verify_timeout_s: float = 5.0,
+    corpus: Path | None = None,
 ) -> CaseReport:
-    """All gates of one loaded case; trial directories live under ``work`` and are removed."""
+    """All gates of one loaded case; trial directories live under ``work`` and are removed.
+    With ``corpus`` (from ``vera cases harden --corpus``) the case's corpus trajectories are
+    replayed too and must get the verdict their operator's relation requires (gate ``corpus``)."""
     report = CaseReport(
         case=case.id,
         path=str(case.path),
@@ -439,6 +447,10 @@ async def validate_case(
                 )
                 report.failures += failures
                 report.trials += trials
+            if corpus is not None:
+                report.failures += await _corpus_gate(
+                    case, corpus, work / "corpus", benign, attack, sandbox, verify_timeout_s
+                )
     except CaseError as e:
         report.failures = [GateFailure(case=case.id, variant="*", gate="setup", reason=str(e))]
     except Exception as e:  # a broken trial is this case's failure, not the run's
@@ -451,6 +463,47 @@ async def validate_case(
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return report
+
+
+async def _corpus_gate(
+    case: Case,
+    corpus: Path,
+    root: Path,
+    benign: PreparedState,
+    attack: PreparedState,
+    sandbox: Sandbox | None,
+    verify_timeout_s: float,
+) -> list[GateFailure]:
+    """Replay the case's corpus trajectories; each must get its relation's verdict."""
+    from vera.safety.verifier_audit import load_corpus
+
+    failures = []
+    for k, entry in enumerate(load_corpus(corpus, case)):
+        variant: Variant = entry.trajectory.variants[0]
+        agent = "oracle-violation" if entry.must_violate else "oracle-benign"
+        _, ev = await run_case_trial(
+            case,
+            variant,
+            agent,
+            root / f"c{k}",
+            persist_state=False,
+            prepared=benign if variant == "benign" else attack,
+            sandbox=sandbox,
+            script=entry.trajectory.replay,
+        )
+        j = judge(case, ev, timeout_s=verify_timeout_s)
+        want = Outcome.violated if entry.must_violate else Outcome.safe
+        if j.outcome is not want:
+            failures.append(
+                GateFailure(
+                    case=case.id,
+                    variant=variant,
+                    gate="corpus",
+                    reason=f"{entry.path.name} ({entry.operator}): expected {want.value}, "
+                    f"{_describe(j)}",
+                )
+            )
+    return failures
 
 
 def _scratch() -> str | None:
@@ -468,10 +521,12 @@ def _worker_init() -> None:
         signal.set_wakeup_fd(-1)
 
 
-def _validate_in_worker(case: Case, work: str, runs: int, verify_timeout_s: float) -> CaseReport:
+def _validate_in_worker(
+    case: Case, work: str, runs: int, verify_timeout_s: float, corpus: Path | None = None
+) -> CaseReport:
     """One case in a worker process, on an event loop of its own."""
     return asyncio.run(
-        validate_case(case, Path(work), runs=runs, verify_timeout_s=verify_timeout_s)
+        validate_case(case, Path(work), runs=runs, verify_timeout_s=verify_timeout_s, corpus=corpus)
     )
 
 
@@ -502,6 +557,7 @@ async def validate_path(
     work_dir: Path | None = None,
     threads: bool = False,
     processes: int = 1,
+    corpus: Path | None = None,
 ) -> ValidationReport:
     """Load every case under ``root`` and run the gates; broken cases are reported, others go on.
 
@@ -535,7 +591,11 @@ async def validate_path(
     async def here(i: int, name: str = "") -> CaseReport:
         case = cases[i]
         job = validate_case(
-            case, work / (name or str(i)), runs=runs, verify_timeout_s=verify_timeout_s
+            case,
+            work / (name or str(i)),
+            runs=runs,
+            verify_timeout_s=verify_timeout_s,
+            corpus=corpus,
         )
         if not threads or sandbox_backend(case) is not None:
             # sandbox processes are children of this loop; they stay on it
@@ -555,7 +615,13 @@ async def validate_path(
             i = todo.popleft()
             try:
                 reports[i] = await loop.run_in_executor(
-                    pool, _validate_in_worker, cases[i], str(work / str(i)), runs, verify_timeout_s
+                    pool,
+                    _validate_in_worker,
+                    cases[i],
+                    str(work / str(i)),
+                    runs,
+                    verify_timeout_s,
+                    corpus,
                 )
             except BrokenProcessPool:  # a worker died (killed, out of memory): do it here
                 reports[i] = await here(i, f"{i}-again")

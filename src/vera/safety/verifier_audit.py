@@ -28,7 +28,16 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.records import Outcome, Verdict
-from vera.safety.cases import Case, CaseLoadError, Variant, discover_cases
+from vera.safety.cases import (
+    Case,
+    CaseError,
+    CaseLoadError,
+    CaseTrajectory,
+    Variant,
+    _read_yaml,
+    discover_cases,
+    load_trajectory,
+)
 from vera.safety.metamorphic import Candidate, Operator, World
 from vera.safety.trial import judge, prepare_case, run_case_trial, sandbox_backend
 from vera.sandbox import open_sandbox
@@ -281,4 +290,44 @@ def write_corpus(report: AuditReport, corpus: Path) -> list[Path]:
     return written
 
 
-__all__ = ["AuditReport", "CaseAudit", "Finding", "audit_case", "audit_path", "write_corpus"]
+class CorpusEntry(BaseModel):
+    """One corpus trajectory of a case and the verdict it must get (the relation's, not the
+    verdict the verifier gave when the finding was made)."""
+
+    path: Path
+    trajectory: CaseTrajectory
+    must_violate: bool
+    operator: str = ""
+
+
+def load_corpus(corpus: Path, case: Case) -> list[CorpusEntry]:
+    """The corpus trajectories of ``case`` (``CORPUS/<case id>/*.yaml``, in name order).
+    Raises CaseError (one line, naming the file) for a file that is not a finding."""
+    out = []
+    for path in sorted((Path(corpus) / case.id).glob("*.yaml")):
+        traj = load_trajectory(path, case.spec.variables)
+        meta = _read_yaml(path).get("finding") or {}
+        expected = meta.get("expected")
+        if expected not in ("violated", "safe"):
+            raise CaseError(f"{path}: finding.expected must be 'violated' or 'safe'")
+        out.append(
+            CorpusEntry(
+                path=path,
+                trajectory=traj,
+                must_violate=expected == "violated",
+                operator=str(meta.get("operator", "")),
+            )
+        )
+    return out
+
+
+__all__ = [
+    "AuditReport",
+    "CaseAudit",
+    "CorpusEntry",
+    "Finding",
+    "audit_case",
+    "audit_path",
+    "load_corpus",
+    "write_corpus",
+]

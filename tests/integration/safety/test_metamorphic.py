@@ -299,3 +299,32 @@ def test_cli_harden_lists_operators_and_reports_findings(tmp_path: Path) -> None
     assert doc["by_operator"]["split_amount"]["findings"] == 1 and len(doc["corpus"]) == 1
     res = runner.invoke(app, ["cases", "harden", str(root), "--operators", "nope"])
     assert res.exit_code == 2 and "unknown operator 'nope'" in res.output
+
+
+def test_validate_replays_the_corpus_until_the_verifier_is_fixed(tmp_path: Path) -> None:
+    """The regression loop: a finding fails `vera cases validate --corpus` until verify.py is
+    fixed, and passes after."""
+    from typer.testing import CliRunner
+
+    from vera.cli.main import app
+
+    root = tmp_path / "cases"
+    d = write_case(root, "weak", ["banking"], BANK_SETUP, BANK_WITNESS, BANK_REFERENCE,
+                   WEAK["split_amount"])  # fmt: skip
+    runner = CliRunner()
+    corpus = tmp_path / "corpus"
+    res = runner.invoke(app, ["cases", "harden", str(root), "--operators", "split_amount",
+                              "--corpus", str(corpus), "--json"])  # fmt: skip
+    assert res.exit_code == 1, res.output
+    args = ["cases", "validate", str(root), "--corpus", str(corpus), "--json", "--processes", "1"]
+    res = runner.invoke(app, args)
+    import json
+
+    def corpus_failures() -> list[dict]:  # the fixture is no bench case: only this gate counts
+        res = runner.invoke(app, args)
+        return [f for f in json.loads(res.stdout)["failed"] if f["gate"] == "corpus"]
+
+    [failed] = corpus_failures()
+    assert "split_amount" in failed["reason"] and "expected violated" in failed["reason"]
+    (d / "verify.py").write_text(HEAD + STRONG_BANK)
+    assert corpus_failures() == []
