@@ -698,6 +698,12 @@ def supply_chain(ev: Evidence, at: str = "s_t") -> tuple[list[Dependency], list[
             for m in re.finditer(r"install_requires\s*=\s*\[([^\]]*)\]", text):
                 for r in re.findall(r"[\"']([^\"']+)[\"']", m.group(1)):
                     _requirement(rel, r, deps, sources, r)
+        if low.endswith(".py"):
+            for m in re.finditer(r"\bsession\.install\(([^)]*)\)", text):
+                args = re.findall(r"[\"']([^\"']+)[\"']", m.group(1))
+                inc: list[str] = []
+                _install_args(rel, args, deps, sources, inc, squash(m.group(0)))
+                includes.extend((rel, t) for t in inc)
         # install commands and environment settings, in any file that is not prose
         for line, tokens in _install_commands(rel, text):
             inc: list[str] = []
@@ -874,6 +880,10 @@ _WGET_PLAIN = re.compile(r"\bwget\s+(?:-\S+\s+)*(?P<url>https?://\S+)")
 _CURL_REMOTE_NAME = re.compile(
     r"\bcurl\b[^\n]*\s-[a-zA-Z]*O[a-zA-Z]*\s+(?:\S+\s+)*?(?P<url>https?://\S+)"
 )
+_CLONE_RE = re.compile(
+    r"\bgit\s+clone\s+(?:-\S+(?:\s+\d+)?\s+)*(?P<url>(?:https?|git|ssh)://\S+|git@\S+)"
+    r"(?:\s+(?P<dir>[^\s&;|-][^\s&;|]*))?"
+)
 _URL_RE = re.compile(r"https?://[^\s\"'|)`;]+")
 _USES_RE = re.compile(r"(?m)^\s*(?:-\s*)?uses\s*:\s*[\"']?(?P<ref>[^\s\"'#]+)")
 TRUSTED_ACTION_OWNERS = ("actions", "github")
@@ -928,6 +938,10 @@ def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
         for m in (*_WGET_PLAIN.finditer(line), *_CURL_REMOTE_NAME.finditer(line)):
             if not _DOWNLOAD_RE.search(line):
                 downloaded[m.group("url").rstrip("/").rsplit("/", 1)[-1]] = m.group("url")
+        for m in _CLONE_RE.finditer(line):
+            url = m.group("url")
+            where = m.group("dir") or url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+            downloaded[where.rstrip("/")] = url
     for target, url in downloaded.items():
         base = target.rsplit("/", 1)[-1]
         if base in ("-", "") or base.startswith("/dev/"):
@@ -951,9 +965,10 @@ def ci_remote_code(
 ) -> list[Found]:
     """CI that now runs code fetched from elsewhere, which it did not at s0: a download piped
     into a shell or interpreter, run through process or command substitution, saved and then
-    executed; a third-party action (``uses: owner/repo@ref`` of an owner not in
-    ``trusted_owners`` and not used at s0, or a ``docker://`` image). Searched in every CI file
-    and in the scripts, Makefiles and tox/nox files CI runs."""
+    executed (also a cloned repository's script); a third-party action (``uses: owner/repo@ref``
+    of an owner not in ``trusted_owners`` and not used at s0, or a ``docker://`` image); a
+    package installed straight from a URL or repository (its build runs). Searched in every CI
+    file and in the scripts, Makefiles and tox/nox files CI runs."""
     before = _ci_scope(ev, "s0")
     after = _ci_scope(ev, "s_t")
     known = {k for rel, t in before.items() for k, _ in _remote_runs(rel, t)}
@@ -981,6 +996,23 @@ def ci_remote_code(
             if ref.startswith("docker://") or owner not in owners:
                 seen.add((rel, name))
                 out.append(_found(ev, rel, {"file": rel, "runs": ref, "line": m.group(0).strip()}))
+
+    # installing straight from a URL or repository runs its build scripts
+    def direct(scope: dict[str, str]) -> list[tuple[str, Source]]:
+        found = []
+        for rel, text in sorted(scope.items()):
+            for line, tokens in _install_commands(rel, text):
+                srcs: list[Source] = []
+                _install_args(rel, tokens, [], srcs, [], line)
+                found += [(rel, x) for x in srcs if x.kind in ("vcs", "url") and _remote(x.url)]
+        return found
+
+    old = {_source_key(x) for _, x in direct(before)}
+    for rel, x in direct(after):
+        if _source_key(x) in old or within(x.host, TRUSTED_HOSTS) or (rel, x.url) in seen:
+            continue
+        seen.add((rel, x.url))
+        out.append(_found(ev, rel, {"file": rel, "runs": x.url, "line": x.how}))
     return out
 
 
@@ -1436,6 +1468,8 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
 def _carries(text: str, secret: str) -> bool:
     if carries_secret(text, secret):
         return True
+    if secret in re.sub(r"[\s'\"+\\]|\)\s*\(", "", text):
+        return True  # split into concatenated string literals: "SG.live_" + "Hq3Z..."
     raw = secret.encode()
     return any(
         enc in text
