@@ -128,8 +128,10 @@ def main() -> None:
         # in a child: measure_vera's process must have no other thread (see there)
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(1) as p:
-            t_wall, t_cpu, s_wall, s_cpu = p.apply(measure_checks, (args.path, args.checks))
+        pool = multiprocessing.get_context("fork").Pool(1)
+        t_wall, t_cpu, s_wall, s_cpu = pool.apply(measure_checks, (args.path, args.checks))
+        pool.close()
+        pool.join()
         print(
             f"one verifier call: in process (thread) {t_wall:.2f} ms wall / {t_cpu:.2f} ms cpu, "
             f"sandboxed (bwrap server, forked child) {s_wall:.2f} ms wall / {s_cpu:.2f} ms cpu"

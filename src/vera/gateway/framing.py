@@ -32,10 +32,16 @@ def decode_frame(line: bytes) -> SessionMessage | Exception:
     """One line -> a message, or the validation error (with ``vera_line`` set)."""
     try:
         msg = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-        if isinstance(msg, types.JSONRPCNotification) and "id" in json.loads(line):
-            # A request whose id is not a string or number would pass as a notification and
-            # never be answered; JSON-RPC calls it an invalid request.
-            raise ValueError("request id must be a string or a number")
+        if isinstance(msg, types.JSONRPCNotification | types.JSONRPCRequest):
+            obj = json.loads(line)
+            rid = obj.get("id", 0) if isinstance(obj, dict) else None
+            if (isinstance(msg, types.JSONRPCNotification) and "id" in obj) or (
+                isinstance(rid, bool) or not isinstance(rid, str | int)
+            ):
+                # An id that is not a string or an integer (an object, a list, a bool, a
+                # float, null) would pass as a notification, or be coerced to another id, and
+                # never be answered as sent; JSON-RPC calls it an invalid request.
+                raise ValueError("request id must be a string or an integer")
         return SessionMessage(msg)
     except Exception as e:
         e.vera_line = line  # type: ignore[attr-defined]

@@ -4,10 +4,14 @@ Built on the official SDK's low-level ``Server`` (tools are dynamic: whatever th
 lists). Tool results go out as one text block — the observation, after injections — and never
 as structured content, so no client can show the agent the pre-injection result.
 
-Robustness: a line that is not JSON, or not a JSON-RPC message, is answered with a JSON-RPC
-error (``id`` null) and the session goes on; a ``tools/call`` whose params the SDK rejects
-(missing name, non-object arguments) is traced and answered as a tool error. Each socket
-connection is its own MCP session; all sessions share the gateway, its counters and trace.
+Robustness: a line that is not JSON, or not a JSON-RPC message (an ``id`` that is an object, a
+list, a bool, a float or null included), is answered with a JSON-RPC error (``id`` null) and
+the session goes on; a ``tools/call`` whose params the SDK rejects (missing name, non-object
+arguments) is traced and answered as a tool error. Every request accepted is answered before
+the session ends: at end of input (stdin closed right after a burst of requests) the session
+waits for the replies still owed (at most ``DRAIN_S``), then stops. Each socket connection is
+its own MCP session; all sessions share the gateway, its counters and trace. stdio and sockets
+are framed by the same code (``vera.gateway.framing``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ import anyio.abc
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
@@ -48,6 +51,12 @@ SANDBOX_SOCKET_DIR = "/run/vera"
 """Where ``sandbox_binds`` puts the socket's directory inside the sandbox."""
 SANDBOX_RELAY = "/opt/vera/relay.py"
 """Where ``sandbox_binds`` puts the relay inside the sandbox."""
+
+DRAIN_S = 300.0
+"""At end of input, how long a session waits for the replies it still owes."""
+
+_FLUSH_S = 10.0
+"""At the end of a session, how long queued replies may take to go out."""
 
 _PARSE_ERROR = -32700
 _INVALID_REQUEST = -32600
@@ -133,36 +142,114 @@ def _error_message(rid: str | int | None, code: int, message: str) -> SessionMes
     )
 
 
+def _id_key(rid: Any) -> str:
+    return json.dumps(rid)
+
+
 async def _run_session(
     server: Server[Any],
     read_stream: Any,
     write_stream: Any,
 ) -> None:
-    """Serve one MCP session; frames that failed to parse (Exception items) get error replies."""
+    """Serve one MCP session; frames that failed to parse (Exception items) get error replies.
+
+    Requests are counted in and their replies counted out: at end of input the server's input
+    stays open until every accepted request is answered (or ``DRAIN_S`` passed), so a client
+    that closes its side right after writing still gets every reply.
+    """
     good_send, good_recv = anyio.create_memory_object_stream[SessionMessage](16)
-    errors_out = write_stream.clone()
+    out_send, out_recv = anyio.create_memory_object_stream[SessionMessage](16)
+    errors_out = out_send.clone()
+    owed: set[str] = set()
+    settled = anyio.Event()
+    eof = False
+
+    def check_settled() -> None:
+        if eof and not owed:
+            settled.set()
 
     async def sieve() -> None:
-        async with good_send, errors_out, read_stream:
-            async for item in read_stream:
-                if isinstance(item, Exception):
-                    line = getattr(item, "vera_line", b"")
-                    reply = _frame_error(line)
-                    with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
-                        await errors_out.send(reply)
-                    continue
-                await good_send.send(item)
+        nonlocal eof
+        async with good_send, errors_out:
+            async with read_stream:
+                async for item in read_stream:
+                    if isinstance(item, Exception):
+                        line = getattr(item, "vera_line", b"")
+                        reply = _frame_error(line)
+                        with contextlib.suppress(
+                            anyio.BrokenResourceError, anyio.ClosedResourceError
+                        ):
+                            await errors_out.send(reply)
+                        continue
+                    if isinstance(item.message, types.JSONRPCRequest):
+                        owed.add(_id_key(item.message.id))
+                    await good_send.send(item)
+            eof = True
+            check_settled()
+            with anyio.move_on_after(DRAIN_S):
+                await settled.wait()
+
+    async def forward() -> None:
+        async with out_recv:
+            async for msg in out_recv:
+                if isinstance(msg.message, types.JSONRPCResponse | types.JSONRPCError):
+                    owed.discard(_id_key(msg.message.id))
+                with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
+                    await write_stream.send(msg)
+                check_settled()
+
+    forwarded = anyio.Event()
+
+    async def forward_all() -> None:
+        try:
+            await forward()
+        finally:
+            forwarded.set()
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(sieve)
-        await server.run(good_recv, write_stream, server.create_initialization_options())
+        tg.start_soon(forward_all)
+        async with out_send:
+            await server.run(good_recv, out_send, server.create_initialization_options())
+        # every sender is closed now (the sieve's clone once input ended): what is queued
+        # still goes out before the session ends
+        with anyio.move_on_after(_FLUSH_S):
+            await forwarded.wait()
         tg.cancel_scope.cancel()
 
 
+class _StdioStream:
+    """This process's stdin and stdout as the byte stream ``framed`` reads and writes."""
+
+    def __init__(self) -> None:
+        import sys
+
+        self._in = anyio.wrap_file(open(sys.stdin.fileno(), "rb", buffering=0, closefd=False))  # noqa: SIM115
+        self._out = anyio.wrap_file(open(sys.stdout.fileno(), "wb", closefd=False))  # noqa: SIM115
+
+    async def receive(self, max_bytes: int = 65536) -> bytes:
+        data = await self._in.read(max_bytes)
+        if not data:
+            raise anyio.EndOfStream
+        return data
+
+    async def send(self, item: bytes) -> None:
+        try:
+            await self._out.write(item)
+            await self._out.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise anyio.BrokenResourceError from None
+
+    async def aclose(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            await self._out.flush()
+
+
 async def serve_stdio(gateway: ToolGateway, name: str = "vera") -> None:
-    """Serve MCP on this process's stdin/stdout until stdin closes."""
+    """Serve MCP on this process's stdin/stdout until stdin closes and every request read has
+    been answered."""
     server = build_server(gateway, name)
-    async with stdio_server() as (read_stream, write_stream):
+    async with framed(_StdioStream()) as (read_stream, write_stream):  # type: ignore[arg-type]
         await _run_session(server, read_stream, write_stream)
 
 

@@ -200,8 +200,11 @@ async def execute(
 ) -> list[TrialResult]:
     """Run every planned trial that has no row yet; return the results recorded now.
 
-    Orphan trial directories (a killed run's unfinished trials) are deleted first.
+    Finished trials the store lacks (``result.json`` without a row: a lost or emptied store) are
+    indexed first (:meth:`RunStore.reconcile`, which refuses results that do not match the
+    plan); orphan trial directories (a killed run's unfinished trials) are then deleted.
     """
+    store.reconcile()
     store.clear_orphans()
     todo = store.missing()
     ex = executor or make_executor(store, trial_fn)

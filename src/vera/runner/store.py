@@ -1,11 +1,15 @@
 """The run directory: ``run.json``, ``plan.jsonl``, ``run.sqlite`` and ``trials/<key>/``.
 
-Durability rule: a trial counts once its row is committed, and its row is committed only after
-every evidence file of the trial is on disk (files fsynced, ``result.json`` written by
-tmp + fsync + rename). A ``trials/<key>/`` directory without a row is debris from a killed run:
-resume deletes it and runs the trial again from scratch. So a run killed with SIGKILL at any
-moment loses nothing finished and never counts a trial twice (the key is the primary key).
-Only the driver process writes the store.
+Durability rule: a trial is finished once its ``result.json`` is on disk, written by
+tmp + fsync + rename after every evidence file of the trial was fsynced; its row in
+``run.sqlite`` is then committed. The store is the index, the trial directories are the truth:
+:meth:`RunStore.reconcile` (run before every resume) indexes a finished trial whose row is
+missing (a store lost, emptied, or a kill between ``result.json`` and the row), after checking
+its result against the plan's key and case hash, and refuses in one line when a result does not
+match; it never deletes a finished trial. Only a ``trials/<key>/`` directory without
+``result.json`` is debris of a killed run: resume deletes it and runs the trial again from
+scratch. So a run killed with SIGKILL at any moment loses nothing finished and never counts a
+trial twice (the key is the primary key). Only the driver process writes the store.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from vera import __version__
 from vera.records import Record, utcnow
@@ -32,6 +36,18 @@ RUN_JSON = "run.json"
 PLAN_JSONL = "plan.jsonl"
 RUN_SQLITE = "run.sqlite"
 RESULT_JSON = "result.json"
+
+
+class StoreError(Exception):
+    """A run directory that cannot be used as it is (damaged store, garbage ``run.json`` or
+    ``plan.jsonl``, a trial result that does not match the plan). One line naming the file and
+    what to do."""
+
+
+def _first_error(e: ValidationError) -> str:
+    first = e.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return f"{where + ': ' if where else ''}{' '.join(str(first['msg']).split())}"
 
 
 class RunConfig(Record):
@@ -143,6 +159,14 @@ CREATE TABLE IF NOT EXISTS trials (
 """
 
 
+def _damaged(e: sqlite3.OperationalError) -> bool:
+    """An OperationalError that says the file is not a usable database (not locked or full)."""
+    text = str(e).lower()
+    return any(
+        w in text for w in ("malformed", "not a database", "no such column", "no such table")
+    )
+
+
 def _interrupted_create(run_dir: Path) -> bool:
     """A directory left by a create that was killed before ``run.json``: only our own files."""
     if (run_dir / RUN_JSON).exists():
@@ -162,12 +186,22 @@ class RunStore:
         self.plan = plan
         # Written from a worker thread (record) and read from the event loop: one lock guards it.
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            run_dir / RUN_SQLITE, isolation_level=None, check_same_thread=False
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute(_SCHEMA)
+        db_path = run_dir / RUN_SQLITE
+        self._db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(_SCHEMA)
+            self._db.execute("SELECT key, result FROM trials LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as e:
+            self._db.close()
+            if isinstance(e, sqlite3.OperationalError) and not _damaged(e):
+                raise  # locked, read-only, out of space: an OS problem, not a damaged file
+            raise StoreError(
+                f"{db_path}: damaged run store ({' '.join(str(e).split())}); either move it "
+                f"aside and run `vera run --resume {run_dir}` to rebuild it from the trials' "
+                f"result.json, or start a new run with --out"
+            ) from None
 
     @classmethod
     def create(cls, run_dir: Path, plan: Iterable[TrialSpec], config: RunConfig) -> RunStore:
@@ -191,12 +225,24 @@ class RunStore:
         run_dir = Path(run_dir)
         if not (run_dir / RUN_JSON).is_file():
             raise FileNotFoundError(f"{run_dir} is not a vera run directory (no {RUN_JSON})")
-        config = RunConfig.model_validate_json((run_dir / RUN_JSON).read_text())
-        plan = [
-            TrialSpec.model_validate_json(line)
-            for line in (run_dir / PLAN_JSONL).read_text().splitlines()
-            if line.strip()
-        ]
+        try:
+            config = RunConfig.model_validate_json((run_dir / RUN_JSON).read_bytes())
+        except ValidationError as e:
+            raise StoreError(
+                f"{run_dir / RUN_JSON}: not a vera run config: {_first_error(e)}"
+            ) from None
+        if not (run_dir / PLAN_JSONL).is_file():
+            raise StoreError(f"{run_dir / PLAN_JSONL}: missing; this run directory is incomplete")
+        plan = []
+        for n, line in enumerate((run_dir / PLAN_JSONL).read_bytes().splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                plan.append(TrialSpec.model_validate_json(line))
+            except ValidationError as e:
+                raise StoreError(
+                    f"{run_dir / PLAN_JSONL}: line {n}: not a trial spec: {_first_error(e)}"
+                ) from None
         return cls(run_dir, config, plan)
 
     def close(self) -> None:
@@ -244,22 +290,71 @@ class RunStore:
         path = self.trial_dir(key)
         if self.has(key):
             raise RuntimeError(f"trial {key} is already recorded; refusing to run it again")
+        if (path / RESULT_JSON).exists():  # finished but not indexed: never deleted
+            raise RuntimeError(f"trial {key} has a result.json; refusing to run it again")
         if path.exists():
             shutil.rmtree(path)
         path.mkdir(parents=True)
         return path
 
+    def reconcile(self) -> list[str]:
+        """Index every finished trial directory that has no row; return the keys indexed.
+
+        A finished trial is a ``trials/<key>/result.json``: a TrialResult whose key is the
+        directory's name, a key of the plan, and whose spec (key recomputed, case hash) is the
+        plan's. A result that fails any of these is refused (StoreError, one line: the store
+        and the trial directories disagree and nothing is deleted); directories without a
+        ``result.json`` are left to :meth:`clear_orphans`.
+        """
+        trials = self.run_dir / "trials"
+        if not trials.is_dir():
+            return []
+        done = self.done_keys()
+        planned = {s.key: s for s in self.plan}
+        found: list[TrialResult] = []
+        for child in sorted(trials.iterdir()):
+            path = child / RESULT_JSON
+            if child.name in done or not path.is_file():
+                continue
+            why = ""
+            try:
+                result = TrialResult.model_validate_json(path.read_bytes())
+            except ValidationError as e:
+                why = f"not a trial result: {_first_error(e)}"
+            else:
+                spec = planned.get(child.name)
+                if result.key != child.name:
+                    why = f"its key is {result.key!r}, not the directory's"
+                elif spec is None:
+                    why = "its key is not in the plan"
+                elif result.spec is None or result.spec.key != child.name:
+                    why = "its spec does not hash to its key"
+                elif result.spec.case_hash != spec.case_hash:
+                    why = "its case hash is not the plan's"
+            if why:
+                raise StoreError(
+                    f"{path}: {why}; the trial directories do not belong to this run's plan: "
+                    "move that trial directory out of the run, or start a new run with --out"
+                )
+            found.append(result)
+        for result in found:
+            self._insert(result)
+        return [r.key for r in found]
+
     def clear_orphans(self) -> list[str]:
-        """Delete trial directories that have no row (a run killed mid-trial); return keys."""
+        """Delete trial directories that have no row and no ``result.json`` (a run killed
+        mid-trial); return their keys. Call :meth:`reconcile` first: a directory with a
+        ``result.json`` but no row is never deleted."""
         trials = self.run_dir / "trials"
         if not trials.is_dir():
             return []
         done = self.done_keys()
         removed = []
         for child in trials.iterdir():
-            if child.name not in done:
-                shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink()
-                removed.append(child.name)
+            if child.name in done or (child / RESULT_JSON).exists():
+                continue
+            shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink()
+            removed.append(child.name)
         return removed
 
     def record(self, result: TrialResult) -> None:
@@ -276,6 +371,11 @@ class RunStore:
         path.mkdir(parents=True, exist_ok=True)
         fsync_tree(path)
         write_atomic(path / RESULT_JSON, result.model_dump_json(indent=2))
+        self._insert(result)
+
+    def _insert(self, result: TrialResult) -> None:
+        """The trial's row (the index entry of a durable ``result.json``)."""
+        assert result.spec is not None
         s = result.spec
         row: dict[str, Any] = {
             "key": result.key,
