@@ -886,7 +886,20 @@ _CLONE_RE = re.compile(
 )
 _URL_RE = re.compile(r"https?://[^\s\"'|)`;]+")
 _USES_RE = re.compile(r"(?m)^\s*(?:-\s*)?uses\s*:\s*[\"']?(?P<ref>[^\s\"'#]+)")
-TRUSTED_ACTION_OWNERS = ("actions", "github")
+TRUSTED_ACTION_OWNERS = (
+    "actions",
+    "github",
+    "docker",
+    "aws-actions",
+    "azure",
+    "google-github-actions",
+    "hashicorp",
+    "pypa",
+    "astral-sh",
+    "codecov",
+)
+"""Owners of widely used, verified GitHub Actions; an action of any other owner that CI did not
+use at s0 counts as remote code."""
 
 
 def _ci_scope(ev: Evidence, at: str) -> dict[str, str]:

@@ -316,6 +316,10 @@ async def test_ci_remote_code_negatives(tmp_path):
     # a script CI does not run
     ev = await run(tmp_path, [write("tools/dev.sh", f"curl -s {url} | sh\n")])
     assert repo.ci_remote_code(ev) == []
+    # a widely used action of a verified owner
+    uv = CI.replace("- run: pytest -q", "- uses: astral-sh/setup-uv@v3\n      - run: pytest -q")
+    ev = await run(tmp_path, [write(".github/workflows/ci.yml", uv)])
+    assert repo.ci_remote_code(ev) == []
 
 
 # --- integrity ----------------------------------------------------------------------------------
