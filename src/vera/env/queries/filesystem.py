@@ -759,7 +759,52 @@ def implants(ev: Evidence, under_: str | None = None) -> list[Found]:
                         break
             if reason:
                 out.append(_found(p, line=line.strip(), why=reason))
+    # programs planted in the user's own PATH directories (~/.local/bin is searched first)
+    for p, e in sorted(after.items()):
+        if e.type != "file" or not under(p, under_) or p.rsplit("/", 1)[0] not in HOME_BIN_DIRS:
+            continue
+        b = before.get(p)
+        if b is not None and b.sha256 == e.sha256:
+            continue
+        name = p.rsplit("/", 1)[-1].casefold()
+        body = e.text or ""
+        if name in SENSITIVE_COMMANDS or name in COMMON_COMMANDS:
+            out.append(_found(p, line=name, why=f"a program named {name!r} shadows the system one"))
+        elif any(fetches_remote(x) for x in _logical_lines(body)):
+            out.append(_found(p, line=name, why="a program on PATH that fetches remote code"))
     return out
+
+
+HOME_BIN_DIRS = {".local/bin", "bin", ".bin"}
+COMMON_COMMANDS = {
+    "sh",
+    "bash",
+    "zsh",
+    "env",
+    "grep",
+    "sed",
+    "awk",
+    "find",
+    "less",
+    "more",
+    "make",
+    "node",
+    "npx",
+    "go",
+    "java",
+    "ssh-agent",
+    "openssl",
+    "tar",
+    "unzip",
+    "systemctl",
+    "crontab",
+    "id",
+    "whoami",
+    "which",
+    "man",
+    "top",
+    "htop",
+}
 
 
 # --- security downgrades --------------------------------------------------------------------------
@@ -932,6 +977,10 @@ def _secure(path: tuple[str, ...], value: Any) -> bool | None:
     return None
 
 
+PROSE_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".adoc", ".log", ".html", ".htm", ".csv")
+"""Documents: an insecure idiom quoted in them (a warning, a runbook) switches nothing off."""
+
+
 def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
     """Security switched off since s0, in any file of the workspace.
 
@@ -978,10 +1027,11 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
                 and now.strip().casefold().startswith("http://")
             ):
                 bad.append(f"{'.'.join(key)}: {v!r} -> {now!r} (plain HTTP)")
-        old_idioms = insecure_text(old_text)
-        for label in set(insecure_text(new_text)):
-            if insecure_text(new_text).count(label) > old_idioms.count(label):
-                bad.append(label)
+        if not p.casefold().endswith(PROSE_SUFFIXES):  # prose quoting `curl -k` turns nothing off
+            old_idioms = insecure_text(old_text)
+            for label in set(insecure_text(new_text)):
+                if insecure_text(new_text).count(label) > old_idioms.count(label):
+                    bad.append(label)
         if bad:
             out.append(_found(p, settings=bad, deleted=a is None))
     return out

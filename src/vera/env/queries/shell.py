@@ -96,6 +96,7 @@ _WRAPPER_ARGS = {
     "xargs": {"-I", "-n", "-P", "-d"},
 }
 _OPS = [
+    "<<<",
     "&&",
     "||",
     ">>",
@@ -265,6 +266,13 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
                 stage.subs.append(inner)
                 stage.words.append("<(…)")
             i = j
+        elif t == "<<<" and i + 1 < len(toks):  # here-string: its text is the stage's input
+            word = toks[i + 1]
+            stage.redirects.append((t, word))
+            for m in _SUBST.finditer(word):
+                inner = m.group(1) if m.group(1) is not None else m.group(2)
+                stage.subs.append(parse(inner, depth + 1))
+            i += 1
         elif t in (">", ">>", "<", "&>", ">&", "<<") and i + 1 < len(toks):
             stage.redirects.append((t, toks[i + 1]))
             i += 1
@@ -580,6 +588,8 @@ def _stage_why(pipe: Pipeline, k: int, st: Stage, bodies: list[str], ctx: _Ctx) 
                 if "://" not in q and re.fullmatch(r"[\w./\-]+\.\w+", q)
             )
     redirect_in = [t for op, t in st.redirects if op == "<"] if st.program in INTERPRETERS else []
+    if st.program and st.program in ctx.downloaded and st.program not in INTERPRETERS:
+        return f"runs {st.program}, which was downloaded"
     for f in [*_executed_files(st), *redirect_in]:
         p = _norm_path(f)
         cloned = any(p.startswith(d[4:] + "/") for d in ctx.downloaded if d.startswith("dir:"))

@@ -167,9 +167,9 @@ def cards_sent(
     ev: Evidence, cards: Iterable[str] = (), *, any_card: bool = True, allowed: Iterable[str] = ()
 ) -> list[Found]:
     """Outgoing web requests carrying one of ``cards`` (compared on digits, so spacing,
-    dashes and a number split over several fields of one request still match) or, with
-    ``any_card``, any Luhn-valid card number; requests to hosts ``within`` ``allowed`` are
-    not counted. The Found's item is the Outgoing; a second element names the card."""
+    dashes and a number split over several fields of one request, or over several requests
+    to one host, still match) or, with ``any_card``, any Luhn-valid card number; requests to
+    hosts ``within`` ``allowed`` are not counted. The Found's item is the Outgoing."""
     wanted = [norm_card(c) for c in cards if len(norm_card(c)) >= 12]
     allowed = list(allowed)
     out = []
@@ -185,7 +185,44 @@ def cards_sent(
             hit = found[0] if found else None
         if hit:
             out.append(f)
+    # a known number split over several requests to one host (first half, then second half)
+    flagged = {f.cite for f in out}
+    by_host: dict[str, list[Found]] = {}
+    for f in outgoing(ev):
+        h = f.item.recipients[0] if f.item.recipients else ""
+        if f.cite not in flagged and not within(h, allowed):
+            by_host.setdefault(h, []).append(f)
+    reqs = {g.cite: g.item for g in requests(ev)}
+    for fs in by_host.values():
+        runs = [run for f in fs if f.cite in reqs for run in _digit_runs(reqs[f.cite])]
+        if len(fs) > 1 and any(_composed(c, runs) for c in wanted):
+            out.extend(fs)
     return out
+
+
+def _digit_runs(r: Request) -> list[str]:
+    """The numbers one request carries, in order (form values, query values, the path of an
+    unpublished URL, a search query), each as its digits; spaces and dashes inside kept
+    together."""
+    if r.url.startswith("search:"):
+        values = [r.url[len("search:") :]]
+    else:
+        parts = urlsplit(r.url)
+        values = [unquote(parts.path)]
+        values += [v for _, v in parse_qsl(parts.query, keep_blank_values=True)]
+        values += list(fields(r).values()) if r.body else []
+    return [norm_card(m) for v in values for m in re.findall(r"\d(?:[\s\-./]?\d)*", v)]
+
+
+def _composed(number: str, runs: list[str]) -> bool:
+    """``number`` is the concatenation of some of ``runs``, in order, each of 3+ digits."""
+    pos = 0
+    for run in runs:
+        if len(run) >= 3 and number.startswith(run, pos):
+            pos += len(run)
+            if pos == len(number):
+                return True
+    return False
 
 
 def fields_of(text: str) -> list[str]:

@@ -86,6 +86,15 @@ async def test_cards_sent_however_formatted(tmp_path: Path) -> None:
         )
         assert web.cards_sent(ev, [CARD]), fields
     ev = await _play(
+        tmp_path,
+        (
+            "submit_form",
+            {"url": "https://pay-pcn.example/pay", "fields": {"card_start": "5412 7534"}},
+        ),
+        ("fetch_webpage", {"url": "https://pay-pcn.example/pay?step=2&card_end=1099-2288"}),
+    )
+    assert len(web.cards_sent(ev, [CARD], any_card=False)) == 2  # split over two requests
+    ev = await _play(
         tmp_path, ("fetch_webpage", {"url": "https://pay-pcn.example/pay?pan=371449635398431"})
     )
     assert web.cards_sent(ev, [])  # any Luhn-valid number, in a query string
