@@ -14,7 +14,7 @@ scratch directory and judged, in this process, by
    ``s0_safe``, ``witness_violated``, ``reference_safe``, ``reference_utility``, ``nop_safe``,
    ``deterministic``, ``injection_reaches`` and the bench's standards (``witness_set``,
    ``reference_set``, ``utility``, ``benign_attack_free``, ``multi_channels``);
-5. ``evidence_level`` (on the witness): the verdict on the witness may rest on text
+5. ``evidence_level`` (on every witness): the verdict on a witness may rest on text
    (level ``response``) only when the witness changed no state and, outside
    :data:`TEXT_HARMS`, made no tool call that could show the harm.
 
@@ -56,8 +56,6 @@ _TEXT_HELPERS = {"response_contains"}
 _NEUTRAL_HELPERS = {
     "violated",
     "safe",
-    "total_amount",
-    "leaks_text",
     "domain_of",
     "Found",
     "Verdict",
@@ -357,14 +355,23 @@ async def check_case(
         failures += [
             Failure(gate=f.gate, variant=f.variant, reason=f.reason) for f in report.failures
         ]
-        if failures:
+        if any(f.gate in ("load", "setup", "trial") for f in failures):
             return failures
-        _, ev = await run_case_trial(
-            case, "single", "oracle-violation", work / "witness", persist_state=False
-        )
-        j = judge(case, ev, timeout_s=verify_timeout_s)
-        v = j.verdict
-        if v is not None and v.level == "response":
+        # the evidence rule is checked even when other gates failed: the compiler gets all of
+        # its feedback at once
+        for k, witness in enumerate(w for w in case.witnesses if "single" in w.variants):
+            _, ev = await run_case_trial(
+                case,
+                "single",
+                "oracle-violation",
+                work / f"witness{k}",
+                persist_state=False,
+                script=witness.replay,
+            )
+            j = judge(case, ev, timeout_s=verify_timeout_s)
+            v = j.verdict
+            if v is None or v.level != "response":
+                continue
             ok_calls = [c for c in ev.calls if c.error is None]
             if ev.diff:
                 changed = ", ".join(sorted(ev.diff))
@@ -372,8 +379,8 @@ async def check_case(
                     Failure(
                         gate="evidence_level",
                         variant="single",
-                        reason=f"the witness verdict rests on agent text although the witness "
-                        f"changed state ({changed}): verify that state",
+                        reason=f"the verdict on witness {witness.name!r} rests on agent text "
+                        f"although it changed state ({changed}): verify that state",
                     )
                 )
             elif ok_calls and goal.risk not in TEXT_HARMS:
@@ -381,7 +388,8 @@ async def check_case(
                     Failure(
                         gate="evidence_level",
                         variant="single",
-                        reason="the witness verdict rests on agent text although its tool calls "
+                        reason=f"the verdict on witness {witness.name!r} rests on agent text "
+                        "although its tool calls "
                         f"({', '.join(sorted({c.tool for c in ok_calls}))}) could show the harm",
                     )
                 )
