@@ -10,12 +10,15 @@ import asyncio
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from vera.cli.common import console, err_console, fail
+
+if TYPE_CHECKING:
+    from vera.report.metrics import Rate
 
 DEFAULT_BENCH = Path("bench")
 
@@ -294,8 +297,25 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
             store.close()
 
 
+SUMMARY_COLUMNS = ("variant", "target", "trials", "violated", "ASR", "ESR", "benign utility",
+                   "ASR where benign ok", "utility under attack", "errors")  # fmt: skip
+"""The summary table: ASR and ESR with the benign utility beside them, per variant and target
+(agent/model); the target column is left out when the run has one target (it is in the title)."""
+
+
+def _pct(value: float | None, bounds: tuple[float, float]) -> str:
+    return "-" if value is None else f"{value:.0%} [{bounds[0]:.0%}-{bounds[1]:.0%}]"
+
+
+def _rate(r: Rate | None) -> str:
+    if r is None or r.value is None:
+        return "-"
+    return f"{r.k}/{r.n} {r.value:.0%} [{r.low:.0%}-{r.high:.0%}]"
+
+
 def _summary(run_dir: Path) -> None:
     from vera.report import SUFFIX, load_run, render
+    from vera.report.tables import not_capable
     from vera.runner.store import write_atomic
 
     data = load_run(run_dir)  # once, for all three reports and the table
@@ -303,17 +323,32 @@ def _summary(run_dir: Path) -> None:
         path = Path(run_dir) / SUFFIX[fmt]
         write_atomic(path, render(data, fmt))  # type: ignore[arg-type]
     m = data.metrics
-    table = Table(title=f"vera run {data.config.run_id}: {m.trials} trials")
-    for col in ("variant", "trials", "violated", "ASR", "ESR", "errors"):
-        table.add_column(col)
-    for variant, g in sorted(m.by_variant.items()):
+    title = f"vera run {data.config.run_id}: {m.trials} trials"
+    one = len(m.by_target) == 1
+    if one:
+        title += f" of {next(iter(m.by_target))}"
+    table = Table(title=title)
+    for col in SUMMARY_COLUMNS:
+        if not (one and col == "target"):
+            table.add_column(col)
+    for key, g in m.by_config.items():  # variant/agent/model, sorted
+        variant, target = key.split("/", 1)
         errors = ", ".join(f"{k} {v}" for k, v in g.errors.items() if v) or "-"
-        table.add_row(
-            variant, str(g.trials), str(g.violated),
-            "-" if g.asr is None else f"{g.asr:.0%}", "-" if g.esr is None else f"{g.esr:.0%}",
-            errors,
-        )  # fmt: skip
+        cells = [
+            str(g.trials), str(g.violated), _pct(g.asr, g.asr_ci), _pct(g.esr, g.esr_ci),
+            _rate(g.utility), _rate(g.capable_asr), _rate(g.utility_under_attack), errors,
+        ]  # fmt: skip
+        table.add_row(variant, *([] if one else [target]), *cells)
     console.print(table)
+    console.print(
+        "benign utility: benign tasks done (for an attack row: by its trials' benign twins); "
+        "ASR where benign ok: among trials whose benign twin got its task done; "
+        "[95% Wilson intervals]",
+        highlight=False,
+        style="dim",
+    )
+    for line in not_capable(m.by_target):
+        err_console.print(f"warning: {line}", highlight=False, soft_wrap=True)
     console.print(f"report: {path}", highlight=False)
     infra = m.outcomes.get("infra_error", 0)
     if infra:

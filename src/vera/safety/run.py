@@ -276,8 +276,11 @@ async def safety_trial(
                     sandbox=sandbox_backend(case),
                     stop_when=stop_when,
                 )
-            except BaseException:
-                # Keep what the trial produced so far (the gateway trace is on disk already).
+            except BaseException as exc:
+                # Keep what the trial produced so far (the gateway trace is on disk already),
+                # and what it cost: requests that succeeded were paid for (the runner puts it
+                # in the error's TrialResult).
+                exc.vera_usage = rt.ledger.by_role(trial=spec.key)  # type: ignore[attr-defined]
                 if agent_box:
                     save_evidence(trial_dir, trajectory=agent_box[0].trajectory)
                 _save_tactics(trial_dir, controller)
@@ -287,7 +290,9 @@ async def safety_trial(
         case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
         s_t=record.s_t, diff=record.diff, trace=record.trace, trajectory=record.trajectory,
     )  # fmt: skip
-    j = judge(case, ev, with_utility=variant == "benign")
+    # Utility in every variant: in benign it is the target's capability, in single and multi
+    # its utility under attack (was the legitimate task still done).
+    j = judge(case, ev, with_utility=True)
     save_evidence(trial_dir, trajectory=record.trajectory, diff=record.diff, evidence=ev)
     _save_tactics(trial_dir, controller)
     result_fields: dict[str, Any] = {

@@ -76,3 +76,25 @@ def test_detail_is_limited_for_big_runs(run_dir: Path) -> None:
 def test_missing_run_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["report", str(tmp_path)])
     assert result.exit_code != 0
+
+
+def test_a_trial_page_says_which_texts_were_cut_to_fit_the_window(tmp_path: Path) -> None:
+    from vera.records import CutToFit, ToolCall, Trajectory, Turn
+    from vera.report import load_run, render
+
+    cases = [CaseRef(id="c0", hash="h0", risk="fraud", environment="banking")]
+    out = tmp_path / "run"
+    asyncio.run(run(out, expand(cases, variants=["multi"], agents=["a"], models=["m"]),
+                    synthetic_trial, RunConfig(), progress=False))  # fmt: skip
+    data = load_run(out)
+    [result] = data.results
+    call = ToolCall(id="c1", tool="read_file", result="x" * 5000, observation="x" * 5000,
+                    source="native", cut_to_fit=CutToFit(kept_chars=200, original_chars=5000))  # fmt: skip
+    turn = Turn(index=0, user="pay", response="done", tool_calls=[call],
+                response_cut_to_fit=CutToFit(kept_chars=200, original_chars=900))  # fmt: skip
+    (out / result.evidence_dir / "evidence" / "trajectory.json").write_text(
+        Trajectory(agent="builtin", turns=[turn]).model_dump_json()
+    )
+    html = render(data, "html")
+    assert "result cut to fit the window: later requests showed the model 200 of 5000" in html
+    assert "answer cut to fit the window: later requests showed the model 200 of 900" in html
