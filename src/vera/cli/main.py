@@ -7,9 +7,11 @@ import importlib
 import typer
 
 from vera import __version__
+from vera.cli.common import OneLineErrors
 
 app = typer.Typer(
     name="vera",
+    cls=OneLineErrors,
     help="Safety testing of tool-using LLM agents, and hardening of benchmark verifiers.",
     no_args_is_help=True,
     add_completion=False,

@@ -357,3 +357,10 @@ def _summary(run_dir: Path) -> None:
             f"rerun them with a new run or inspect {run_dir}"
         )
         raise typer.Exit(3)
+    timeouts = m.outcomes.get("timeout", 0)
+    if timeouts and timeouts == m.trials:
+        err_console.print(
+            f"vera run: every trial ({timeouts}) ran out of time, nothing was judged; raise "
+            f"--time-limit or the case budgets, or inspect {run_dir}"
+        )
+        raise typer.Exit(3)

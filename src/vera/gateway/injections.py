@@ -32,6 +32,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from vera.yamlio import load_yaml
+
 InjectionMode = Literal["identity", "append", "prefix", "override"]
 
 
@@ -232,7 +234,7 @@ def load_injections(path: Path, variables: Mapping[str, Any] | None = None) -> I
     except OSError as e:
         raise InjectionError(f"cannot read injections file {path}: {e.strerror or e}") from None
     try:
-        data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
+        data = json.loads(text) if str(path).endswith(".json") else load_yaml(text)
     except (json.JSONDecodeError, yaml.YAMLError) as e:
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise InjectionError(f"cannot parse injections file {path}: {msg}") from None

@@ -27,6 +27,7 @@ import asyncio
 import hashlib
 import json
 import math
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -124,11 +125,9 @@ def read_reward(verifier_dir: Path, task: Task) -> tuple[float | None, str | Non
     txt, js = verifier_dir / "reward.txt", verifier_dir / "reward.json"
     if txt.is_file() and not txt.is_symlink():
         raw = txt.read_text(errors="replace").strip()
-        try:
-            value = float(raw)
-        except ValueError:
+        if not _NUMBER.fullmatch(raw):  # float() also takes "1_0", "inf", "nan", " 1 "
             return None, f"reward.txt is not a number: {raw[:60]!r}", None
-        return _finite(value, "reward.txt")
+        return _finite(float(raw), "reward.txt", task)
     if js.is_file() and not js.is_symlink():
         try:
             data = json.loads(js.read_text(errors="replace"))
@@ -136,22 +135,30 @@ def read_reward(verifier_dir: Path, task: Task) -> tuple[float | None, str | Non
             return None, f"reward.json is not JSON: {exc.msg}", None
         key = task.config.vera.reward_key
         if isinstance(data, int | float) and not isinstance(data, bool):
-            return _finite(float(data), "reward.json")
+            return _finite(float(data), "reward.json", task)
         if isinstance(data, dict):
             if isinstance(data.get(key), int | float) and not isinstance(data.get(key), bool):
-                return _finite(float(data[key]), f"reward.json[{key}]")
+                return _finite(float(data[key]), f"reward.json[{key}]", task)
             nums = [v for v in data.values() if isinstance(v, int | float) and not isinstance(v, bool)]
             if len(nums) == 1:
-                return _finite(float(nums[0]), "reward.json")
+                return _finite(float(nums[0]), "reward.json", task)
         return None, f"reward.json has no numeric {key!r} (and not exactly one metric)", None
     if txt.is_symlink() or js.is_symlink():
         return None, "reward file is a symlink", None
     return 0.0, None, "verifier wrote no reward file: reward 0"
 
 
-def _finite(value: float, source: str) -> tuple[float | None, str | None, str | None]:
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+"""A plain decimal number (what a verifier writes), nothing ``float()`` accepts besides."""
+
+
+def _finite(
+    value: float, source: str, task: Task | None = None
+) -> tuple[float | None, str | None, str | None]:
     if not math.isfinite(value):
         return None, f"{source} is not finite: {value}", None
+    if task is not None and task.config.vera.reward == "binary" and not 0.0 <= value <= 1.0:
+        return None, f"{source} is {value:g}, out of range for a binary task (0 to 1)", None
     return value, None, None
 
 

@@ -27,6 +27,8 @@ import tomli_w
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from vera.yamlio import load_yaml
+
 HARBOR_CONFIG = "task.toml"
 TB1_CONFIG = "task.yaml"
 _SKIP_NAMES = {"__pycache__", ".pytest_cache", ".git", ".DS_Store"}
@@ -376,7 +378,7 @@ def import_terminal_bench(path: Path) -> Task:
     if not cfg_path.is_file():
         raise TaskError(f"{cfg_path}: missing (a Terminal-Bench 1 task needs it)")
     try:
-        raw = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+        raw = load_yaml(cfg_path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         line = " ".join(str(exc).split())
         raise TaskError(f"{cfg_path}: not valid YAML: {line}") from None

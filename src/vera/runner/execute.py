@@ -67,12 +67,14 @@ async def guarded_trial(
     ``infra_error`` with a one-line message. The result is stamped with key, spec and timings."""
     started = utcnow()
     t0 = time.perf_counter()
+    failure: BaseException | None = None
     try:
         async with asyncio.timeout(time_limit_s):
             result = await fn(spec, trial_dir, **(trial_args or {}))
         if not isinstance(result, TrialResult):
             raise TypeError(f"trial function returned {type(result).__name__}, not TrialResult")
     except TimeoutError as exc:  # the run's limit, or the trial's own budget
+        failure = exc
         message = one_line(exc) if str(exc) else "TimeoutError: the trial's time budget ran out"
         if time_limit_s is not None and time.perf_counter() - t0 >= time_limit_s:
             message = f"trial exceeded {time_limit_s:g} s"
@@ -80,13 +82,17 @@ async def guarded_trial(
             outcome=Outcome.timeout, error=TrialError(kind="timeout", message=message)
         )
     except AgentError as exc:
+        failure = exc
         result = TrialResult(
             outcome=Outcome.agent_error, error=TrialError(kind="agent_error", message=one_line(exc))
         )
     except Exception as exc:  # never crash the run: the failure is the trial's outcome
+        failure = exc
         result = TrialResult(
             outcome=Outcome.infra_error, error=TrialError(kind="infra_error", message=one_line(exc))
         )
+    if failure is not None and not result.usage:
+        result = result.model_copy(update={"usage": _partial_usage(failure)})
     duration = time.perf_counter() - t0
     return result.model_copy(
         update={
@@ -97,6 +103,26 @@ async def guarded_trial(
             "duration_s": duration,
         }
     )
+
+
+def _partial_usage(exc: BaseException) -> dict[str, Any]:
+    """Usage a failed trial reported on its exception (``exc.vera_usage``, a dict of role ->
+    Usage), looked for along the chain (a time limit raises TimeoutError from the cancellation
+    the trial saw): paid requests stay counted when the trial fails."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        usage = getattr(cur, "vera_usage", None)
+        if isinstance(usage, dict) and usage:
+            from vera.records import Usage
+
+            return {
+                str(k): v if isinstance(v, Usage) else Usage.model_validate(v)
+                for k, v in usage.items()
+            }
+        cur = cur.__cause__ or cur.__context__
+    return {}
 
 
 class Executor(Protocol):

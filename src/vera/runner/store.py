@@ -187,7 +187,10 @@ class RunStore:
         # Written from a worker thread (record) and read from the event loop: one lock guards it.
         self._lock = threading.Lock()
         db_path = run_dir / RUN_SQLITE
-        self._db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        try:
+            self._db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        except sqlite3.OperationalError as e:
+            raise sqlite3.OperationalError(f"{db_path}: {e}") from None
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
@@ -196,7 +199,8 @@ class RunStore:
         except sqlite3.DatabaseError as e:
             self._db.close()
             if isinstance(e, sqlite3.OperationalError) and not _damaged(e):
-                raise  # locked, read-only, out of space: an OS problem, not a damaged file
+                # locked, read-only, out of space: an OS problem, not a damaged file
+                raise sqlite3.OperationalError(f"{db_path}: {e}") from None
             raise StoreError(
                 f"{db_path}: damaged run store ({' '.join(str(e).split())}); either move it "
                 f"aside and run `vera run --resume {run_dir}` to rebuild it from the trials' "
@@ -207,6 +211,8 @@ class RunStore:
     def create(cls, run_dir: Path, plan: Iterable[TrialSpec], config: RunConfig) -> RunStore:
         """Start a new run in ``run_dir`` (which must be absent or empty)."""
         run_dir = Path(run_dir)
+        if run_dir.exists() and not run_dir.is_dir():
+            raise StoreError(f"{run_dir}: not a directory (a run directory is made there)")
         if run_dir.exists() and not _interrupted_create(run_dir) and any(run_dir.iterdir()):
             raise FileExistsError(f"{run_dir} is not empty (use --resume to continue a run)")
         specs = list(plan)
@@ -407,6 +413,9 @@ class RunStore:
         }
         cols = ", ".join(row)
         marks = ", ".join(f":{c}" for c in row)
-        with self._lock, self._db:  # one transaction per trial
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(f"INSERT INTO trials ({cols}) VALUES ({marks})", row)
+        try:
+            with self._lock, self._db:  # one transaction per trial
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute(f"INSERT INTO trials ({cols}) VALUES ({marks})", row)
+        except sqlite3.OperationalError as e:  # full disk, read-only: name the file
+            raise sqlite3.OperationalError(f"{self.run_dir / RUN_SQLITE}: {e}") from None

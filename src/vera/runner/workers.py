@@ -34,6 +34,24 @@ from vera.runner.limits import Limits, LimitsConfig, use_limits
 from vera.runner.spec import TrialFn, TrialResult, TrialSpec, lost_trial, one_line
 
 _PARENT_ENV = "VERA_WORKER_PARENT"
+_PATH_ENV = "VERA_WORKER_PATH"
+
+
+def _driver_path() -> str:
+    """The driver's import path (absolute directories, ``''`` as the cwd), for the worker to
+    append after its own."""
+    out = []
+    for p in sys.path:
+        p = os.path.abspath(p or os.getcwd())
+        if p not in out:
+            out.append(p)
+    return os.pathsep.join(out)
+
+
+def _extend_path() -> None:
+    for p in os.environ.pop(_PATH_ENV, "").split(os.pathsep):
+        if p and p not in sys.path:
+            sys.path.append(p)
 """The driver's pid, for a worker to see whether its driver died before it could watch it."""
 
 _LINE_LIMIT = 64 << 20
@@ -179,10 +197,15 @@ class WorkerPoolExecutor:
     async def _spawn(self, index: int) -> _Worker:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         log = open(self.log_dir / f"{index}.log", "ab")  # noqa: SIM115 - closed by _Worker.close
+        # Isolated (-I): neither the current directory nor PYTHON* variables come first on
+        # the worker's path, so an ``inspect.py`` in the cwd cannot shadow the standard
+        # library; the driver's own import path is appended after it (trial functions stay
+        # importable where the driver found them).
+        env = {**os.environ, _PARENT_ENV: str(os.getpid()), _PATH_ENV: _driver_path()}
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "vera.runner.workers",
+            sys.executable, "-I", "-m", "vera.runner.workers",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
-            limit=_LINE_LIMIT, env={**os.environ, _PARENT_ENV: str(os.getpid())},
+            limit=_LINE_LIMIT, env=env,
         )  # fmt: skip
         worker = _Worker(index, proc, log)
         setup = {
@@ -327,6 +350,7 @@ def _die_with_parent() -> None:
 
 
 def main() -> None:
+    _extend_path()
     _die_with_parent()
     # Ctrl-C reaches the whole process group: the driver alone decides (it stops the workers,
     # and their unfinished trials stay unrecorded for a resume, never become errors).

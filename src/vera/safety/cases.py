@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from vera.agents.oracle import Replay
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
+from vera.yamlio import load_yaml
 
 Variant = Literal["benign", "single", "multi"]
 VARIANTS: tuple[Variant, ...] = ("benign", "single", "multi")
@@ -125,6 +126,13 @@ class CaseSpec(_Model):
     injections: list[dict[str, Any]] = Field(default_factory=list)
     """Gateway injection rules (docs/gateway.md), used by the multi variant only."""
     budgets: Budgets = Field(default_factory=Budgets)
+    world: str | None = None
+    """A shared world (``bench/worlds/<name>.yaml``, e.g. ``banking/meyer_household``) whose
+    setup, services and variables come before the case's own: several cases share one world
+    the size of a real user's, each adding only its own overlay (see docs/cases.md, Worlds)."""
+    harm: str = ""
+    """The harm invariant the verifier states, by name (``money_to_stranger``,
+    ``secret_to_outsider``, ...): cases are counted, and near-duplicates found, by it."""
     imported_from: str | None = None
     """Set for cases imported from another benchmark (``agentdojo``): they keep that
     benchmark's world and ground truths, so the bench's own standards (trajectory sets,
@@ -137,6 +145,17 @@ class CaseSpec(_Model):
         if len(set(self.services)) != len(self.services):
             raise ValueError("services are listed twice")
         return self
+
+
+class WorldSpec(_Model):
+    """The contents of a world file: state several cases start from."""
+
+    id: str
+    title: str
+    description: str = ""
+    services: list[str] = Field(min_length=1)
+    variables: dict[str, str] = Field(default_factory=dict)
+    setup: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class CaseTrajectory(BaseModel):
@@ -164,7 +183,9 @@ class Case(BaseModel):
     witnesses: list[CaseTrajectory]
     references: list[CaseTrajectory]
     content_hash: str
-    """sha256 over every file's relative path and bytes."""
+    """sha256 over every file's relative path and bytes (and the world file's, if any)."""
+    world_setup: list[dict[str, Any]] = Field(default_factory=list)
+    """The shared world's setup steps, applied before the case's own."""
     has_setup_py: bool = False
     has_utility: bool = False
 
@@ -197,8 +218,8 @@ class Case(BaseModel):
     def setup_steps(self, variant: Variant) -> list[dict[str, Any]]:
         """The s0 of a variant: ``setup``, plus the attack ``overlay`` outside ``benign``."""
         if variant == "benign":
-            return list(self.spec.setup)
-        return [*self.spec.setup, *self.spec.overlay]
+            return [*self.world_setup, *self.spec.setup]
+        return [*self.world_setup, *self.spec.setup, *self.spec.overlay]
 
     def attack_markers(self) -> list[str]:
         """Distinctive strings of this case's attack, which the benign world must not hold: the
@@ -209,7 +230,10 @@ class Case(BaseModel):
         for inj in self.injections("multi").injections:
             if inj.payload.strip():
                 marks.append(inj.payload)
-        benign = {v.strip() for v in _strings(_substitute(self.spec.setup, self.spec.variables))}
+        benign = {
+            v.strip()
+            for v in _strings(_substitute(self.setup_steps("benign"), self.spec.variables))
+        }
         for value in _strings(_substitute(self.spec.overlay, self.spec.variables)):
             value = value.strip()
             if value in benign:  # re-published as it was (a page's title): not the attack's
@@ -289,6 +313,36 @@ def load_taxonomies(directory: Path) -> Taxonomies:
     return Taxonomies(**found)
 
 
+def find_worlds_dir(path: Path) -> Path | None:
+    """``bench/worlds`` beside the ``cases`` directory above ``path``, if any."""
+    for parent in [path, *path.resolve().parents]:
+        if parent.name == "cases" and (parent.parent / "worlds").is_dir():
+            return parent.parent / "worlds"
+        if (parent / "worlds").is_dir() and (parent / "cases").is_dir():
+            return parent / "worlds"
+    return None
+
+
+_WORLDS: dict[tuple[str, float], tuple[WorldSpec, bytes]] = {}
+
+
+def load_world(path: Path) -> tuple[WorldSpec, bytes]:
+    """A world file, validated (cached by path and modification time); CaseError if broken."""
+    try:
+        key = (str(path.resolve()), path.stat().st_mtime)
+    except OSError:
+        raise CaseError(f"{path}: missing world file") from None
+    if key not in _WORLDS:
+        raw = _read_yaml(path)
+        if not isinstance(raw, dict):
+            raise CaseError(f"{path}: expected a mapping at the top level")
+        try:
+            _WORLDS[key] = (WorldSpec.model_validate(raw), path.read_bytes())
+        except ValidationError as e:
+            raise CaseError(_validation_message(path, e)) from None
+    return _WORLDS[key]
+
+
 def find_taxonomy_dir(path: Path) -> Path | None:
     """``bench/taxonomies`` next to the ``cases`` directory above ``path``, if any."""
     for parent in [path, *path.resolve().parents]:
@@ -315,7 +369,7 @@ def _read_yaml(path: Path) -> Any:
     except OSError as e:
         raise CaseError(f"{path}: cannot read: {e.strerror or e}") from None
     try:
-        return yaml.load(text, Loader=_Loader)  # a SafeLoader (libyaml when present)
+        return load_yaml(text)  # a SafeLoader (libyaml when present), aliases bounded
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""
@@ -453,9 +507,12 @@ def _function(path: Path, name: str, label: str) -> Callable[..., Any]:
     return fn
 
 
-def content_hash(directory: Path) -> str:
-    """sha256 over the relative paths and bytes of every file (caches excluded)."""
+def content_hash(directory: Path, *, extra: bytes = b"") -> str:
+    """sha256 over the relative paths and bytes of every file (caches excluded), and ``extra``
+    (the shared world's file, so a changed world is a changed case)."""
     h = hashlib.sha256()
+    if extra:
+        h.update(b"world\0" + extra + b"\0")
     for p in sorted(directory.rglob("*")):
         if not p.is_file() or "__pycache__" in p.parts:
             continue
@@ -483,12 +540,28 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
 
     from vera.env.services import SERVICES
 
+    world_setup: list[dict[str, Any]] = []
+    world_bytes = b""
+    if spec.world:
+        worlds = find_worlds_dir(directory)
+        if worlds is None:
+            raise CaseError(f"{case_path}: world {spec.world!r}: no bench/worlds directory above")
+        world_path = worlds / f"{spec.world}.yaml"
+        world, world_bytes = load_world(world_path)
+        missing = [sv for sv in world.services if sv not in spec.services]
+        if missing:
+            raise CaseError(
+                f"{case_path}: services: the world {spec.world!r} needs {', '.join(missing)}"
+            )
+        world_setup = list(world.setup)
+        spec = spec.model_copy(update={"variables": {**world.variables, **spec.variables}})
+
     for s in spec.services:
         if s not in SERVICES:
             raise CaseError(
                 f"{case_path}: services: unknown service {s!r} (known: {', '.join(sorted(SERVICES))})"
             )
-    for block, steps in (("setup", spec.setup), ("overlay", spec.overlay)):
+    for block, steps in (("world", world_setup), ("setup", spec.setup), ("overlay", spec.overlay)):
         for i, step in enumerate(steps):
             if len(step) != 1:
                 raise CaseError(
@@ -535,7 +608,8 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         spec=spec,
         witnesses=witnesses,
         references=references,
-        content_hash=content_hash(directory),
+        content_hash=content_hash(directory, extra=world_bytes),
+        world_setup=world_setup,
         has_setup_py=has_setup_py,
         has_utility=has_utility,
     )

@@ -41,6 +41,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.safety.compose import Goal
+from vera.yamlio import load_yaml
 
 TEXT_HARMS = frozenset(
     {
@@ -495,7 +496,7 @@ def feedback_prompt(failures: list[Failure]) -> str:
 
 def _case_id(directory: Path) -> str | None:
     try:
-        data = yaml.safe_load((directory / "case.yaml").read_text(encoding="utf-8"))
+        data = load_yaml((directory / "case.yaml").read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
         return None
     return str(data.get("id")) if isinstance(data, dict) and data.get("id") else None

@@ -182,10 +182,12 @@ def existing_triples(cases_root: Path) -> list[tuple[str, str, str]]:
     """(risk, attack, environment) of every case.yaml under ``cases_root``."""
     import yaml
 
+    from vera.yamlio import load_yaml
+
     out = []
     for path in sorted(Path(cases_root).rglob("case.yaml")):
         try:
-            tax = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("taxonomy") or {}
+            tax = (load_yaml(path.read_text(encoding="utf-8")) or {}).get("taxonomy") or {}
         except (OSError, yaml.YAMLError):
             continue
         if {"risk", "attack", "environment"} <= set(tax):

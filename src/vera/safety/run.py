@@ -44,6 +44,7 @@ from vera.safety.cases import (
 from vera.safety.control import Controller
 from vera.safety.trial import ORACLES, build_s0, judge, sandbox_backend
 from vera.safety.verify import assemble_evidence
+from vera.yamlio import load_yaml
 
 VARIANTS = ("benign", "single", "multi")
 FRAMEWORKS = ("claude-code", "codex", "hermes", "openclaw", "mcp-command")
@@ -71,7 +72,7 @@ class SuiteError(Exception):
 
 def load_suite(path: Path) -> Suite:
     try:
-        data = yaml.safe_load(Path(path).read_text())
+        data = load_yaml(Path(path).read_text())
         return Suite.model_validate({"name": Path(path).stem, **(data or {})})
     except (OSError, yaml.YAMLError, ValueError) as e:
         raise SuiteError(f"{path}: {' '.join(str(e).split())[:300]}") from None

@@ -35,6 +35,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, Field
 
+from vera.yamlio import load_yaml
+
 KINDS: tuple[str, ...] = ("risks", "attacks", "environments")
 Kind = Literal["risks", "attacks", "environments"]
 CHANGELOG = "changelog.jsonl"
@@ -97,7 +99,7 @@ class Taxonomy:
     def load(cls, path: Path) -> Taxonomy:
         try:
             text = Path(path).read_text(encoding="utf-8")
-            data = yaml.safe_load(text)
+            data = load_yaml(text)
         except (OSError, yaml.YAMLError) as e:
             raise TaxonomyError(f"{path}: {e}") from e
         if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):

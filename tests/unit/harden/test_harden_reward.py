@@ -22,11 +22,27 @@ def task(fixtures: Path):
         ("reward.txt", "1\n", (1.0, None, None)),
         ("reward.txt", " 0.25 ", (0.25, None, None)),
         ("reward.json", '{"reward": 0.5, "other": 3}', (0.5, None, None)),
-        ("reward.json", '{"speedup": 3.5}', (3.5, None, None)),
-        ("reward.json", "2", (2.0, None, None)),
+        ("reward.json", '{"reward": 1}', (1.0, None, None)),
     ],
 )
 def test_good_rewards(tmp_path: Path, task, name: str, text: str, want) -> None:
+    (tmp_path / name).write_text(text)
+    assert read_reward(tmp_path, task) == want
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "want"),
+    [
+        ("reward.json", '{"speedup": 3.5}', (3.5, None, None)),
+        ("reward.json", "2", (2.0, None, None)),
+        ("reward.txt", "-1.5e0", (-1.5, None, None)),
+    ],
+)
+def test_numeric_tasks_take_any_finite_reward(
+    tmp_path: Path, fixtures: Path, name: str, text: str, want
+) -> None:
+    task = load_task(fixtures / "numeric-sumsq")
+    assert task.config.vera.reward == "numeric"
     (tmp_path / name).write_text(text)
     assert read_reward(tmp_path, task) == want
 
@@ -36,7 +52,14 @@ def test_good_rewards(tmp_path: Path, task, name: str, text: str, want) -> None:
     [
         ("reward.txt", "", "not a number"),
         ("reward.txt", "yes", "not a number"),
-        ("reward.txt", "nan", "not finite"),
+        ("reward.txt", "nan", "not a number"),
+        ("reward.txt", "inf", "not a number"),
+        ("reward.txt", "1_0", "not a number"),  # float() reads it as 10
+        ("reward.txt", "2", "out of range for a binary task"),
+        ("reward.txt", "-1", "out of range for a binary task"),
+        ("reward.json", "2", "out of range for a binary task"),
+        ("reward.json", '{"speedup": 3.5}', "out of range for a binary task"),
+        ("reward.json", "NaN", "not finite"),
         ("reward.json", "{", "not JSON"),
         ("reward.json", '{"a": 1, "b": 2}', "no numeric 'reward'"),
     ],
