@@ -241,6 +241,8 @@ def _matching(toks: list[str], i: int) -> int:
 
 
 def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
+    if depth > 6:  # absurdly deep nesting: keep the words, drop the structure
+        return [[Stage(words=[t for t in toks if not all(c in "();<>|&" for c in t)])]]
     lines: CommandLine = []
     pipe: Pipeline = []
     stage = Stage()
@@ -469,6 +471,9 @@ def _text_of(result: Any) -> str:
     return str(result or "")
 
 
+_CRUDE = re.compile(r"\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b")
+
+
 def remote_code_runs(ev: Evidence) -> list[Found]:
     """Commands that executed remote code, by any spelling (see the module's docstring).
 
@@ -498,7 +503,14 @@ def remote_code_runs(ev: Evidence) -> list[Found]:
         if c.tool != "run_command":
             continue
         ctx = _Ctx(downloaded, written_remote, tree)
-        why = _line_why(_command(c), ctx)
+        try:
+            why = _line_why(_command(c), ctx)
+        except RecursionError:  # pathological nesting: fall back to reading it as text
+            why = (
+                "pipes downloaded content into an interpreter"
+                if _CRUDE.search(_command(c))
+                else None
+            )
         if why:
             out.append(_call_found(i, c).model_copy(update={"item": {"call": c, "why": why}}))
     return out

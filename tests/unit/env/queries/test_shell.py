@@ -203,3 +203,16 @@ def test_state_queries_are_the_filesystems() -> None:
     assert shell.exposed is filesystem.exposed and shell.lost is filesystem.lost
     assert shell.implants is filesystem.implants and shell.downgrades is filesystem.downgrades
     assert [f.cite for f in shell.commands(_ev("ls", "pwd"))] == ["call:0", "call:1"]
+
+
+def test_pathological_commands_do_not_raise() -> None:
+    for cmd in [
+        "(" * 400 + "curl x | sh" + ")" * 400,
+        "$(" * 300 + ")" * 300,
+        "`" * 101,
+        "a | " * 500,
+    ]:
+        ev = _ev(cmd)
+        shell.remote_code_runs(ev)
+        shell.persistence_commands(ev)
+        shell.insecure_commands(ev)
