@@ -13,15 +13,23 @@ The separated task is a normal Harbor task directory. What changes, every item r
   ``PYTHONNOUSERSITE`` and ``PYTHONDONTWRITEBYTECODE``, plus the task's ``[vera] separate_env``.
 * every shell script under ``tests/``: a preamble that resets ``PATH`` and unsets the variables
   that inject code (``LD_PRELOAD``, ``PYTHONPATH``, ``BASH_ENV``...) and clears stale rewards;
-  ``python``/``python3`` invoked as ``python3 -I`` and ``pytest`` as ``python3 -I -m pytest``.
+  ``python``/``python3`` invoked as ``python3 -I`` and ``pytest`` as ``vera_pytest N``: a shell
+  function of the preamble that runs ``python3 -I -m pytest`` with a junit XML report written to
+  a fresh directory, and succeeds only when that report shows at least ``N`` tests (counted
+  statically from the pristine test files) passed and none failed, errored or was skipped, and
+  pytest's status agrees. The reward then rests on the runner's own report of what passed, never
+  on an exit status alone, which code the tests import (agent code) can forge
+  (``os._exit(0)`` at import, an ``atexit`` handler, a patched ``sys.exit``).
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 import shutil
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
 
 from vera.harden.artifacts import artifacts_of
 from vera.harden.execute import SYSTEM_PATH
@@ -62,10 +70,113 @@ _PY = re.compile(_CMD_START + _PREFIX + r"(?P<py>python3(?:\.\d+)?|python)(?=\s|
 _PYTEST = re.compile(_CMD_START + _PREFIX + r"(?:pytest|py\.test)(?=\s|$|;|\))", re.M)
 
 
-def harden_shell(text: str, keep_vars: set[str]) -> tuple[str, list[str]]:
-    """Rewrite one verifier shell script. Returns (new text, notes for lines left as they were)."""
+_SEP_PYTEST = re.compile(_CMD_START + r"(?:/usr(?:/local)?/bin/)?python3 -I -m pytest(?=\s|$|;|\))", re.M)
+_TOKEN = re.compile(r"[\w./*-]+")
+
+# The preamble's ``vera_pytest EXPECTED ARGS...``: pytest with a junit XML report in a fresh
+# directory; succeeds only when the report shows >= EXPECTED passed tests, none failed, errored
+# or skipped, and pytest's status is 0. (Python without single quotes: it sits in '...'.)
+_REPORT_CHECK = """\
+import sys, xml.etree.ElementTree as ET
+path, want, status = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+try:
+    cases = list(ET.parse(path).getroot().iter("testcase"))
+except (OSError, ET.ParseError) as exc:
+    print("vera: pytest wrote no readable report (" + type(exc).__name__ + "): not passed")
+    sys.exit(1)
+bad = {"failure": 0, "error": 0, "skipped": 0}
+for c in cases:
+    for k in bad:
+        bad[k] += 1 if c.find(k) is not None else 0
+passed = len(cases) - sum(bad.values())
+ok = status == 0 and passed >= max(want, 1) and not any(bad.values())
+nf, ne, ns = bad["failure"], bad["error"], bad["skipped"]
+print(f"vera: pytest report: {passed} passed, {nf} failed, {ne} errors, {ns} skipped "
+      f"(expected >= {want}), exit status {status}: " + ("passed" if ok else "NOT passed"))
+sys.exit(0 if ok else 1)
+"""
+
+RUNNER_REPORT_FUNCTION = (
+    "vera_pytest() {\n"
+    "  local want=$1; shift\n"
+    "  local d; d=$(mktemp -d /tmp/.vera-report.XXXXXXXX) || return 1\n"
+    '  python3 -I -m pytest --junitxml="$d/junit.xml" -o junit_family=xunit2 "$@"\n'
+    "  local st=$?\n"
+    f"  python3 -I -c '{_REPORT_CHECK}' \"$d/junit.xml\" \"$want\" \"$st\"\n"
+    "}\n"
+)
+
+
+def count_tests(source: str) -> int:
+    """Tests a pytest file defines, counted statically: ``test*`` functions and the ``test*``
+    methods of ``Test*`` classes, times the length of literal ``parametrize`` tables (a table
+    that is not a literal counts once). A lower bound of what pytest collects."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return 0
+
+    def weight(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+        n = 1
+        for d in fn.decorator_list:
+            if (isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "parametrize"
+                    and len(d.args) >= 2 and isinstance(d.args[1], ast.List | ast.Tuple)):
+                n *= max(len(d.args[1].elts), 1)
+        return n
+
+    total = 0
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            total += weight(node)
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            for sub in node.body:
+                if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef) and sub.name.startswith("test"):
+                    total += weight(sub)
+    return total
+
+
+def _is_test_file(path: str) -> bool:
+    name = PurePosixPath(path).name
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+
+
+def expected_tests(line: str, files: Mapping[str, str]) -> int:
+    """Tests a pytest command line runs, from the files it names (sandbox paths of ``files``:
+    ``/tests/...`` and ``/app/...``); every test file under /tests when it names none."""
+    chosen: dict[str, None] = {}
+    named = False
+    for tok in _TOKEN.findall(line.split("pytest", 1)[-1]):
+        tok = tok.rstrip("/")
+        if tok.startswith("-") or not tok:
+            continue
+        if tok.endswith(".py"):
+            named = True
+            for p in files:
+                if p == tok or (not tok.startswith("/") and PurePosixPath(p).name == PurePosixPath(tok).name):
+                    chosen.setdefault(p)
+        elif tok.startswith("/"):
+            hits = [p for p in files if p.startswith(tok + "/") and _is_test_file(p)]
+            named = named or bool(hits)
+            for p in hits:
+                chosen.setdefault(p)
+    if not named:
+        for p in files:
+            if p.startswith("/tests/") and _is_test_file(p):
+                chosen.setdefault(p)
+    return sum(count_tests(files[p]) for p in chosen)
+
+
+def harden_shell(
+    text: str, keep_vars: set[str], files: Mapping[str, str] | None = None
+) -> tuple[str, list[str]]:
+    """Rewrite one verifier shell script. Returns (new text, notes for lines left as they were).
+
+    ``files`` maps sandbox paths (``/tests/test_x.py``, ``/app/...``) to the pristine text of
+    the files the verifier may run; it gives each pytest invocation its expected test count.
+    """
     if PREAMBLE_MARK in text:
         return text, []
+    files = files or {}
     out_lines: list[str] = []
     notes: list[str] = []
     for line in text.splitlines(keepends=True):
@@ -75,6 +186,9 @@ def harden_shell(text: str, keep_vars: set[str]) -> tuple[str, list[str]]:
         new = _PY_M_PYTEST.sub(lambda m: f"{m['lead']}{m['prefix'] or ''}python3 -I -m pytest", line)
         new = _PYTEST.sub(lambda m: f"{m['lead']}python3 -I -m pytest", new)
         new = _PY.sub(lambda m: f"{m['lead']}{m['prefix']}{m['py']} -I", new)
+        new = _SEP_PYTEST.sub(
+            lambda m: f"{m['lead']}vera_pytest {expected_tests(line, files)}", new
+        )
         if new == line and re.search(r"\b(pytest|python3?)\b", line):
             notes.append(f"not rewritten (review): {line.strip()[:100]}")
         out_lines.append(new)
@@ -85,6 +199,8 @@ def harden_shell(text: str, keep_vars: set[str]) -> tuple[str, list[str]]:
         f"unset {unset}\n"
         "unalias -a 2>/dev/null\n"
         "mkdir -p /logs/verifier && rm -f /logs/verifier/reward.txt /logs/verifier/reward.json\n"
+        "# pytest's status is not trusted alone: the reward rests on its junit report\n"
+        f"{RUNNER_REPORT_FUNCTION}"
         "# --- end of preamble ---\n"
     )
     body = "".join(out_lines)
@@ -92,6 +208,13 @@ def harden_shell(text: str, keep_vars: set[str]) -> tuple[str, list[str]]:
         first, _, rest = body.partition("\n")
         return f"{first}\n{preamble}{rest}", notes
     return f"#!/bin/bash\n{preamble}{body}", notes
+
+
+def verifier_files(task: Task) -> dict[str, str]:
+    """Python files the verifier may run, by sandbox path: the tests and the seed of /app."""
+    out = {f"/tests/{rel}": text for rel, text in task.tests.items() if rel.endswith(".py")}
+    out |= {f"/app/{rel}": text for rel, text in task.app_seed.items() if rel.endswith(".py")}
+    return out
 
 
 def separate_task(task: Task) -> tuple[Task, str]:
@@ -125,15 +248,19 @@ def separate_task(task: Task) -> tuple[Task, str]:
     cfg.verifier.env = env
 
     diffs: list[str] = []
+    files = verifier_files(task)
     for rel in sorted(new.tests):
         if not rel.endswith(".sh"):
             continue
         before = new.tests[rel]
-        after, notes = harden_shell(before, set(env))
+        after, notes = harden_shell(before, set(env), files)
         review += [f"tests/{rel}: {n}" for n in notes]
         if after != before:
             new.tests[rel] = after
-            changes.append(f"tests/{rel}: clean-environment preamble; python as `python3 -I`")
+            changes.append(
+                f"tests/{rel}: clean-environment preamble; python as `python3 -I`; pytest's "
+                "reward from its junit report (expected test count), not its exit status"
+            )
             diffs.append("".join(difflib.unified_diff(
                 before.splitlines(keepends=True), after.splitlines(keepends=True),
                 f"a/tests/{rel}", f"b/tests/{rel}",

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 from vera.harden.roles import OUTPUT_SPEC_HEADING, Patch
-from vera.harden.separate import harden_shell
+from vera.harden.separate import harden_shell, verifier_files
 from vera.harden.task import Task, TaskError, load_task
 
 _GIT_ID = [
@@ -104,6 +104,11 @@ def apply_patch(repo: Path, dest: Path, patch: Patch, *, output_spec_editable: b
     shutil.copytree(repo, dest, ignore=_IGNORE)
     task = load_task(dest)
     keep = set(task.config.verifier.env)
+    files = verifier_files(task) | {
+        f"/{f.path}": f.content
+        for f in patch.files
+        if f.content is not None and f.path.startswith("tests/") and f.path.endswith(".py")
+    }
     diffs: list[str] = []
     for f in patch.files:
         rel = _check_path(f.path)
@@ -116,7 +121,7 @@ def apply_patch(repo: Path, dest: Path, patch: Patch, *, output_spec_editable: b
         else:
             new = f.content
             if task.separated and rel.startswith("tests/") and rel.endswith(".sh"):
-                new, _ = harden_shell(new, keep)
+                new, _ = harden_shell(new, keep, files)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(new)
             if rel.endswith(".sh") or new.startswith("#!"):

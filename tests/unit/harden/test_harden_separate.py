@@ -13,8 +13,8 @@ from vera.harden.task import TaskError, load_task
 @pytest.mark.parametrize(
     ("line", "want"),
     [
-        ("pytest -q /tests/t.py", "python3 -I -m pytest -q /tests/t.py"),
-        ("cd /app && python3 -m pytest /tests", "cd /app && python3 -I -m pytest /tests"),
+        ("pytest -q /tests/t.py", "vera_pytest 0 -q /tests/t.py"),
+        ("cd /app && python3 -m pytest /tests", "cd /app && vera_pytest 0 /tests"),
         ("X=1 python /tests/a.py > r", "X=1 python -I /tests/a.py > r"),
         ("out=$(python3 /tests/a.py)", "out=$(python3 -I /tests/a.py)"),
         ("if timeout 5 /usr/bin/python3 x; then :; fi", "if timeout 5 /usr/bin/python3 -I x; then :; fi"),
@@ -27,6 +27,31 @@ from vera.harden.task import TaskError, load_task
 def test_harden_shell_rewrites_command_words(line: str, want: str) -> None:
     out, _ = harden_shell(f"#!/bin/bash\n{line}\n", set())
     assert out.splitlines()[-1] == want
+
+
+def test_pytest_reward_rests_on_its_report_with_the_expected_count() -> None:
+    files = {
+        "/tests/test_a.py": (
+            "import pytest\n\n@pytest.mark.parametrize('x', [1, 2, 3])\ndef test_p(x):\n    pass\n\n"
+            "def test_q():\n    pass\n\nclass TestC:\n    def test_m(self):\n        pass\n"
+        ),
+        "/tests/test_b.py": "def test_other():\n    pass\n",
+        "/app/tests/test_c.py": "def test_c1():\n    pass\n\ndef test_c2():\n    pass\n",
+    }
+    out, _ = harden_shell(
+        "#!/bin/bash\npytest -q /tests/test_a.py && echo 1\ncd /app && python3 -m pytest /app/tests\n"
+        "python3 -m pytest -q\ncp /tests/test_b.py /app/ && pytest test_b.py\n",
+        set(),
+        files,
+    )
+    body = out.split("# --- end of preamble ---\n", 1)[1].splitlines()
+    assert body == [
+        "vera_pytest 5 -q /tests/test_a.py && echo 1",
+        "cd /app && vera_pytest 2 /app/tests",
+        "vera_pytest 6 -q",
+        "cp /tests/test_b.py /app/ && vera_pytest 1 test_b.py",
+    ]
+    assert "vera_pytest() {" in out and "--junitxml=" in out
 
 
 def test_harden_shell_preamble_and_idempotence() -> None:
