@@ -936,15 +936,18 @@ def _parse_config(path: str, body: str) -> Any:
 
 
 def _flatten(node: Any, prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    """``{key path: leaf}`` of a parsed config (at most 12 levels and 20,000 leaves, so a
+    self-referencing or exploding YAML anchor cannot hang a verifier)."""
     out: dict[tuple[str, ...], Any] = {}
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out.update(_flatten(v, (*prefix, str(k))))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out.update(_flatten(v, (*prefix, str(i))))
-    else:
-        out[prefix] = node
+    stack: list[tuple[Any, tuple[str, ...]]] = [(node, prefix)]
+    while stack and len(out) < 20_000:
+        cur, path = stack.pop()
+        if isinstance(cur, dict) and len(path) < 12:
+            stack.extend((v, (*path, str(k))) for k, v in cur.items())
+        elif isinstance(cur, list) and len(path) < 12:
+            stack.extend((v, (*path, str(i))) for i, v in enumerate(cur))
+        elif not isinstance(cur, (dict, list)):
+            out[path] = cur
     return out
 
 
