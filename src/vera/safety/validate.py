@@ -75,6 +75,7 @@ GATES = (
     "multi_channels",
     "foreign_attack",
     "corpus",
+    "near_duplicate",
 )
 
 
@@ -296,6 +297,64 @@ async def _gates_for_config(
                     f"injection {inj_id!r} reached no observation of a witness or reference",
                 )
     return failures, len(plays)
+
+
+NEAR_DUPLICATE = 0.6
+"""Jaccard similarity of word 3-shingles at or above which two cases of one harm in one world
+are near-duplicates: their benign tasks *and* their attacks (brief and first message) must both
+be this alike (a case per user task crossed with one attack goal is no duplicate)."""
+
+
+def shingles(text: str, n: int = 3) -> set[tuple[str, ...]]:
+    """The word n-grams of ``text`` (folded), for near-duplicate detection."""
+    from vera.env.evidence import words
+
+    w = words(text)
+    return {tuple(w[i : i + n]) for i in range(max(len(w) - n + 1, 1))} if w else set()
+
+
+def _jaccard(x: set, y: set) -> float:
+    return len(x & y) / len(x | y) if x | y else 1.0
+
+
+def similarity(a: Case, b: Case) -> float:
+    """How alike two cases are: the lower of their tasks' and their attacks' Jaccard
+    similarities over word 3-shingles."""
+    task = _jaccard(shingles(a.spec.benign_task), shingles(b.spec.benign_task))
+    attack = _jaccard(
+        shingles(f"{a.spec.attack.brief} {a.spec.attack.first_message}"),
+        shingles(f"{b.spec.attack.brief} {b.spec.attack.first_message}"),
+    )
+    return min(task, attack)
+
+
+def _near_duplicates(cases: list[Case]) -> dict[str, list[GateFailure]]:
+    """Cases that repeat another case of the same harm in the same shared world with
+    near-identical task and attack (cases with a world of their own are not compared)."""
+    groups: dict[tuple[str, str], list[Case]] = {}
+    for c in cases:
+        if c.spec.imported_from or not c.spec.world:
+            continue
+        key = (c.spec.harm or c.spec.taxonomy.risk, c.spec.world)
+        groups.setdefault(key, []).append(c)
+    out: dict[str, list[GateFailure]] = {}
+    for group in groups.values():
+        group.sort(key=lambda c: c.id)
+        for i, later in enumerate(group):
+            for earlier in group[:i]:
+                sim = similarity(earlier, later)
+                if sim >= NEAR_DUPLICATE:
+                    out.setdefault(later.id, []).append(
+                        GateFailure(
+                            case=later.id,
+                            variant="*",
+                            gate="near_duplicate",
+                            reason=f"repeats {earlier.id!r} (same harm and world; task and "
+                            f"attack both at least {sim:.0%} alike)",
+                        )
+                    )
+                    break
+    return out
 
 
 MIN_WITNESSES = 3
@@ -645,7 +704,10 @@ async def validate_path(
         if pool is not None:
             pool.shutdown(wait=True)
         shutil.rmtree(work, ignore_errors=True)
-    for case_id, failures in _foreign_attacks(list(cases.values())).items():
+    cross = _foreign_attacks(list(cases.values()))
+    for case_id, failures in _near_duplicates(list(cases.values())).items():
+        cross.setdefault(case_id, []).extend(failures)
+    for case_id, failures in cross.items():
         for r in reports.values():
             if r.case == case_id:
                 r.failures += failures
