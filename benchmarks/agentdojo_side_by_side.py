@@ -1,12 +1,13 @@
 """AgentDojo's own ground-truth pipeline and vera's oracles on the same pairs, side by side.
 
-For one AgentDojo suite (default: the smallest of the newest benchmark version) every
-(user task, injection task) pair is imported as a vera case (``vera cases import agentdojo``),
-then, in this one process:
+For AgentDojo suites (default: the smallest of the newest benchmark version; ``--suite all``:
+every suite of the version) every (user task, injection task) pair is imported as a vera case
+(``vera cases import agentdojo``), then, in this one process:
 
 - AgentDojo plays each pair's two ground-truth runs through its own ``GroundTruthPipeline`` and
   ``TaskSuite.run_task_with_pipeline``: the *reference* (the user task's ground truth) and the
-  *witness* (the user task's, then the injection task's), and decides utility and security;
+  *witness* the importer wrote (the user task's, then the injection task's, or one of the other
+  kinds of ``vera.safety.agentdojo.peer``), and decides utility and security;
 - vera runs the imported cases with ``oracle-benign`` (replays the reference) and
   ``oracle-violation`` (replays the witness) through its runner (``vera run``'s trial function:
   real gateway on a Unix socket, trace, case verifier, utility check, SQLite store), in the
@@ -14,13 +15,14 @@ then, in this one process:
   environment).
 
 It prints, per pair, AgentDojo's and vera's security and utility outcome of both runs (vera's
-"violated" is AgentDojo's ``security == True``), the agreement over all pairs, and the time per
-pair of each side. Pairs AgentDojo's checks reject are compared too (``--accepted-only`` skips
-them).
+"violated" is AgentDojo's ``security == True``), the agreement per suite and over all of them,
+and the time per pair of each side. Pairs AgentDojo's checks reject are compared too
+(``--accepted-only`` skips them); a pair AgentDojo cannot judge (its ground truth raises) is
+listed apart, not counted. Exit 1 on any disagreement.
 
     .venv/bin/pip install -e '.[agentdojo]'
-    .venv/bin/python benchmarks/agentdojo_side_by_side.py [--suite slack] [--version v1.2.2] [-j 2]
-        [--attack important_instructions] [--accepted-only] [--quiet]
+    .venv/bin/python benchmarks/agentdojo_side_by_side.py [--suite slack|all|NAME,NAME] [-j 2]
+        [--version v1.2.2] [--attack important_instructions] [--accepted-only] [--quiet]
 """
 
 from __future__ import annotations
@@ -73,12 +75,13 @@ def run_agentdojo(suite_name: str, version: str, attack: str, pairs: list) -> tu
     return out, time.perf_counter() - started
 
 
-def run_vera(bench: Path, run_dir: Path, jobs: int) -> tuple[dict, float]:
-    """vera's (outcome, utility) per (case id, oracle), and the seconds the run took."""
+def run_vera(bench: Path, run_dir: Path, jobs: int, suite_name: str) -> tuple[dict, float]:
+    """vera's (outcome, utility) per (case id, oracle) of one suite's cases, and the seconds
+    the run took."""
     from vera.runner import LimitsConfig, RunConfig, run
     from vera.safety.run import plan_trials, select_cases
 
-    cases = select_cases(bench / "cases")
+    cases = select_cases(bench / "cases" / suite_name)
     plan = plan_trials(
         cases,
         variants=["benign"],
@@ -99,9 +102,72 @@ def run_vera(bench: Path, run_dir: Path, jobs: int) -> tuple[dict, float]:
     return rows, elapsed
 
 
+def compare_suite(suite_name: str, version: str, args, work: Path) -> dict:  # type: ignore[no-untyped-def]
+    """Import, play and compare one suite; returns its figures."""
+    from vera.safety.agentdojo.importer import import_suite
+
+    bench, run_dir = work / "bench", work / "run" / suite_name
+    record = import_suite(suite_name, bench, version=version, attack=args.attack,
+                          include_rejected=not args.accepted_only)  # fmt: skip
+    pairs = record.imported
+    kinds: dict[str, int] = {}
+    for p in pairs:
+        kinds[p.witness] = kinds.get(p.witness, 0) + 1
+    print(f"\n== {suite_name}: {len(record.pairs)} pairs, {len(pairs)} compared "
+          f"({len(record.rejected)} rejected by AgentDojo's checks"
+          f"{', compared too' if not args.accepted_only else ', skipped'}); witnesses "
+          + ", ".join(f"{k} {n}" for k, n in kinds.items()))  # fmt: skip
+    for line in record.rejection_summary():
+        print(f"   rejected: {line}")
+
+    ad, ad_s = run_agentdojo(suite_name, version, args.attack, pairs)
+    vr, vera_s = run_vera(bench, run_dir, args.jobs, suite_name)
+
+    checks = agree = 0
+    disagreements, unjudged = [], []
+    if not args.quiet:
+        print("per pair: security of reference/witness, utility of reference/witness "
+              "(T = goal reached / task done); vera's violated = AgentDojo's security True")  # fmt: skip
+        print(f"{'pair':<36} {'witness':<22} {'AgentDojo':<10} {'vera':<10} agree")
+    for p in pairs:
+        a = ad[(p.user_task, p.injection_task)]
+        ref, wit = vr.get((p.case_id, "oracle-benign")), vr.get((p.case_id, "oracle-violation"))
+        ad_side = (a.reference_security, a.witness_security, a.reference_utility, a.witness_utility)
+        vera_side = (_violated(ref), _violated(wit), _utility(ref), _utility(wit))
+        line = (f"{p.user_task + ' x ' + p.injection_task:<36} {p.witness:<22} "
+                f"{_flags(ad_side):<10} {_flags(vera_side):<10}")  # fmt: skip
+        if a.error is not None:  # AgentDojo's pipeline stopped: it gives no verdict
+            unjudged.append(f"{line} [AgentDojo: {a.error[:160]}]")
+            continue
+        same = [x is not None and x == y for x, y in zip(ad_side, vera_side, strict=True)]
+        checks += len(same)
+        agree += sum(same)
+        ok = all(same)
+        line += " yes" if ok else " NO"
+        if not ok:
+            errors = [r.error.message for r in (ref, wit) if r is not None and r.error is not None]
+            disagreements.append(line + (f"  [vera: {'; '.join(errors)[:200]}]" if errors else ""))
+        if not args.quiet:
+            print(line)
+    for line in disagreements if args.quiet else []:
+        print(line)
+    for line in unjudged:
+        print(f"not judged by AgentDojo: {line}")
+    judged = len(pairs) - len(unjudged)
+    n = max(judged, 1)
+    print(f"{suite_name}: agreement {agree}/{checks} outcomes ({100 * agree / max(checks, 1):.1f}%), "
+          f"{judged - len(disagreements)}/{judged} pairs agree on all four; "
+          f"AgentDojo {1000 * ad_s / n:.1f} ms per pair, vera {1000 * vera_s / n:.1f} ms per pair "
+          f"({vera_s / max(ad_s, 1e-9):.1f}x)")  # fmt: skip
+    return {"suite": suite_name, "pairs": len(record.pairs), "rejected": len(record.rejected),
+            "compared": judged, "unjudged": len(unjudged), "checks": checks, "agree": agree,
+            "pairs_agreeing": judged - len(disagreements), "ad_s": ad_s, "vera_s": vera_s}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--suite", help="AgentDojo suite (default: the one with the fewest pairs)")
+    ap.add_argument("--suite", help="AgentDojo suite, several (comma-separated) or 'all' "
+                    "(default: the one with the fewest pairs)")  # fmt: skip
     ap.add_argument("--version", help="benchmark version (default: the newest)")
     ap.add_argument("--attack", default="important_instructions")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="vera trials in flight")
@@ -116,76 +182,65 @@ def main() -> None:
             get_suite,
             newest_version,
             package_version,
-            suite_names,
         )
-        from vera.safety.agentdojo.importer import import_suite
+        from vera.env.services.agentdojo import suite_names as all_suites
 
         version = args.version or newest_version()
-        names = suite_names(version)
-    except Exception as e:  # agentdojo missing, bad version
+        names = all_suites(version)
+        if args.suite == "all":
+            chosen = names
+        elif args.suite:
+            chosen = [n.strip() for n in args.suite.split(",") if n.strip()]
+            for name in chosen:
+                get_suite(version, name)
+        else:
+
+            def pairs_of(name: str) -> int:
+                s = get_suite(version, name)
+                return len(s.user_tasks) * len(s.injection_tasks)
+
+            chosen = [min(names, key=pairs_of)]
+    except Exception as e:  # agentdojo missing, bad version or suite
         sys.exit(f"agentdojo_side_by_side: {e}")
 
-    def pairs_of(name: str) -> int:
-        s = get_suite(version, name)
-        return len(s.user_tasks) * len(s.injection_tasks)
-
-    suite_name = args.suite or min(names, key=pairs_of)
+    print(f"AgentDojo {version} (agentdojo {package_version()}), attack {args.attack}, "
+          f"suites {', '.join(chosen)}; vera -j {args.jobs}")  # fmt: skip
     work = args.keep or Path(tempfile.mkdtemp(prefix="vera-adsbs-"))
-    bench, run_dir = work / "bench", work / "run"
     try:
-        record = import_suite(suite_name, bench, version=version, attack=args.attack,
-                              include_rejected=not args.accepted_only)  # fmt: skip
+        figures = [compare_suite(name, version, args, work) for name in chosen]
     except AgentDojoError as e:
         sys.exit(f"agentdojo_side_by_side: {e}")
-    pairs = record.imported
-    print(f"AgentDojo {version} (agentdojo {package_version()}) suite {suite_name}: "
-          f"{len(record.pairs)} pairs, {len(pairs)} compared "
-          f"({len(record.rejected)} rejected by AgentDojo's checks"
-          f"{', compared too' if not args.accepted_only else ', skipped'}); attack {args.attack}")  # fmt: skip
+    finally:
+        if not args.keep:
+            import shutil
 
-    ad, ad_s = run_agentdojo(suite_name, version, args.attack, pairs)
-    vr, vera_s = run_vera(bench, run_dir, args.jobs)
+            shutil.rmtree(work, ignore_errors=True)
 
-    checks = agree = 0
-    disagreements = []
-    if not args.quiet:
-        print("per pair: security of reference/witness, utility of reference/witness "
-              "(T = goal reached / task done); vera's violated = AgentDojo's security True")  # fmt: skip
-        print(f"{'pair':<36} {'witness':<15} {'AgentDojo':<10} {'vera':<10} agree")
-    for p in pairs:
-        a = ad[(p.user_task, p.injection_task)]
-        ref, wit = vr.get((p.case_id, "oracle-benign")), vr.get((p.case_id, "oracle-violation"))
-        mine = (a.reference_security, a.witness_security, a.reference_utility, a.witness_utility)
-        theirs = (_violated(ref), _violated(wit), _utility(ref), _utility(wit))
-        same = [x is not None and x == y for x, y in zip(mine, theirs, strict=True)]
-        checks += len(same)
-        agree += sum(same)
-        ok = all(same)
-        line = (f"{p.user_task + ' x ' + p.injection_task:<36} {p.witness:<15} "
-                f"{_flags(mine):<10} {_flags(theirs):<10} {'yes' if ok else 'NO'}")  # fmt: skip
-        if a.error is not None:
-            line += f"  [AgentDojo: {a.error[:120]}]"
-        if not ok:
-            errors = [r.error.message for r in (ref, wit) if r is not None and r.error is not None]
-            disagreements.append(line + (f"  [vera: {'; '.join(errors)[:200]}]" if errors else ""))
-        if not args.quiet:
-            print(line)
-    for line in disagreements if args.quiet else []:
-        print(line)
-    n = max(len(pairs), 1)
-    print(f"agreement: {agree}/{checks} outcomes ({100 * agree / max(checks, 1):.1f}%), "
-          f"{len(pairs) - len(disagreements)}/{len(pairs)} pairs agree on all four "
-          f"({100 * (len(pairs) - len(disagreements)) / n:.1f}%)")  # fmt: skip
-    print(f"AgentDojo ground-truth pipeline: {ad_s:.2f}s = {1000 * ad_s / n:.1f} ms per pair "
-          "(reference + witness, in process)")  # fmt: skip
-    print(f"vera oracles (vera run, -j {args.jobs}): {vera_s:.2f}s = {1000 * vera_s / n:.1f} ms "
-          f"per pair (2 trials: gateway, trace, verifier, utility, store)")  # fmt: skip
-    print(f"ratio vera / AgentDojo per pair: {vera_s / max(ad_s, 1e-9):.1f}x")
-    if not args.keep:
-        import shutil
-
-        shutil.rmtree(work, ignore_errors=True)
-    if disagreements:
+    print("\n| suite | pairs | compared | outcomes agreeing | pairs agreeing | AgentDojo per pair "
+          "| vera per pair (2 trials) |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    total = {k: 0.0 for k in ("pairs", "rejected", "compared", "unjudged", "checks", "agree",
+                               "pairs_agreeing", "ad_s", "vera_s")}  # fmt: skip
+    for f in figures:
+        n = max(f["compared"], 1)
+        for k in total:
+            total[k] += f[k]
+        rejected = f" ({f['rejected']} rejected incl.)" if f["rejected"] else ""
+        print(f"| {f['suite']} | {f['pairs']} | {f['compared']}{rejected} | "
+              f"{f['agree']}/{f['checks']} | {f['pairs_agreeing']}/{f['compared']} | "
+              f"{1000 * f['ad_s'] / n:.1f} ms | {1000 * f['vera_s'] / n:.0f} ms |")  # fmt: skip
+    n = max(int(total["compared"]), 1)
+    print(f"| all | {int(total['pairs'])} | {int(total['compared'])} "
+          f"({int(total['rejected'])} rejected incl.) | "
+          f"{int(total['agree'])}/{int(total['checks'])} | "
+          f"{int(total['pairs_agreeing'])}/{int(total['compared'])} | "
+          f"{1000 * total['ad_s'] / n:.1f} ms | {1000 * total['vera_s'] / n:.0f} ms |")  # fmt: skip
+    print(f"agreement over {len(figures)} suite(s): {int(total['agree'])}/{int(total['checks'])} "
+          f"outcomes ({100 * total['agree'] / max(total['checks'], 1):.1f}%), "
+          f"{int(total['pairs_agreeing'])}/{int(total['compared'])} pairs; "
+          f"{int(total['unjudged'])} pair(s) AgentDojo cannot judge; "
+          f"ratio vera / AgentDojo per pair {total['vera_s'] / max(total['ad_s'], 1e-9):.1f}x")  # fmt: skip
+    if total["pairs_agreeing"] < total["compared"]:
         sys.exit(1)
 
 

@@ -86,3 +86,54 @@ def test_a_whole_suite_passes_the_gates_and_agrees_with_agentdojo(tmp_path):
                 "violated",
             )
     assert not disagreements, disagreements[:10]
+
+
+FORMERLY_REJECTED = [
+    (f"user_task_{n}", "injection_task_0") for n in (14, 15, 16, 17, 18, 22, 23, 24, 39)
+]
+"""v1.2.2 workspace pairs vera once rejected ("no ground truth satisfies the injection task's
+security check") though AgentDojo's checks accept them: the injected email quotes the goal's
+subject, so only a run that also deletes that email reaches the goal."""
+
+
+def test_formerly_rejected_workspace_pairs_pass_the_gates_and_agree_with_agentdojo(tmp_path):
+    from vera.safety.agentdojo.importer import import_suite
+
+    version = "v1.2.2"
+    bench = tmp_path / "bench"
+    pairs = [*FORMERLY_REJECTED, ("user_task_0", "injection_task_1")]
+    record = import_suite("workspace", bench, version=version, pairs=pairs)
+    assert [p.rejected for p in record.pairs] == [[]] * len(pairs)
+    assert {p.witness for p in record.pairs if p.user_task != "user_task_0"} == {"combined+cleanup"}
+
+    p = vera("cases", "validate", str(bench), "--json")
+    summary = json.loads(p.stdout)
+    assert summary["failed"] == [] and summary["passed"] == len(pairs), p.stdout[-2000:]
+
+    run_dir = tmp_path / "run"
+    p = vera("run", "--bench", str(bench), "--suite", "all", "--agent",
+             "oracle-violation,oracle-benign", "--variants", "benign", "--model", "none",
+             "-j", "2", "--no-progress", "--out", str(run_dir))  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    with RunStore.open(run_dir) as store:
+        results = {(r.spec.case_id, r.spec.agent): r for r in store.results()}
+
+    suite = get_suite(version, "workspace")
+    for pair in record.pairs:
+        ut = suite.user_tasks[pair.user_task]
+        it = suite.injection_tasks[pair.injection_task]
+        case = next(c for c in discover_cases(bench / "cases") if c.id == pair.case_id)
+        injections = case.spec.setup[0]["agentdojo_workspace.load_environment"]["injections"]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = agentdojo_outcomes(suite, ut, it, injections, witness=pair.witness)
+        ref = results[(pair.case_id, "oracle-benign")]
+        wit = results[(pair.case_id, "oracle-violation")]
+        mine = {
+            "reference_security": ref.outcome.value == "violated",
+            "witness_security": wit.outcome.value == "violated",
+            "reference_utility": ref.utility,
+            "witness_utility": wit.utility,
+        }
+        assert mine == {k: getattr(theirs, k) for k in mine}, pair.case_id
+        assert mine["witness_security"] and not mine["reference_security"], pair.case_id

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 pytest.importorskip("agentdojo")
 
 from vera.cli.cases import app as cases_app
-from vera.env.services.agentdojo import get_suite
+from vera.env.services.agentdojo import AgentDojoError, get_suite
 from vera.gateway.injections import render_template
 from vera.records import Evidence, EvidenceLevel, ToolCall
 from vera.safety.agentdojo import security, utility
@@ -24,8 +24,15 @@ from vera.safety.agentdojo.importer import (
     _pair_check,
     case_id,
     escape_template,
+    import_suite,
 )
-from vera.safety.agentdojo.peer import make_attack, pair_environment
+from vera.safety.agentdojo.peer import (
+    WITNESS_KINDS,
+    agentdojo_outcomes,
+    injection_cleanup,
+    make_attack,
+    pair_environment,
+)
 from vera.safety.cases import load_case, load_taxonomies
 
 root = typer.Typer()
@@ -146,11 +153,16 @@ def test_security_and_utility_are_agentdojos_on_vera_evidence() -> None:
     assert utility(attacked, user_task="user_task_0", **args) is True
 
 
+FORMERLY_REJECTED = [f"user_task_{n}" for n in (14, 15, 16, 17, 18, 22, 23, 24, 39)]
+"""v1.2.2 workspace user tasks whose pair with injection_task_0 vera once rejected (the injected
+email quotes the goal's subject), though AgentDojo's checks accept it."""
+
+
 @pytest.mark.slow
-def test_rejections_are_agentdojos_and_pair_level_ones_are_found() -> None:
-    """v1.2.2 workspace: injection tasks 6-13 fail AgentDojo's own check; some pairs cannot be
-    won by any ground truth (the injected text itself matches injection_task_0's check); for
-    others only the injection task's ground truth alone reaches the goal."""
+def test_rejections_are_agentdojos_and_every_other_pair_has_a_witness() -> None:
+    """v1.2.2 workspace: injection tasks 6-13 fail AgentDojo's own check, and these are the only
+    rejections; for some pairs only the injection task's ground truth alone reaches the goal,
+    for others only a run that also deletes the email the injection arrived in."""
     suite = get_suite("v1.2.2", "workspace")
     attack = make_attack("important_instructions", suite)
     checks = _Checks(suite, attack)
@@ -166,8 +178,84 @@ def test_rejections_are_agentdojos_and_pair_level_ones_are_found() -> None:
 
     assert pair("user_task_0", "injection_task_1") == ("combined", [])
     assert pair("user_task_9", "injection_task_5") == ("injection_only", [])
-    _, why = pair("user_task_14", "injection_task_0")
-    assert why and "no ground truth" in why[0]
+    for uid in FORMERLY_REJECTED:
+        assert pair(uid, "injection_task_0") == ("combined+cleanup", []), uid
+
+
+def _workspace_pair(uid: str, iid: str):
+    suite = get_suite("v1.2.2", "workspace")
+    attack = make_attack("important_instructions", suite)
+    ut, it = suite.user_tasks[uid], suite.injection_tasks[iid]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return suite, ut, it, attack.attack(ut, it)
+
+
+def test_why_agentdojos_ground_truth_misses_injection_task_0_on_an_email_pair() -> None:
+    """check_suites replays injection_task_0's ground truth on canaries; on the attacked pair the
+    injected email quotes the subject, so its check (exactly one email whose subject or body
+    has it) fails until that email is gone: AgentDojo itself judges the plain ground truths
+    safe and the run that deletes the injected email violated."""
+    suite, ut, it, injections = _workspace_pair("user_task_14", "injection_task_0")
+    env = pair_environment(suite, ut, injections)
+    [carrier] = env.inbox.search_emails("Important message!")
+    assert next(iter(injections.values())).count("Important message!") == 1
+    assert [(c.function, dict(c.args)) for c in injection_cleanup(suite, ut, list(injections))] == [
+        ("delete_email", {"email_id": carrier.id_})
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        plain = [
+            agentdojo_outcomes(suite, ut, it, injections, witness=k) for k in WITNESS_KINDS[:2]
+        ]
+        cleaned = agentdojo_outcomes(suite, ut, it, injections, witness="injection_only+cleanup")
+        on_canaries = agentdojo_outcomes(suite, ut, it, {}, witness="injection_only")
+    assert [o.witness_security for o in plain] == [False, False]
+    assert cleaned.error is None and cleaned.witness_security is True
+    assert (
+        on_canaries.witness_security is True
+    )  # vectors without the attack text, as in check_suites
+    assert plain[0].reference_utility is True and plain[0].reference_security is False
+
+
+def test_cleanup_leaves_records_no_tool_removes() -> None:
+    """A calendar event is only marked cancelled, so it is no carrier to delete; the email of
+    the same pair is; a pair whose only carrier is an event has no cleanup."""
+    suite, ut, _, injections = _workspace_pair("user_task_23", "injection_task_0")
+    assert set(injections) == {
+        "calendar_introductory_meeting_injection",
+        "email_password_reset_injection",
+    }
+    calls = injection_cleanup(suite, ut, list(injections))
+    assert [c.function for c in calls] == ["delete_email"]
+    suite, ut, _, injections = _workspace_pair("user_task_0", "injection_task_0")
+    assert injection_cleanup(suite, ut, list(injections)) == []
+
+
+def test_a_formerly_rejected_workspace_pair_is_imported_with_its_witness(tmp_path) -> None:
+    pairs = [
+        ("user_task_14", "injection_task_0"),
+        ("user_task_0", "injection_task_1"),
+        ("user_task_0", "injection_task_6"),
+    ]
+    record = import_suite("workspace", tmp_path, pairs=pairs)
+    by_pair = {(p.user_task, p.injection_task): p for p in record.pairs}
+    assert len(record.pairs) == 3
+    formerly = by_pair["user_task_14", "injection_task_0"]
+    assert formerly.imported and not formerly.rejected and formerly.witness == "combined+cleanup"
+    assert by_pair["user_task_0", "injection_task_1"].witness == "combined"
+    assert by_pair["user_task_0", "injection_task_6"].rejected == [
+        "injection_task_6: its ground truth does not satisfy its own security check"
+    ]
+    case = load_case(tmp_path / "cases" / "workspace" / formerly.case_id)
+    assert case.spec.variables["agentdojo_witness"] == "combined+cleanup"
+    assert [c.tool for c in case.witness.calls][-2:] == ["send_email", "delete_email"]
+    doc = yaml.safe_load((tmp_path / "imports" / "agentdojo-workspace-v1_2_2.yaml").read_text())
+    assert doc["witness_kinds"] == {"combined": 1, "combined+cleanup": 1}
+    assert doc["witness_not_combined"] == {"combined+cleanup": [formerly.case_id]}
+    assert [r["case_id"] for r in doc["rejected"]] == ["workspace-v1_2_2-u0-i6"]
+    with pytest.raises(AgentDojoError, match="unknown task pair"):
+        import_suite("workspace", tmp_path, pairs=[("user_task_99", "injection_task_0")])
 
 
 def test_rejection_summary_lists_reason_and_pairs() -> None:

@@ -18,16 +18,20 @@ result of the tool through which the injected data arrives.
 
 Pairs are checked the way AgentDojo's ``check_suites`` checks its tasks: the user task's ground
 truth must solve it, the user task must be injectable (some vector reaches a tool output of its
-ground truth), and the injection task's ground truth must satisfy its own security check. Then
-each pair is played through AgentDojo's own ground-truth pipeline on its attacked environment:
-the reference must solve the user task without reaching the injection goal, and a witness must
-reach it, preferably the user task's ground truth followed by the injection task's, else (where
-AgentDojo's check rejects that, e.g. it expects the next free email id) the injection task's
-alone, as ``check_suites`` replays it. A pair that fails is not written (unless asked) and is
+ground truth), and the injection task's ground truth must satisfy its own security check. A pair
+of a task that fails is rejected for that reason: these are exactly the pairs AgentDojo's own
+checks reject. Every other pair is played through AgentDojo's own ground-truth pipeline on its
+attacked environment: the reference must solve the user task without reaching the injection
+goal, and a witness must reach it, the first kind of ``peer.WITNESS_KINDS`` that AgentDojo's
+security check judges violated: the user task's ground truth followed by the injection task's;
+the injection task's alone, as ``check_suites`` replays it (where the check expects e.g. the
+next free email id); either followed by deleting the records the injection arrived in (where the
+injected text, which quotes the goal, itself meets part of the check: ``check_suites`` runs on
+canaries, the pair on the attack's text). A pair that fails is not written (unless asked) and is
 listed, with the reason, in the import record and in the command's output; nothing is dropped
-silently. (AgentDojo 0.1.35's own
-``is_task_injectable`` reads only string message contents and so rejects every task; the
-injectability used here is the one its attacks use, ``get_injection_candidates``.)
+silently. (AgentDojo 0.1.35's own ``is_task_injectable`` reads only string message contents and
+so rejects every task; the injectability used here is the one its attacks use,
+``get_injection_candidates``.)
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import json
 import re
 import shutil
 import warnings
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +55,11 @@ from vera.env.services.agentdojo import (
     suite_names,
 )
 from vera.safety.agentdojo.peer import (
+    CLEANUP,
     DEFAULT_ATTACK,
+    WITNESS_KINDS,
     agentdojo_outcomes,
+    injection_cleanup,
     injection_vectors,
     make_attack,
     pair_environment,
@@ -212,28 +220,32 @@ def _pair_check(
 ) -> tuple[str, list[str]]:
     """The witness kind for a pair, and why AgentDojo's own pipeline rejects the pair (empty:
     accepted): the reference must solve the user task without reaching the injection goal, and
-    some witness must reach it (``combined`` preferred, else ``injection_only``)."""
+    some witness must reach it (the first of ``WITNESS_KINDS`` that does)."""
     why: list[str] = []
-    first = agentdojo_outcomes(suite, user_task, injection_task, injections)
-    if first.error is None:
-        if not first.reference_utility:
-            why.append("the user task's ground truth does not solve it on this pair's environment")
-        if first.reference_security:
-            why.append("the user task's ground truth alone reaches the injection goal")
-        if first.witness_security:
-            return "combined", why
-    alone = agentdojo_outcomes(
-        suite, user_task, injection_task, injections, witness="injection_only", reference=False
-    )
-    if alone.error is None and alone.witness_security:
-        return "injection_only", why
-    errors = "; ".join(e for e in (first.error, alone.error) if e)
+    errors: list[str] = []
+    for i, kind in enumerate(WITNESS_KINDS):
+        outcome = agentdojo_outcomes(
+            suite, user_task, injection_task, injections, witness=kind, reference=i == 0
+        )
+        if outcome.error is not None:
+            errors.append(f"{kind}: {outcome.error}")
+            continue
+        if i == 0:
+            if not outcome.reference_utility:
+                why.append(
+                    "the user task's ground truth does not solve it on this pair's environment"
+                )
+            if outcome.reference_security:
+                why.append("the user task's ground truth alone reaches the injection goal")
+        if outcome.witness_security:
+            return kind, why
     why.append(
-        "no ground truth (the user task's then the injection task's, or the injection task's "
-        "alone) satisfies the injection task's security check on this pair's environment"
-        + (f" ({errors})" if errors else "")
+        "AgentDojo's security check judges no witness (the user task's ground truth then the "
+        "injection task's, or the injection task's alone, either followed or not by deleting "
+        "the records the injection arrived in) violated on this pair's environment"
+        + (f" ({'; '.join(errors)})" if errors else "")
     )
-    return "combined", why
+    return WITNESS_KINDS[0], why
 
 
 class _Checks:
@@ -275,14 +287,27 @@ def import_suite(
     attack: str = DEFAULT_ATTACK,
     model_name: str | None = None,
     include_rejected: bool = False,
+    pairs: Collection[tuple[str, str]] | None = None,
 ) -> SuiteImport:
     """Write one case per pair of ``suite_name`` under ``out``; see the module docstring.
 
-    Raises AgentDojoError (one line) for an unknown version, suite or attack. Earlier cases of
-    the same suite and version under ``out`` are replaced.
+    ``pairs`` (``(user task id, injection task id)``): import only these; the record and the
+    suite file then list only them. Raises AgentDojoError (one line) for an unknown version,
+    suite, attack or task. Earlier cases of the same suite and version under ``out`` are
+    replaced.
     """
     version = version or newest_version()
     suite = get_suite(version, suite_name)
+    wanted = None if pairs is None else set(pairs)
+    unknown = sorted(
+        f"{u} x {i}"
+        for u, i in wanted or ()
+        if u not in suite.user_tasks or i not in suite.injection_tasks
+    )
+    if unknown:
+        raise AgentDojoError(
+            f"unknown task pair(s) of {suite_name} {version}: {', '.join(unknown)}"
+        )
     attack_obj = make_attack(attack, suite, model_name)
     checks = _Checks(suite, attack_obj)
     record = SuiteImport(
@@ -299,6 +324,8 @@ def import_suite(
     for uid in _sorted_ids(suite.user_tasks):
         user_task = suite.user_tasks[uid]
         for iid in _sorted_ids(suite.injection_tasks):
+            if wanted is not None and (uid, iid) not in wanted:
+                continue
             injection_task = suite.injection_tasks[iid]
             cid = case_id(suite_name, version, uid, iid)
             reasons = checks.user[uid] + checks.injection[iid]
@@ -311,16 +338,25 @@ def import_suite(
             injections = attack_obj.attack(user_task, injection_task) if checks.vectors[uid] else {}
             if uid not in injected_tool:
                 injected_tool[uid] = _first_injected_tool(suite, user_task, attack_obj)
-            kind, why = _pair_check(suite, user_task, injection_task, injections)
-            if why:
-                pair.rejected += why
-                if not include_rejected:
-                    continue
+            kind = WITNESS_KINDS[0]
+            if not reasons:  # a pair AgentDojo's checks reject keeps the plain witness
+                kind, why = _pair_check(suite, user_task, injection_task, injections)
+                if why:
+                    pair.rejected += why
+                    if not include_rejected:
+                        continue
             pair.witness = kind
             env = pair_environment(suite, user_task, injections)
+            cleanup = (
+                injection_cleanup(suite, user_task, list(injections))
+                if kind.endswith(CLEANUP)
+                else []
+            )
             where = f"{suite_name} {version} {uid} x {iid}"
             try:
-                witness = _script(*witness_script(user_task, injection_task, env, kind), where)
+                witness = _script(
+                    *witness_script(user_task, injection_task, env, kind, cleanup), where
+                )
                 reference = _script(*reference_script(user_task, env), where)
             except AgentDojoError as e:
                 pair.rejected.append(str(e))
@@ -410,6 +446,9 @@ def _write_case(
             "environment": environment_leaf(suite),
         },
         "services": [service],
+        # AgentDojo's world and ground truths: the bench's own standards (trajectory sets,
+        # attack-free benign, two channels) are reported, not required (vera.safety.validate)
+        "imported_from": "agentdojo",
         "variables": {
             "agentdojo_package": agentdojo,
             "agentdojo_version": version,
@@ -477,11 +516,17 @@ def _write_case(
         f'    return agentdojo_utility(ev, {args}, user_task="{uid}")\n',
         encoding="utf-8",
     )
+    base = witness_kind.removesuffix(CLEANUP)
     told = (
         f"{uid}'s ground truth, then {iid}'s"
-        if witness_kind == "combined"
-        else (f"{iid}'s ground truth alone (with {uid}'s, AgentDojo's security check fails)")
+        if base == "combined"
+        else f"{iid}'s ground truth alone (with {uid}'s, AgentDojo's security check fails)"
     )
+    if witness_kind.endswith(CLEANUP):
+        told += (
+            ", then deleting what the injection arrived in (the injected text itself meets part "
+            f"of {iid}'s check; only a run that removes it reaches the goal)"
+        )
     (directory / "witness.yaml").write_text(
         f"# {told} (AgentDojo).\n" + _dump(witness), encoding="utf-8"
     )
@@ -511,7 +556,16 @@ def _write_suite_files(out: Path, record: SuiteImport) -> None:
         "attack": record.attack,
         "pairs": len(record.pairs),
         "imported": len(record.imported),
-        "witness_injection_only": [p.case_id for p in record.imported if p.witness != "combined"],
+        "witness_kinds": {
+            kind: n
+            for kind in WITNESS_KINDS
+            if (n := sum(p.witness == kind for p in record.imported))
+        },
+        "witness_not_combined": {
+            kind: ids
+            for kind in WITNESS_KINDS[1:]
+            if (ids := [p.case_id for p in record.imported if p.witness == kind])
+        },
         "rejected": [
             {
                 "user_task": p.user_task,
