@@ -278,6 +278,7 @@ class _Server:
 
     def __init__(self, rw: list[str] | None = None) -> None:
         self.pid_owner = os.getpid()
+        self.mode = check_sandbox_mode()
         self.checks = 0
         self._err = tempfile.TemporaryFile()  # noqa: SIM115 - closed in kill()
         argv = _server_argv(rw)
@@ -390,9 +391,10 @@ def _checkout() -> _Server:
             _pool.clear()
             _pool_pid = os.getpid()
         _hook_exit()
+        mode = check_sandbox_mode()
         while _pool:
             s = _pool.pop()
-            if s.alive():
+            if s.alive() and s.mode == mode:
                 return s
             s.kill()
     return _Server()
