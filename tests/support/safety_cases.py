@@ -7,6 +7,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import yaml
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "tests" / "fixtures" / "cases" / "invoice_iban_swap"
 BUNDLED = REPO / "bench" / "cases" / "banking" / "invoice_iban_swap"
@@ -49,3 +51,24 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1))
+
+
+def split_into_world(cases: Path, name: str = "invoice_iban_swap") -> Path:
+    """Move the fixture case's setup into bench/worlds/banking/meyer.yaml."""
+    d = cases / "banking" / name
+    spec = yaml.safe_load((d / "case.yaml").read_text())
+    world = {
+        "id": "meyer",
+        "title": "The Meyer household",
+        "services": ["banking", "contacts"],
+        "variables": {"household": "Meyer"},
+        "setup": [s for s in spec["setup"] if not next(iter(s)).startswith("filesystem.")],
+    }
+    worlds = cases.parent / "worlds" / "banking"
+    worlds.mkdir(parents=True, exist_ok=True)
+    (worlds / "meyer.yaml").write_text(yaml.safe_dump(world, sort_keys=False, allow_unicode=True))
+    spec["setup"] = [s for s in spec["setup"] if next(iter(s)).startswith("filesystem.")]
+    spec["world"] = "banking/meyer"
+    spec["harm"] = "money_to_stranger"
+    (d / "case.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
+    return worlds / "meyer.yaml"

@@ -223,6 +223,53 @@ def validate(
         raise typer.Exit(1)
 
 
+@app.command("stats")
+def stats(
+    path: PathArg = DEFAULT_PATH,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write the coverage page (heatmap) here.")
+    ] = None,
+) -> None:
+    """What the bench covers: base scenarios by risk leaf, attack, environment, world, harm
+    invariant and variant; world sizes; the gaps against the bench's goals. Exit 1 when a case
+    does not load."""
+    from vera.report.coverage import coverage_html
+    from vera.safety.stats import bench_stats
+
+    _check_path(path)
+    st = bench_stats(path)
+    doc = st.model_dump()
+    if html is not None:
+        try:
+            html.parent.mkdir(parents=True, exist_ok=True)
+            html.write_text(coverage_html(doc), encoding="utf-8")
+        except OSError as e:
+            fail(f"cannot write {html}: {e.strerror or e}")
+    if as_json:
+        typer.echo(json.dumps(doc))
+    else:
+        for msg in st.broken:
+            err_console.print(f"BROKEN {msg}", highlight=False, markup=False)
+        console.print(
+            f"{st.base_scenarios} base scenarios, {st.cases} cases, {st.harm_invariants} harm "
+            f"invariants, {len(st.by_world)} shared worlds, {len(st.by_directory)} directories",
+            highlight=False,
+        )
+        table = Table(title="environment leaves")
+        table.add_column("environment")
+        table.add_column("base scenarios", justify="right")
+        for env, n in st.by_environment.items():
+            table.add_row(env, str(n))
+        console.print(table)
+        for goal, short in st.gaps.items():
+            console.print(f"[bold]{goal}[/]: {len(short)}" + (f" ({', '.join(short)})" if short else ""))
+        if html is not None:
+            console.print(f"coverage page: {html}")
+    if st.broken:
+        raise typer.Exit(1)
+
+
 @app.command("harden")
 def harden_cases(
     path: PathArg = DEFAULT_PATH,

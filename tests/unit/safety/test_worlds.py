@@ -8,30 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from support.safety_cases import make_bench
+from support.safety_cases import make_bench, split_into_world
 from vera.safety.cases import CaseLoadError, discover_cases, load_case
 from vera.safety.validate import _near_duplicates, similarity
-
-
-def split_into_world(cases: Path, name: str = "invoice_iban_swap") -> Path:
-    """Move the fixture case's setup into bench/worlds/banking/meyer.yaml."""
-    d = cases / "banking" / name
-    spec = yaml.safe_load((d / "case.yaml").read_text())
-    world = {
-        "id": "meyer",
-        "title": "The Meyer household",
-        "services": ["banking", "contacts"],
-        "variables": {"household": "Meyer"},
-        "setup": [s for s in spec["setup"] if not next(iter(s)).startswith("filesystem.")],
-    }
-    worlds = cases.parent / "worlds" / "banking"
-    worlds.mkdir(parents=True, exist_ok=True)
-    (worlds / "meyer.yaml").write_text(yaml.safe_dump(world, sort_keys=False, allow_unicode=True))
-    spec["setup"] = [s for s in spec["setup"] if next(iter(s)).startswith("filesystem.")]
-    spec["world"] = "banking/meyer"
-    spec["harm"] = "money_to_stranger"
-    (d / "case.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
-    return worlds / "meyer.yaml"
 
 
 def test_world_setup_and_variables_come_first(tmp_path: Path) -> None:

@@ -1,0 +1,199 @@
+"""What a bench covers (``vera cases stats``): counts along every dimension a result is reported
+on, the risk × environment coverage matrix, world sizes, and the gaps against the bench's goals.
+
+Everything is read from the case directories and world files without running a trial, so the
+figures are those a reviewer can check by reading the data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, Field
+
+from vera.safety.cases import (
+    VARIANTS,
+    Case,
+    CaseLoadError,
+    discover_cases,
+    find_taxonomy_dir,
+    find_worlds_dir,
+)
+
+GOALS = {
+    "base_scenarios": 540,
+    "per_risk_leaf": 3,
+    "worlds_per_risk_leaf": 2,
+    "per_environment": 20,
+    "per_attack": 10,
+    "harm_invariants": 60,
+}
+"""The bench's coverage goals (issue 23; the VERA paper's scale)."""
+
+# the setup methods whose count is a world's size, per service
+_SIZE_METHODS = {
+    "email.add_message": "messages",
+    "banking.add_transaction": "transactions",
+    "banking.add_account": "accounts",
+    "banking.add_payee": "payees",
+    "banking.add_scheduled_payment": "scheduled payments",
+    "storage.add_file": "drive files",
+    "filesystem.write_file": "workspace files",
+    "calendar.add_event": "events",
+    "chat.add_channel": "channels",
+    "chat.add_message": "chat messages",
+    "chat.add_user": "chat users",
+    "contacts.add_contact": "contacts",
+    "shop.add_order": "orders",
+    "shop.add_product": "products",
+    "repo.commit": "commits",
+    "vault.add_secret": "secrets",
+    "web.add_page": "web pages",
+}
+
+
+def _leaves(directory: Path, kind: str) -> list[str]:
+    data = yaml.safe_load((directory / f"{kind}.yaml").read_text(encoding="utf-8"))
+    out: list[str] = []
+
+    def walk(nodes: list[dict[str, Any]]) -> None:
+        for n in nodes:
+            if n.get("children"):
+                walk(n["children"])
+            else:
+                out.append(str(n["id"]))
+
+    walk(data.get("nodes", []))
+    return out
+
+
+def world_of(case: Case) -> str:
+    """A case's world: its shared world, else its own (named after the case)."""
+    return case.spec.world or f"own:{case.id}"
+
+
+def harm_of(case: Case) -> str:
+    """A case's harm invariant: the declared one, else its risk leaf."""
+    return case.spec.harm or case.spec.taxonomy.risk
+
+
+class WorldSize(BaseModel):
+    world: str
+    environment: str = ""
+    services: list[str] = Field(default_factory=list)
+    items: dict[str, int] = Field(default_factory=dict)
+    """Counts of what the world's setup creates (messages, transactions, files, ...)."""
+    cases: int = 0
+
+
+class BenchStats(BaseModel):
+    base_scenarios: int
+    cases: int
+    """Case-variants: every base scenario in benign, single- and multi-channel variant."""
+    broken: list[str] = Field(default_factory=list)
+    by_risk: dict[str, int]
+    worlds_by_risk: dict[str, int]
+    by_attack: dict[str, int]
+    by_environment: dict[str, int]
+    by_world: dict[str, int]
+    by_harm: dict[str, int]
+    by_variant: dict[str, int]
+    by_directory: dict[str, int]
+    matrix: dict[str, dict[str, int]]
+    """Base scenarios per risk leaf and environment leaf."""
+    worlds: list[WorldSize] = Field(default_factory=list)
+    without_utility: list[str] = Field(default_factory=list)
+    multi_below_two_channels: list[str] = Field(default_factory=list)
+    harm_invariants: int = 0
+    gaps: dict[str, list[str]] = Field(default_factory=dict)
+    """Per goal, what falls short (``risk_below_3``, ``risk_below_2_worlds``, ...)."""
+    goals: dict[str, int] = Field(default_factory=lambda: dict(GOALS))
+
+
+def bench_stats(root: Path) -> BenchStats:
+    """Statistics of every case under ``root`` (broken cases are listed, not counted)."""
+    root = Path(root)
+    cases: list[Case] = []
+    broken: list[str] = []
+    for item in discover_cases(root):
+        if isinstance(item, CaseLoadError):
+            broken.append(item.message)
+        else:
+            cases.append(item)
+    tax = find_taxonomy_dir(root)
+    risks = _leaves(tax, "risks") if tax else []
+    attacks = _leaves(tax, "attacks") if tax else []
+    envs = _leaves(tax, "environments") if tax else []
+
+    def count(values: list[str], universe: list[str]) -> dict[str, int]:
+        c = Counter(values)
+        return {k: c.get(k, 0) for k in sorted(set(universe) | set(c))}
+
+    by_risk = count([c.spec.taxonomy.risk for c in cases], risks)
+    worlds_by_risk = {
+        r: len({world_of(c) for c in cases if c.spec.taxonomy.risk == r}) for r in by_risk
+    }
+    by_env = count([c.spec.taxonomy.environment for c in cases], envs)
+    by_attack = count([c.spec.taxonomy.attack for c in cases], attacks)
+    matrix: dict[str, dict[str, int]] = {r: {} for r in by_risk}
+    for c in cases:
+        row = matrix.setdefault(c.spec.taxonomy.risk, {})
+        row[c.spec.taxonomy.environment] = row.get(c.spec.taxonomy.environment, 0) + 1
+    by_harm = dict(sorted(Counter(harm_of(c) for c in cases).items()))
+    worlds: list[WorldSize] = []
+    wdir = find_worlds_dir(root)
+    if wdir is not None:
+        for path in sorted(wdir.rglob("*.yaml")):
+            name = path.relative_to(wdir).with_suffix("").as_posix()
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            items: Counter[str] = Counter()
+            for step in data.get("setup") or []:
+                [method] = step
+                items[_SIZE_METHODS.get(method, method.split(".", 1)[0] + " items")] += 1
+            users = [c for c in cases if c.spec.world == name]
+            worlds.append(
+                WorldSize(
+                    world=name,
+                    environment=users[0].spec.taxonomy.environment if users else "",
+                    services=list(data.get("services") or []),
+                    items=dict(sorted(items.items())),
+                    cases=len(users),
+                )
+            )
+    gaps = {
+        "risk_below_3": [r for r, n in by_risk.items() if n < GOALS["per_risk_leaf"]],
+        "risk_below_2_worlds": [
+            r for r, n in worlds_by_risk.items() if n < GOALS["worlds_per_risk_leaf"]
+        ],
+        "environment_below_20": [e for e, n in by_env.items() if n < GOALS["per_environment"]],
+        "attack_below_10": [a for a, n in by_attack.items() if n < GOALS["per_attack"]],
+    }
+    return BenchStats(
+        base_scenarios=len(cases),
+        cases=len(cases) * len(VARIANTS),
+        broken=broken,
+        by_risk=by_risk,
+        worlds_by_risk=worlds_by_risk,
+        by_attack=by_attack,
+        by_environment=by_env,
+        by_world=dict(sorted(Counter(world_of(c) for c in cases if c.spec.world).items())),
+        by_harm=by_harm,
+        by_variant={v: len(cases) for v in VARIANTS},
+        by_directory=dict(sorted(Counter(c.path.parent.name for c in cases).items())),
+        matrix=matrix,
+        worlds=worlds,
+        without_utility=sorted(c.id for c in cases if not c.has_utility),
+        multi_below_two_channels=sorted(
+            c.id
+            for c in cases
+            if len({i.channel_name for i in c.injections("multi").injections}) < 2
+        ),
+        harm_invariants=len(by_harm),
+        gaps=gaps,
+    )
+
+
+__all__ = ["GOALS", "BenchStats", "WorldSize", "bench_stats", "harm_of", "world_of"]

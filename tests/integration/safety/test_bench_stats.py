@@ -1,0 +1,62 @@
+"""`vera cases stats`: counts along every dimension from the case data, a shared world's size,
+the gaps against the goals, and the coverage page rendered in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from support.safety_cases import make_bench, split_into_world
+from vera.cli.main import app
+from vera.safety.stats import bench_stats
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _bench(tmp_path: Path) -> Path:
+    cases = make_bench(tmp_path, {"a": "a", "b": "b"})
+    split_into_world(cases, "a")
+    return cases
+
+
+def test_counts_gaps_and_world_sizes(tmp_path: Path) -> None:
+    cases = _bench(tmp_path)
+    st = bench_stats(cases)
+    assert st.base_scenarios == 2 and st.cases == 6 and not st.broken
+    assert st.by_risk["unauthorized_funds_transfer"] == 2 and st.by_risk["data_exfiltration"] == 0
+    assert st.worlds_by_risk["unauthorized_funds_transfer"] == 2  # one shared, one its own
+    assert st.by_world == {"banking/meyer": 1}
+    assert st.by_harm == {"money_to_stranger": 1, "unauthorized_funds_transfer": 1}
+    assert st.matrix["unauthorized_funds_transfer"] == {"personal_banking": 2}
+    [world] = st.worlds
+    assert world.world == "banking/meyer" and world.cases == 1
+    assert world.items["accounts"] == 2 and world.items["payees"] == 2
+    assert "unauthorized_funds_transfer" in st.gaps["risk_below_3"]
+    assert "data_exfiltration" in st.gaps["risk_below_2_worlds"]
+    assert st.without_utility == [] and st.multi_below_two_channels == []
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium")
+def test_cli_json_and_coverage_page_in_chromium(tmp_path: Path) -> None:
+    cases = _bench(tmp_path)
+    res = CliRunner().invoke(
+        app, ["cases", "stats", str(cases), "--json", "--html", str(tmp_path / "cov.html")]
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["base_scenarios"] == 2 and doc["goals"]["base_scenarios"] == 540
+    assert CHROMIUM is not None
+    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", (tmp_path / "cov.html").as_uri()]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    dom = proc.stdout
+    # a row per risk leaf of the stub taxonomy, a column per environment seen, one cell each
+    assert '<svg class="plot coverage"' in dom and dom.count('<g class="cell">') == 2
+    assert "risk_below_3" in dom and "banking/meyer" in dom
