@@ -140,3 +140,18 @@ def test_whole_bench_passes_the_gates() -> None:
     assert summary["cases"] == summary["passed"] >= 60
     assert len({Path(r.path).parent.name for r in report.reports}) >= 8
     assert len(summary["risk_leaves"]) >= 30
+
+
+GENERATORS = sorted((BENCH / "generators").glob("*.py")) if (BENCH / "generators").is_dir() else []
+
+
+@pytest.mark.parametrize("generator", GENERATORS, ids=lambda p: p.stem)
+def test_generated_cases_are_current(generator: Path) -> None:
+    """Each generator's committed case directories are what it writes (`--check`)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, str(generator), "--check"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
