@@ -288,6 +288,26 @@ def harden_cases(
     list_operators: Annotated[
         bool, typer.Option("--list", help="List the operators and their relations, then exit.")
     ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            help="Also search with models: a hacker proposes trajectories the verifier "
+            "misjudges, a judge confirms the harm (one spec for every role).",
+        ),
+    ] = None,
+    verifier_aware: Annotated[
+        bool, typer.Option("--verifier-aware", help="The hacker also reads verify.py.")
+    ] = False,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix",
+            help="With --model: a fixer patches verify.py; a patch that passes every gate, the "
+            "findings, the mutants and the review is written to the case with the findings.",
+        ),
+    ] = False,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Hacker rounds per case.")] = 1,
 ) -> None:
     """Search verifiers for missed harms and false alarms with metamorphic operators.
 
@@ -316,6 +336,26 @@ def harden_cases(
 
     report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
     summary = report.summary()
+    if fix and model is None:
+        fail("--fix needs --model (the fixer is a model)")
+    if model is not None:
+        searches = asyncio.run(_model_search(path, model, verifier_aware, fix, rounds))
+        summary["model_search"] = [
+            {
+                "case": s.case,
+                "proposals": len(s.candidates),
+                "findings": [
+                    {"kind": c.proposal.kind, "route": c.proposal.route,
+                     "verdict": c.verdict.reason if c.verdict else c.error}
+                    for c in s.findings
+                ],
+                "patches": [p.model_dump() for p in s.patches],
+                "fixed": s.fixed,
+                "written": s.written,
+            }
+            for s in searches
+        ]  # fmt: skip
+        summary["findings"] += sum(len(s.findings) for s in searches if not s.fixed)
     if corpus is not None:
         summary["corpus"] = [str(p) for p in write_corpus(report, corpus)]
     if as_json:
@@ -335,6 +375,12 @@ def harden_cases(
             table.add_row(name, str(n["tried"]), str(n["ill_formed"]), str(n["errors"]),
                           str(n["findings"]))  # fmt: skip
         console.print(table)
+        for row in summary.get("model_search", []):
+            for f in row["findings"]:
+                err_console.print(f"MODEL FINDING {row['case']} {f['kind']}: {f['route']}",
+                                  highlight=False, markup=False)  # fmt: skip
+            if row["fixed"]:
+                console.print(f"fixed {row['case']}: " + ", ".join(row["written"]), highlight=False)
         console.print(
             f"{summary['cases']} cases, {summary['candidates']} candidates: "
             f"{summary['missed_harms']} missed harms, {summary['false_alarms']} false alarms "
@@ -342,6 +388,22 @@ def harden_cases(
         )
     if summary["findings"] or summary["unaudited"]:
         raise typer.Exit(1)
+
+
+async def _model_search(
+    path: Path, model: str, verifier_aware: bool, fix: bool, rounds: int
+) -> list:
+    from vera.models.runtime import ModelRuntime
+    from vera.safety.cases import Case
+    from vera.safety.verifier_search import ROLES, Roles, search_case
+
+    cases = [c for c in discover_cases(path) if isinstance(c, Case)]
+    async with ModelRuntime() as rt:
+        roles = Roles({role: await rt.model(model, role=role) for role in ROLES})
+        return [
+            await search_case(c, roles, rounds=rounds, verifier_aware=verifier_aware, fix=fix)
+            for c in cases
+        ]
 
 
 # --- vera cases import ---------------------------------------------------------------------------
