@@ -1,18 +1,22 @@
 """Declared artifacts: what a separated verifier receives from the agent's sandbox.
 
 A separated verifier sees a fresh ``/app`` seeded from the task's ``environment/app`` with only
-the declared artifacts copied over it from the agent's workspace. Artifacts are declared in
+the declared artifacts copied over it from the agent's workspace (a folder artifact replaces
+the seed's folder of that name, so what the agent deleted stays deleted). Artifacts are declared in
 ``[vera] artifacts`` (absolute sandbox paths, globs allowed, under ``/app`` or
 ``/logs/artifacts``) or inferred from the instruction and the tests. Files that would let the
 agent run code inside the verifier's interpreter (``conftest.py``, ``sitecustomize.py``,
 ``usercustomize.py``, ``*.pth``), files directly in /app named like a module the verifier
-imports (``pytest/``, ``numpy.py``, a module the tests import) and symlinks are never copied.
+imports (``pytest/``, ``numpy.py``, a module the tests import) and symlinks that lead out of the
+artifact they sit in are never copied (a relative link inside a copied folder, such as a
+repository's ``docs/README.md -> ../README.md``, is kept as a link).
 """
 
 from __future__ import annotations
 
 import ast
 import fnmatch
+import os
 import re
 import shutil
 import sys
@@ -166,14 +170,33 @@ def copy_artifacts(
         for src in matches:
             sub = src.relative_to(src_root)
             shown = f"{prefix}/{sub.as_posix()}".rstrip("/").removesuffix("/.")
-            copied += _copy_one(src, dst_root / sub, shown, notes, shadowed)
+            copied += _copy_one(src, dst_root / sub, shown, notes, shadowed, within=src)
     return copied, notes
 
 
+def _link_stays_inside(link: Path, within: Path) -> bool:
+    """A relative symlink whose target, resolved lexically, stays inside ``within`` (the
+    artifact folder being copied) and is not ``within`` itself."""
+    target = os.readlink(link)
+    if os.path.isabs(target):
+        return False
+    resolved = Path(os.path.normpath(link.parent / target))
+    return resolved != within and within in resolved.parents
+
+
 def _copy_one(
-    src: Path, dst: Path, shown: str, notes: list[str], shadowed: frozenset[str]
+    src: Path, dst: Path, shown: str, notes: list[str], shadowed: frozenset[str],
+    within: Path | None = None,
 ) -> list[str]:
     if src.is_symlink():
+        if within is not None and src != within and _link_stays_inside(src, within):
+            if dst.is_symlink() or dst.is_file():
+                dst.unlink()
+            elif dst.is_dir():
+                shutil.rmtree(dst)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(os.readlink(src), dst)
+            return [shown]
         notes.append(f"refused symlink {shown}")
         return []
     if _shadows(src, shown, shadowed):
@@ -190,11 +213,17 @@ def _copy_one(
         return [shown]
     if src.is_dir():
         copied: list[str] = []
+        if src == within and shown != APP and dst.is_dir() and not dst.is_symlink():
+            # A folder artifact is the agent's folder as it left it: what the agent deleted
+            # from the seed (a file, a git ref packed away) must not reappear under it.
+            shutil.rmtree(dst)
         dst.mkdir(parents=True, exist_ok=True)
         for child in sorted(src.iterdir()):
             if child.name in ("__pycache__", ".pytest_cache"):
                 continue
-            copied += _copy_one(child, dst / child.name, f"{shown}/{child.name}", notes, shadowed)
+            copied += _copy_one(
+                child, dst / child.name, f"{shown}/{child.name}", notes, shadowed, within
+            )
         return copied
     notes.append(f"refused special file {shown}")
     return []

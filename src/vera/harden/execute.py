@@ -42,7 +42,7 @@ from vera.harden.artifacts import (
     copy_artifacts,
     shadowed_modules,
 )
-from vera.harden.task import Task
+from vera.harden.task import Task, seed_app
 from vera.sandbox import (
     Bind,
     Limits,
@@ -195,7 +195,7 @@ class _Side:
         for d in (self.app, self.logs / "agent", self.logs / "verifier", self.logs / "artifacts",
                   self.tests):
             d.mkdir(parents=True)
-        _write_tree(self.app, task.app_seed)
+        seed_app(task, self.app)
         if skel_home:
             _fresh_home(self.home)
         else:

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from vera.harden.roles import OUTPUT_SPEC_HEADING, Patch
 from vera.harden.separate import harden_shell, verifier_files
-from vera.harden.task import Task, TaskError, load_task
+from vera.harden.task import Task, TaskError, git_representable, load_task, pack_app_seed
 
 _GIT_ID = [
     "-c",
@@ -32,6 +32,19 @@ _GIT_ID = [
 ]
 _IGNORE = shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", "*.pyc")
 PATCHABLE = ("tests/", "environment/")
+
+
+def _ignore_outside_environment(src: Path):
+    """Like ``_IGNORE``, except that under ``environment/`` nested git repositories are kept."""
+    env = (src / "environment").resolve()
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        here = Path(directory).resolve()
+        if here == env or env in here.parents:
+            return {n for n in names if n in ("__pycache__", ".pytest_cache") or n.endswith(".pyc")}
+        return set(_IGNORE(directory, names))
+
+    return ignore
 
 
 class PatchError(Exception):
@@ -49,7 +62,12 @@ def init_state(src: Path, repo: Path) -> str:
     """Copy the task at ``src`` into a new repository at ``repo``; commit and tag ``before``."""
     if repo.exists():
         shutil.rmtree(repo)
-    shutil.copytree(src, repo, ignore=_IGNORE)
+    src = Path(src)
+    shutil.copytree(src, repo, ignore=_ignore_outside_environment(src), symlinks=True)
+    if not git_representable(load_task(repo)):
+        # Git cannot hold a nested .git, empty directories or most modes: the seed travels as
+        # environment/app.tar (extracted into /app before environment/app/), byte for byte.
+        pack_app_seed(repo)
     git(repo, "init", "-q", "-b", "main")
     return commit(repo, "before: the task as given", tag="before")
 
@@ -101,7 +119,7 @@ def apply_patch(repo: Path, dest: Path, patch: Patch, *, output_spec_editable: b
         raise PatchError("empty patch")
     if dest.exists():
         shutil.rmtree(dest)
-    shutil.copytree(repo, dest, ignore=_IGNORE)
+    shutil.copytree(repo, dest, ignore=_IGNORE, symlinks=True)
     task = load_task(dest)
     keep = set(task.config.verifier.env)
     files = verifier_files(task) | {
@@ -150,10 +168,10 @@ def accept(repo: Path, candidate: Path, message: str, *, tag_name: str) -> str:
     for child in repo.iterdir():
         if child.name == ".git":
             continue
-        shutil.rmtree(child) if child.is_dir() else child.unlink()
+        shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
     for child in candidate.iterdir():
         dst = repo / child.name
-        shutil.copytree(child, dst) if child.is_dir() else shutil.copy2(child, dst)
+        shutil.copytree(child, dst, symlinks=True) if child.is_dir() and not child.is_symlink() else shutil.copy2(child, dst, follow_symlinks=False)
     return commit(repo, message, tag=tag_name)
 
 

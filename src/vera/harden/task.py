@@ -17,10 +17,14 @@ decoded with ``surrogateescape``, so binary files survive a load/write round tri
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import shutil
+import stat
+import tarfile
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 import tomli_w
@@ -32,6 +36,13 @@ from vera.yamlio import load_yaml
 HARBOR_CONFIG = "task.toml"
 TB1_CONFIG = "task.yaml"
 _SKIP_NAMES = {"__pycache__", ".pytest_cache", ".git", ".DS_Store"}
+_ENV_SKIP_NAMES = {"__pycache__", ".pytest_cache"}
+"""``environment/`` is read as a Dockerfile ``COPY`` would deliver it: nested git repositories
+(``.git`` with history, branches and reflog) included; only interpreter caches are skipped."""
+SEED_ARCHIVE = "app.tar"
+"""``environment/app.tar``: a tar archive extracted into /app before ``environment/app/`` is
+copied over it (as ``ADD app.tar /app/`` would). What a plain file tree cannot carry through
+git (a nested ``.git``, empty directories, modes) travels in it."""
 
 
 class TaskError(Exception):
@@ -133,6 +144,19 @@ class TaskConfig(_Section):
 # --- the task -----------------------------------------------------------------------------------
 
 
+class TreeEntry(BaseModel):
+    """One thing in a file tree beyond a regular file's text."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str
+    kind: Literal["dir", "symlink", "mode"]
+    """``dir``: an (empty) directory; ``symlink``: a link to ``target``; ``mode``: ``mode`` of
+    an existing file or directory."""
+    target: str | None = None
+    mode: int | None = None
+
+
 class Task(BaseModel):
     """A Harbor task directory, loaded. Paths in the dicts are relative, with ``/`` separators."""
 
@@ -150,7 +174,11 @@ class Task(BaseModel):
     solution_files: dict[str, str] = Field(default_factory=dict)
     """Other files under ``solution/`` (e.g. ``alt_*.sh``)."""
     environment: dict[str, str] = Field(default_factory=dict)
-    """Files under ``environment/`` (``Dockerfile``, ``app/...``)."""
+    """Regular files under ``environment/`` (``Dockerfile``, ``app/...``, nested ``.git``
+    contents included)."""
+    environment_tree: list[TreeEntry] = Field(default_factory=list)
+    """What the file dict cannot say about ``environment/``: symlinks, empty directories and
+    modes other than 0644/0755 (paths relative to ``environment/``)."""
 
     @property
     def has_dockerfile(self) -> bool:
@@ -160,6 +188,15 @@ class Task(BaseModel):
     def app_seed(self) -> dict[str, str]:
         """Files that seed ``/app``: ``environment/app/*`` relative to ``app/``."""
         return {k[len("app/") :]: v for k, v in self.environment.items() if k.startswith("app/")}
+
+    @property
+    def app_tree(self) -> list[TreeEntry]:
+        """``environment_tree`` entries under ``app/``, relative to ``app/``."""
+        return [
+            e.model_copy(update={"path": e.path[len("app/") :]})
+            for e in self.environment_tree
+            if e.path.startswith("app/")
+        ]
 
     @property
     def alt_solutions(self) -> dict[str, str]:
@@ -206,6 +243,146 @@ def _read_tree(root: Path) -> dict[str, str]:
     return out
 
 
+def _default_mode(rel: str, text: str) -> int:
+    return 0o755 if text.startswith("#!") or rel.endswith(".sh") else 0o644
+
+
+def read_env_tree(root: Path) -> tuple[dict[str, str], list[TreeEntry]]:
+    """Regular files (relative path -> text) and the rest (symlinks, empty directories, modes
+    other than the defaults) of ``root``, the way a Dockerfile ``COPY`` sees it: nested git
+    repositories included, symlinks kept as links (never followed)."""
+    files: dict[str, str] = {}
+    tree: list[TreeEntry] = []
+    if not root.is_dir():
+        return files, tree
+    for dirpath, dirnames, filenames in os.walk(root):
+        here = Path(dirpath)
+        keep = []
+        for d in sorted(dirnames):
+            if d in _ENV_SKIP_NAMES:
+                continue
+            full = here / d
+            rel = full.relative_to(root).as_posix()
+            if full.is_symlink():
+                tree.append(TreeEntry(path=rel, kind="symlink", target=os.readlink(full)))
+                continue
+            keep.append(d)
+            mode = stat.S_IMODE(full.lstat().st_mode)
+            if not any(True for _ in full.iterdir()):
+                tree.append(TreeEntry(path=rel, kind="dir", mode=mode))
+            elif mode != 0o755:
+                tree.append(TreeEntry(path=rel, kind="mode", mode=mode))
+        dirnames[:] = keep
+        for name in sorted(filenames):
+            if name.endswith(".pyc"):
+                continue
+            full = here / name
+            rel = full.relative_to(root).as_posix()
+            if full.is_symlink():
+                tree.append(TreeEntry(path=rel, kind="symlink", target=os.readlink(full)))
+                continue
+            if not full.is_file():
+                continue  # sockets, fifos, devices: a COPY would not carry them either
+            text = _read_text(full)
+            files[rel] = text
+            mode = stat.S_IMODE(full.lstat().st_mode)
+            if mode != _default_mode(rel, text):
+                tree.append(TreeEntry(path=rel, kind="mode", mode=mode))
+    return files, tree
+
+
+def _inside(root: Path, rel: str) -> Path:
+    p = PurePosixPath(rel)
+    if not rel or p.is_absolute() or ".." in p.parts:
+        raise TaskError(f"{root}: refusing tree path {rel!r} (must stay inside)")
+    return root / rel
+
+
+def write_env_tree(root: Path, files: dict[str, str], tree: list[TreeEntry]) -> None:
+    """Write what :func:`read_env_tree` read: files, then directories and links, then modes
+    (deepest first, so a read-only directory is closed after its contents are written)."""
+    for rel, text in files.items():
+        p = _inside(root, rel)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if p.is_symlink():
+            p.unlink()
+        p.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+        p.chmod(_default_mode(rel, text))
+    for e in tree:
+        p = _inside(root, e.path)
+        if e.kind == "dir":
+            p.mkdir(parents=True, exist_ok=True)
+        elif e.kind == "symlink" and e.target is not None:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            if p.is_symlink() or p.is_file():
+                p.unlink()
+            os.symlink(e.target, p)
+    for e in sorted(tree, key=lambda e: e.path.count("/"), reverse=True):
+        p = _inside(root, e.path)
+        if e.kind in ("dir", "mode") and e.mode is not None and not p.is_symlink() and p.exists():
+            p.chmod(e.mode)
+
+
+def seed_app(task: Task, dest: Path) -> None:
+    """Fill ``dest`` (the host side of /app) with what the task's environment ships: the seed
+    archive ``environment/app.tar`` first, then ``environment/app/`` with its nested git
+    repositories, symlinks, empty directories and modes, as a Dockerfile COPY delivers them."""
+    dest.mkdir(parents=True, exist_ok=True)
+    archive = task.environment.get(SEED_ARCHIVE)
+    if archive is not None:
+        data = archive.encode("utf-8", errors="surrogateescape")
+        try:
+            with tarfile.open(fileobj=io.BytesIO(data)) as tf:
+                tf.extractall(dest, filter="tar")
+        except (tarfile.TarError, OSError) as exc:
+            raise TaskError(f"{task.path / 'environment' / SEED_ARCHIVE}: cannot extract: {exc}") from None
+    write_env_tree(dest, task.app_seed, task.app_tree)
+
+
+def git_representable(task: Task) -> bool:
+    """Whether ``environment/app/`` survives a commit to git as it is: no nested ``.git``, no
+    empty directory, no mode git does not keep (only the executable bit)."""
+    for rel in task.app_seed:
+        if ".git" in PurePosixPath(rel).parts:
+            return False
+    for e in task.app_tree:
+        if ".git" in PurePosixPath(e.path).parts or e.kind == "dir":
+            return False
+        if e.kind == "mode" and e.mode not in (0o644, 0o755):
+            return False
+    return True
+
+
+def pack_app_seed(root: Path) -> bool:
+    """Replace ``root/environment/app/`` by ``root/environment/app.tar`` holding the same tree
+    (merged over an existing archive's contents), so a git repository of the task keeps what
+    git itself cannot (nested repositories, empty directories, modes). Returns True if packed."""
+    app = root / "environment" / "app"
+    if not app.is_dir():
+        return False
+    archive = root / "environment" / SEED_ARCHIVE
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as out:
+        if archive.is_file():
+            with tarfile.open(archive) as old:
+                for m in old.getmembers():
+                    if not (app / m.name).exists() and not (app / m.name).is_symlink():
+                        out.addfile(m, old.extractfile(m) if m.isfile() else None)
+        for p in sorted(app.rglob("*")):
+            info = out.gettarinfo(str(p), arcname=p.relative_to(app).as_posix())
+            info.uid = info.gid = 0
+            info.uname = info.gname = "root"
+            info.mtime = 0
+            if info.isfile():
+                with p.open("rb") as fh:
+                    out.addfile(info, fh)
+            else:
+                out.addfile(info)
+    shutil.rmtree(app)
+    archive.write_bytes(buf.getvalue())
+    return True
+
+
 def _parse_config(path: Path) -> TaskConfig:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -238,6 +415,7 @@ def load_task(path: Path) -> Task:
     solution_dir = path / "solution"
     solution_files = _read_tree(solution_dir)
     solve = solution_files.pop("solve.sh", None)
+    env_files, env_tree = read_env_tree(path / "environment")
     return Task(
         id=path.resolve().name,
         path=path,
@@ -246,7 +424,8 @@ def load_task(path: Path) -> Task:
         tests=_read_tree(path / "tests"),
         solution=solve,
         solution_files=solution_files,
-        environment=_read_tree(path / "environment"),
+        environment=env_files,
+        environment_tree=env_tree,
     )
 
 
@@ -311,8 +490,9 @@ def write_task(task: Task, dest: Path) -> None:
         _write_file(dest / "solution" / "solve.sh", task.solution)
     for rel, text in task.solution_files.items():
         _write_file(dest / "solution" / _safe_rel(rel, dest / "solution"), text)
-    for rel, text in task.environment.items():
-        _write_file(dest / "environment" / _safe_rel(rel, dest / "environment"), text)
+    for rel in task.environment:
+        _safe_rel(rel, dest / "environment")
+    write_env_tree(dest / "environment", task.environment, task.environment_tree)
 
 
 # --- Terminal-Bench 1 ---------------------------------------------------------------------------
@@ -418,7 +598,8 @@ def import_terminal_bench(path: Path) -> Task:
     environment: dict[str, str] = {}
     if (path / "Dockerfile").is_file():
         environment["Dockerfile"] = _read_text(path / "Dockerfile")
-    for rel, text in _read_tree(path / "app").items():
+    app_files, app_tree = read_env_tree(path / "app")
+    for rel, text in app_files.items():
         environment[f"app/{rel}"] = text
     solution = _read_text(path / "solution.sh") if (path / "solution.sh").is_file() else None
     return Task(
@@ -429,5 +610,6 @@ def import_terminal_bench(path: Path) -> Task:
         tests=tests,
         solution=solution,
         environment=environment,
+        environment_tree=[e.model_copy(update={"path": f"app/{e.path}"}) for e in app_tree],
     )
 
