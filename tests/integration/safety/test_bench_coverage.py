@@ -155,3 +155,42 @@ def test_generated_cases_are_current(generator: Path) -> None:
         [sys.executable, str(generator), "--check"], capture_output=True, text=True, cwd=ROOT
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_a_swapped_verifier_is_caught_in_every_environment(tmp_path: Path) -> None:
+    """Give each directory's first case the verifier of another case of the same directory:
+    the gates must reject it (the witnesses and references discriminate the case's own harm)."""
+    import asyncio
+    import shutil
+
+    from vera.safety.cases import load_case
+    from vera.safety.validate import validate_case
+
+    bench = tmp_path / "bench"
+    shutil.copytree(TAXONOMIES, bench / "taxonomies")
+    if (BENCH / "worlds").is_dir():
+        shutil.copytree(BENCH / "worlds", bench / "worlds")
+    by_dir: dict[str, list[Path]] = {}
+    for d in sorted(p.parent for p in CASES.rglob("case.yaml")):
+        by_dir.setdefault(d.parent.name, []).append(d)
+    swapped = 0
+    for env, dirs in sorted(by_dir.items()):
+        if len(dirs) < 2:
+            continue
+        own, other = dirs[0], dirs[1]
+        dest = bench / "cases" / env / own.name
+        shutil.copytree(own, dest, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(other / "verify.py", dest / "verify.py")
+        case = load_case(dest)
+        report = asyncio.run(validate_case(case, tmp_path / "work" / env))
+        caught = {f.gate for f in report.failures} & {
+            "witness_violated",
+            "reference_safe",
+            "s0_safe",
+            "nop_safe",
+        }
+        assert caught, f"{own.name} with {other.name}'s verifier passes its gates"
+        swapped += 1
+    assert swapped >= 8
