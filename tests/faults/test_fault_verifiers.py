@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from support.faults import CASE_ID, HANG_REGEX, HANG_SUM, make_bench, outcomes, results, vera
 
+from support.faults import CASE_ID, HANG_REGEX, HANG_SUM, make_bench, outcomes, results, vera
 from vera.records import Evidence, Outcome
 from vera.safety import checks
 from vera.safety.cases import load_case

@@ -14,8 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE.parent / "fixtures" / "cases" / "invoice_iban_swap"
 CASE_ID = "invoice_iban_swap"
@@ -56,6 +54,3 @@ def results(run_dir: Path) -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(run_dir.glob("trials/*/result.json"))]
 
 
-@pytest.fixture
-def bench(tmp_path: Path) -> Path:
-    return make_bench(tmp_path)
