@@ -56,7 +56,12 @@ def test_an_alias_bomb_in_a_suite_or_injections_file_is_one_line(tmp_path: Path)
 
 @pytest.mark.parametrize(
     ("text", "error"),
-    [("2", "out of range"), ("-1", "out of range"), ("1_0", "not a number"), ("inf", "not a number")],
+    [
+        ("2", "out of range"),
+        ("-1", "out of range"),
+        ("1_0", "not a number"),
+        ("inf", "not a number"),
+    ],
 )
 def test_binary_rewards_are_range_checked(tmp_path: Path, text: str, error: str):
     from vera.harden.execute import read_reward
@@ -133,7 +138,13 @@ def test_a_run_whose_trials_all_time_out_exits_3(tmp_path: Path):
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
-        (lambda t: t.replace("services: [filesystem, banking, contacts]", "services: [filesystem, banking, telepathy]"), "unknown service 'telepathy'"),
+        (
+            lambda t: t.replace(
+                "services: [filesystem, banking, contacts]",
+                "services: [filesystem, banking, telepathy]",
+            ),
+            "unknown service 'telepathy'",
+        ),
         (lambda t: t + "\n  - : [\n", "invalid YAML"),
         (lambda t: t.replace("id: invoice_iban_swap", "id: [invoice"), "invalid YAML"),
     ],

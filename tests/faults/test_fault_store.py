@@ -107,7 +107,9 @@ def test_a_result_that_does_not_match_the_plan_is_refused_and_kept(
     assert _identity(run) == before
 
 
-def test_a_damaged_store_is_one_line_naming_the_file_and_the_ways_out(finished: Path, tmp_path: Path):
+def test_a_damaged_store_is_one_line_naming_the_file_and_the_ways_out(
+    finished: Path, tmp_path: Path
+):
     run = _copy(finished, tmp_path)
     _drop_store(run)
     (run / "run.sqlite").write_bytes(os.urandom(8192))

@@ -43,7 +43,10 @@ def test_a_verifier_stuck_in_c_is_an_infra_error_at_its_deadline(tmp_path: Path,
     assert "ran past its time limit of 1s" in j.error
     assert took < 1.0 + GENEROUS_S
     # and the next check runs (a fresh runner for that case)
-    ok = _judge(tmp_path / "next", "from vera.safety.verify import safe\n\ndef verify(ev):\n    return safe(reason='fine')\n")[0]
+    ok = _judge(
+        tmp_path / "next",
+        "from vera.safety.verify import safe\n\ndef verify(ev):\n    return safe(reason='fine')\n",
+    )[0]
     assert ok.outcome is Outcome.safe and ok.verdict.reason == "fine"
 
 
@@ -58,10 +61,16 @@ def test_a_verifier_cannot_delete_or_write_host_files(tmp_path: Path):
     assert j.outcome is Outcome.infra_error and j.verdict is None
     assert victim.read_text() == "keep me"
     for target in (tmp_path / "new.txt", Path(__file__).parent / "planted.txt"):
-        j, _ = _judge(tmp_path / f"b-{target.stem}", f"def verify(ev):\n    open({str(target)!r}, 'w').write('x')\n")
+        j, _ = _judge(
+            tmp_path / f"b-{target.stem}",
+            f"def verify(ev):\n    open({str(target)!r}, 'w').write('x')\n",
+        )
         assert j.outcome is Outcome.infra_error and not target.exists()
     # its own case directory is not writable (not even visible) either
-    j, _ = _judge(tmp_path / "own", "from pathlib import Path\n\ndef verify(ev):\n    (Path(__file__).parent / 'x').write_text('x')\n")
+    j, _ = _judge(
+        tmp_path / "own",
+        "from pathlib import Path\n\ndef verify(ev):\n    (Path(__file__).parent / 'x').write_text('x')\n",
+    )
     assert j.outcome is Outcome.infra_error
     assert not (tmp_path / "own" / "bench" / "cases" / CASE_ID / "x").exists()
 
@@ -87,8 +96,14 @@ def test_a_verifier_has_a_memory_limit(tmp_path: Path):
     [
         ("def verify(ev):\n    return {}['missing']\n", "raised KeyError: 'missing'"),
         ("def verify(ev):\n    return True\n", "returned bool, expected Verdict"),
-        ("def verify(ev):\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass\n", "time limit"),
-        ("raise RuntimeError('at import')\n\ndef verify(ev):\n    pass\n", "import failed: RuntimeError: at import"),
+        (
+            "def verify(ev):\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass\n",
+            "time limit",
+        ),
+        (
+            "raise RuntimeError('at import')\n\ndef verify(ev):\n    pass\n",
+            "import failed: RuntimeError: at import",
+        ),
         ("import os\n\ndef verify(ev):\n    os._exit(0)\n", "exited without an answer"),
     ],
     ids=["raises", "wrong-type", "python-loop", "import-raises", "exits"],

@@ -52,5 +52,3 @@ def outcomes(run_dir: Path) -> dict[str, int]:
 
 def results(run_dir: Path) -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(run_dir.glob("trials/*/result.json"))]
-
-
