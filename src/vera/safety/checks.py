@@ -579,8 +579,9 @@ def _read_frame(fd: int, buf: bytearray, deadline: float | None) -> tuple[dict[s
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
+            poller = select.poll()  # not select(): a busy driver's fds pass FD_SETSIZE
+            poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+            if not poller.poll(max(1, int(left * 1000))):
                 continue
         chunk = os.read(fd, 1 << 20)
         if not chunk:
