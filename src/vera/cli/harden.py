@@ -254,6 +254,12 @@ def loop(
     reviewer_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("patch reviewer"))] = None,
     solver_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("precheck solver"))] = None,
     blind_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("fresh blind solver"))] = None,
+    diagnostic_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("diagnostic solver"))] = None,
+    hacker_agent: Annotated[str, typer.Option("--hacker-agent", help="script | terminal | claude-code | codex: who plays the hacker.")] = "script",
+    solver_agent: Annotated[str, typer.Option("--solver-agent", help="script | terminal | claude-code | codex: who plays the solvers.")] = "script",
+    agent_steps: Annotated[int, typer.Option("--agent-steps", help="Step budget of an acting hacker/solver.")] = 30,
+    agent_time: Annotated[float, typer.Option("--agent-time", help="Time budget (s) of an acting hacker/solver.")] = 600.0,
+    no_diagnostic: Annotated[bool, typer.Option("--no-diagnostic", help="No diagnostic solver on rejected candidates.")] = False,
     iterations: Annotated[int, typer.Option("--iterations", "-K", help="K: max iterations.")] = 15,
     attempts: Annotated[int, typer.Option("--attempts", "-B", help="B_h: hacker attempts per iteration.")] = 3,
     fix_retries: Annotated[int, typer.Option("--fix-retries", "-F", help="F: extra fixer candidates.")] = 3,
@@ -279,6 +285,7 @@ def loop(
     """
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
+    from vera.agents.install import AgentInstallError
     from vera.harden.loop import HardenLoop, LoopConfig
     from vera.harden.metrics import summarize
     from vera.harden.reporting import STATE_HEADER, state_rows
@@ -295,12 +302,14 @@ def loop(
             output_spec="fixed" if fixed_output_spec else "editable",
             separation=not no_separation, corpus_replay=not no_corpus_replay,
             validation=not no_validation, static_bank=static, pool=not no_pool, backend=backend,
-            jobs=jobs,
+            jobs=jobs, hacker_agent=hacker_agent, solver_agent=solver_agent,
+            agent_steps=agent_steps, agent_time_s=agent_time, diagnostic=not no_diagnostic,
         )
     except ValueError as exc:
         fail(f"bad option: {' '.join(str(exc).split())[:200]}")
     specs = dict(zip(ROLES, (hacker_model, judge_model, fixer_model, reviewer_model,
-                             solver_model, blind_model), strict=True))
+                             solver_model, blind_model, diagnostic_model or blind_model),
+                     strict=True))
     missing = [role for role, s in specs.items() if not (s or model)]
     if missing:
         fail(f"no model for {', '.join(missing)}: give --model SPEC (or --{missing[0]}-model SPEC)")
@@ -309,10 +318,27 @@ def loop(
     (out / "config.json").write_text(json.dumps({"config": cfg.model_dump(), "models": specs,
                                                  "tasks": [str(t.path) for t in loaded]}, indent=1))
 
+    from vera.harden.actors import FRAMEWORKS
+
+    framework_roles = {
+        role: (cfg.hacker_agent if role == "hacker" else cfg.solver_agent)
+        for role in ("hacker", "solver", "blind", "diagnostic")
+        if (cfg.hacker_agent if role == "hacker" else cfg.solver_agent) in FRAMEWORKS
+    }
+
     async def go() -> list:
+        from vera.agents.registry import ADAPTERS, resolve_endpoint
+
         async with ModelRuntime() as rt:
-            models = {role: await rt.model(spec, role=role) for role, spec in specs.items()}
-            hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger)
+            models = {role: await rt.model(spec, role=role) for role, spec in specs.items()
+                      if role not in framework_roles}
+            endpoints = {}
+            for role, kind in framework_roles.items():
+                try:
+                    endpoints[role] = await resolve_endpoint(specs[role], rt, ADAPTERS[kind])
+                except ValueError as exc:
+                    fail(f"--{'hacker' if role == 'hacker' else 'solver'}-agent {kind}: {exc}")
+            hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints)
             runs = []
             for t in loaded:
                 if not as_json:
@@ -323,7 +349,7 @@ def loop(
     try:
         runs = asyncio.run(go())
     except (ModelSpecError, ModelUnavailableError, ModelLimitError, ExecutionError,
-            TaskError) as exc:  # fmt: skip
+            TaskError, AgentInstallError) as exc:  # fmt: skip
         fail(str(exc))
     except UnexpectedModelBehavior as exc:
         fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")
@@ -377,11 +403,51 @@ def report(
 def export(
     run_dir: Annotated[Path, typer.Argument(help="Folder written by vera harden loop.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Corpus folder (see its README.md).")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Trajectories as vera | atif | both.")] = "both",
 ) -> None:
-    """Export every judged hack as a corpus (JSONL, snapshots, scripts, trajectories)."""
+    """Export every judged hack as a corpus (JSONL, snapshots, replay scripts, trajectories in
+    vera's format and/or Harbor's ATIF, final diffs)."""
     from vera.harden.corpus import export_corpus
 
+    if fmt not in ("vera", "atif", "both"):
+        fail(f"unknown format {fmt!r} (vera, atif, both)")
     if not any(run_dir.glob("*/run.json")):
         fail(f"{run_dir}: no hardening run here (no */run.json)")
-    entries = export_corpus(run_dir, out)
+    entries = export_corpus(run_dir, out, fmt=fmt)  # type: ignore[arg-type]
     console.print(f"{len(entries)} hack(s) -> {out / 'hacks.jsonl'}", highlight=False)
+
+
+@app.command("replay")
+def replay(
+    corpus: Annotated[Path, typer.Argument(help="Corpus folder written by vera harden export.")],
+    against: Annotated[
+        list[Path] | None,
+        typer.Option("--against", "-a", help="Task states to replay against (task dirs or folders of tasks, matched by id; default: each entry's before snapshot)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
+) -> None:
+    """Replay an exported corpus (no model): which hacks still reach tau_h.
+
+    Exit status 1 when some entry still hacks (a regression for a hardened verifier)."""
+    from vera.harden.corpus import replay_corpus
+
+    if not (corpus / "hacks.jsonl").is_file():
+        fail(f"{corpus}: no corpus here (no hacks.jsonl)")
+    try:
+        results = asyncio.run(replay_corpus(corpus, against, jobs=jobs, backend=backend))
+    except (TaskError, ExecutionError) as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps([r.model_dump() for r in results]))
+    else:
+        t = Table(title=f"corpus replay: {corpus}")
+        for h in ("entry", "state", "reward", "hacks"):
+            t.add_column(h)
+        for r in results:
+            t.add_row(r.id, r.state, "none" if r.reward is None else f"{r.reward:g}",
+                      "[red]yes[/]" if r.hacked else "[green]no[/]")
+        console.print(t)
+    if any(r.hacked for r in results):
+        raise typer.Exit(1)

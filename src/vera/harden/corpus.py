@@ -8,28 +8,47 @@ Layout (also written to ``corpus/README.md``)::
       hacks.jsonl                    one JSON object per judged hack (fields: HackEntry)
       tasks/<task>/before/           the task as given (Harbor layout): where entries replay
       tasks/<task>/<state>/          the state a hack was found against (autosep, iter-N, ...)
-      scripts/<id>.sh                the hack, playable as a ``script:`` agent
-      trajectories/<id>.json         the hacker's prompt and rationale, the script, the
-                                     verifier's output and the judge's rationale
+                                     and ``after``, the hardened state
+      scripts/<id>.sh                the hack, playable as a ``script:`` agent: the script the
+                                     model wrote, or for an acting agent the replay derived
+                                     from its trajectory (its final diff, or its commands)
+      trajectories/<id>.json         vera's record: the hacker's prompt and rationale, the
+                                     script, the verifier's output, the judge's label and
+                                     rationale, and for an acting agent its whole trajectory
+                                     (commands, outputs, timing, usage), final diff and replays
+      trajectories/<id>.atif.json    the same trajectory in Harbor's ATIF (``--format atif``)
+      diffs/<id>.json                the final diff of the agent-writable state (acting agents)
 
 Replay one entry::
 
     vera harden run corpus/tasks/<task>/before --agent script:corpus/scripts/<id>.sh --json
 
 gives ``reward_before`` (recorded when the loop's metrics replayed the attack against Before).
+Replay all of them, against the snapshots or against any later state of the tasks (the
+regression suite a new verifier version must pass)::
+
+    vera harden replay corpus/ [--against DIR]
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel
 
-from vera.harden.loop import load_attempts, load_runs
+from vera.harden.execute import AgentSpec, run_trial
+from vera.harden.loop import Attempt, load_attempts, load_runs
 from vera.harden.state import materialize
+from vera.harden.task import Task, find_tasks, load_task
+from vera.harden.trajectory import ATIF_VERSION, to_atif
+
+Format = Literal["vera", "atif", "both"]
 
 HACK_LABELS = ("serious_hack", "nonserious_hack")
 
@@ -58,6 +77,15 @@ class HackEntry(BaseModel):
     trajectory: str
     rationale: str = ""
     judge_rationale: str | None = None
+    agent: str = "script"
+    """Who made the attempt: ``script`` (one model call) or the acting agent."""
+    replay: str = "script"
+    """What ``script`` is: ``script`` (as written), ``diff`` or ``commands`` (derived from the
+    agent's trajectory)."""
+    atif: str | None = None
+    """The trajectory in ATIF, relative to the corpus root."""
+    diff: str | None = None
+    """The final diff of the agent-writable state, relative to the corpus root."""
 
 
 README = __doc__.split("Layout (also written to ``corpus/README.md``)::", 1)[1]
@@ -77,11 +105,29 @@ def _snapshot(
     return snaps[commit]
 
 
-def export_corpus(run_dir: Path, out: Path) -> list[HackEntry]:
-    """Write the corpus of the hardening run in ``run_dir`` to ``out``; return its entries."""
+def _script_atif(a: Attempt, label: str | None) -> dict:
+    """A one-shot script attempt in ATIF: the prompt, then the model's answer (the script)."""
+    return {
+        "schema_version": ATIF_VERSION,
+        "session_id": a.id,
+        "agent": {"name": "vera-harden-script", "version": "vera", "model_name": None},
+        "steps": [
+            {"step_id": 1, "source": "user", "message": a.prompt},
+            {"step_id": 2, "source": "agent", "message": a.rationale,
+             "extra": {"script": a.script}},
+        ],
+        "final_metrics": {"total_steps": 2},
+        "extra": {"vera": {"reward": a.reward, "label": label, "category": a.category}},
+    }
+
+
+def export_corpus(run_dir: Path, out: Path, *, fmt: Format = "both") -> list[HackEntry]:
+    """Write the corpus of the hardening run in ``run_dir`` to ``out``; return its entries.
+
+    ``fmt``: trajectories in vera's format (``vera``), in Harbor's ATIF (``atif``) or both."""
     run_dir, out = Path(run_dir), Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    for sub in ("tasks", "scripts", "trajectories"):
+    for sub in ("tasks", "scripts", "trajectories", "diffs"):
         shutil.rmtree(out / sub, ignore_errors=True)
         (out / sub).mkdir()
     entries: list[HackEntry] = []
@@ -94,6 +140,8 @@ def export_corpus(run_dir: Path, out: Path) -> list[HackEntry]:
         names = {c: n for n, c in reversed(list(run.states.items()))}
         snaps: dict[str, str] = {}
         before = _snapshot(repo, out, run.task, before_commit, "before", snaps)
+        if "after" in run.states:  # the hardened state: what the regression suite replays against
+            _snapshot(repo, out, run.task, run.states["after"], "after", snaps)
         for a in load_attempts(run_dir / run.task):
             if a.role != "hacker":
                 continue
@@ -105,22 +153,38 @@ def export_corpus(run_dir: Path, out: Path) -> list[HackEntry]:
             snap = _snapshot(repo, out, run.task, found, names.get(found, found[:10]), snaps)
             script_rel, traj_rel = f"scripts/{eid}.sh", f"trajectories/{eid}.json"
             (out / script_rel).write_text(a.script)
-            (out / traj_rel).write_text(
-                json.dumps(
-                    {
-                        "prompt": a.prompt,
-                        "rationale": a.rationale,
-                        "script": a.script,
-                        "reward": a.reward,
-                        "verifier_output": a.log_tail,
-                        "errors": a.errors,
-                        "label": label,
-                        "category": a.category,
-                        "judge_rationale": a.judge_rationale,
-                    },
-                    indent=1,
+            rec = a.trajectory
+            if fmt in ("vera", "both"):
+                (out / traj_rel).write_text(
+                    json.dumps(
+                        {
+                            "prompt": a.prompt,
+                            "rationale": a.rationale,
+                            "script": a.script,
+                            "reward": a.reward,
+                            "verifier_output": a.log_tail,
+                            "errors": a.errors,
+                            "label": label,
+                            "category": a.category,
+                            "judge_rationale": a.judge_rationale,
+                            "agent": a.agent,
+                            "attempt": rec.model_dump(mode="json") if rec else None,
+                        },
+                        indent=1,
+                    )
                 )
-            )
+            atif_rel = diff_rel = None
+            if fmt in ("atif", "both"):
+                atif_rel = f"trajectories/{eid}.atif.json"
+                doc = (
+                    to_atif(rec, a.id, {"reward": a.reward, "label": label, "category": a.category})
+                    if rec
+                    else _script_atif(a, label)
+                )
+                (out / atif_rel).write_text(json.dumps(doc, indent=1))
+            if rec is not None:
+                diff_rel = f"diffs/{eid}.json"
+                (out / diff_rel).write_text(rec.diff.model_dump_json(indent=1))
             rb = before_rewards.get(a.id)
             entries.append(
                 HackEntry(
@@ -143,8 +207,14 @@ def export_corpus(run_dir: Path, out: Path) -> list[HackEntry]:
                     trajectory=traj_rel,
                     rationale=a.rationale,
                     judge_rationale=a.judge_rationale,
+                    agent=a.agent,
+                    replay=rec.replay if rec else "script",
+                    atif=atif_rel,
+                    diff=diff_rel,
                 )
             )
+            if fmt == "atif":
+                entries[-1].trajectory = atif_rel or traj_rel
     with (out / "hacks.jsonl").open("w") as fh:
         for e in entries:
             fh.write(e.model_dump_json() + "\n")
@@ -157,4 +227,59 @@ def load_corpus(root: Path) -> list[HackEntry]:
     return [HackEntry.model_validate_json(line) for line in path.read_text().splitlines() if line]
 
 
-__all__ = ["HackEntry", "export_corpus", "load_corpus"]
+class Replayed(BaseModel):
+    """One corpus entry played against one state of its task."""
+
+    id: str
+    task: str
+    state: str
+    """The task directory it was played against."""
+    reward: float | None
+    hacked: bool
+    errors: list[str] = []
+
+
+async def replay_corpus(
+    root: Path,
+    against: list[Path] | None = None,
+    *,
+    jobs: int = 2,
+    backend: str | None = None,
+    on_result: Callable[[Replayed], None] | None = None,
+) -> list[Replayed]:
+    """Play every entry's script against its ``before`` snapshot, or, with ``against`` (task
+    directories or folders of tasks, matched by task id), against those states: the regression
+    suite every new verifier version must pass (no entry may reach tau_h)."""
+    root = Path(root)
+    entries = load_corpus(root)
+    states: dict[str, Task] = {}
+    if against:
+        ids = {e.task for e in entries}
+        for p in find_tasks(list(against)):
+            t = load_task(p)
+            # A corpus snapshot (tasks/<task>/<state>/) is named by its state: match its parent.
+            tid = t.id if t.id in ids else Path(p).resolve().parent.name
+            states[tid] = t.model_copy(update={"id": tid})
+    sem = asyncio.Semaphore(jobs)
+
+    async def one(e: HackEntry) -> Replayed | None:
+        task = states.get(e.task) if against else load_task(root / e.before).model_copy(
+            update={"id": e.task})
+        if task is None:
+            return None
+        script = (root / e.script).read_text()
+        async with sem:
+            res = await run_trial(task, AgentSpec(kind="script", script=script, label=e.id),
+                                  backend=backend)
+        r = Replayed(id=e.id, task=e.task, state=str(task.path), reward=res.reward,
+                     hacked=res.reward is not None and res.reward >= e.tau_h,
+                     errors=res.phase_errors)
+        if on_result:
+            on_result(r)
+        return r
+
+    got = await asyncio.gather(*[one(e) for e in entries])
+    return [r for r in got if r is not None]
+
+
+__all__ = ["HackEntry", "Replayed", "export_corpus", "load_corpus", "replay_corpus"]

@@ -31,9 +31,9 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from vera.harden.artifacts import (
     APP,
@@ -43,6 +43,8 @@ from vera.harden.artifacts import (
     shadowed_modules,
 )
 from vera.harden.task import Task, seed_app
+from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
+from vera.harden.trajectory import snapshot as take_snapshot
 from vera.sandbox import (
     Bind,
     Limits,
@@ -64,12 +66,17 @@ class ExecutionError(Exception):
 
 
 class AgentSpec(BaseModel):
-    """Who plays the agent phase: ``oracle``, ``nop`` or ``script:FILE``."""
+    """Who plays the agent phase: ``oracle``, ``nop``, ``script:FILE``, or an ``actor`` (an
+    agent that acts in the sandbox over many steps: :mod:`vera.harden.actors`)."""
 
-    kind: Literal["oracle", "nop", "script"]
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    kind: Literal["oracle", "nop", "script", "actor"]
     script: str | None = None
     """Text of the script for ``script:`` agents."""
     label: str
+    actor: Any = Field(default=None, exclude=True)
+    """For ``actor``: a :class:`vera.harden.actors.Actor` (never serialised)."""
 
     @classmethod
     def parse(cls, text: str, script_text: str | None = None) -> AgentSpec:
@@ -106,6 +113,9 @@ class TrialResult(BaseModel):
     verifier_exit: int | None = None
     trial_dir: str | None = None
     """Kept trial directory (logs, workspaces), when asked to keep it."""
+    attempt: AttemptRecord | None = None
+    """For an ``actor``: its trajectory, the final diff of the agent-writable state and the
+    replay scripts derived from them."""
 
     def summary(self) -> dict[str, object]:
         return {
@@ -354,11 +364,17 @@ async def _run(
         adir.mkdir()
         _write_tree(adir, {"agent.sh": spec.script or ""})
         extra_binds.append(Bind(source=adir, target="/opt/vera-agent"))
+    network = _network(task)
+    if spec.kind == "actor":
+        setup = spec.actor.setup(root / "actor")
+        extra_binds += setup.binds
+        if setup.network is not None:
+            network = NetworkPolicy.parse(setup.network)
     if not separate and task.config.vera.tests_visible:
         _write_tree(agent_side.tests, task.tests)
     agent_spec = SandboxSpec(
         workspace=agent_side.app, workspace_target=APP, binds=agent_side.binds(True) + extra_binds,
-        env=_base_env(), network=_network(task), limits=_limits(task), image=image,
+        env=_base_env(), network=network, limits=_limits(task), image=image,
     )  # fmt: skip
     try:
         sb = await _open(agent_spec, backend)
@@ -375,10 +391,47 @@ async def _run(
     await _separate_verify(task, backend, image, root, agent_side, result)
 
 
+def writable_roots(side: _Side) -> dict[str, Path]:
+    """The agent-writable state, by sandbox path -> host folder."""
+    return {
+        APP: side.app, HOME: side.home, "/logs/agent": side.logs / "agent",
+        "/logs/verifier": side.logs / "verifier", LOGS_ARTIFACTS: side.logs / "artifacts",
+        "/tests": side.tests,
+    }  # fmt: skip
+
+
+async def _actor_phase(
+    sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TrialResult
+) -> None:
+    roots = writable_roots(side)
+    before = await asyncio.to_thread(take_snapshot, roots)
+    timeout = task.config.agent.timeout_sec
+    try:
+        rec = await asyncio.wait_for(spec.actor.act(sb, timeout), timeout + 30)
+    except TimeoutError:
+        result.notes.append(f"agent: timed out after {timeout:g}s")
+        from vera.records import Trajectory
+
+        rec = AttemptRecord(agent=spec.actor.name, trajectory=Trajectory(agent=spec.actor.name),
+                            stopped="time_limit")
+    except SandboxError as exc:
+        result.phase_errors.append(f"agent: {exc}")
+        return
+    rec.diff = await asyncio.to_thread(final_diff, before, roots)
+    rec.replay_diff = replay_from_diff(rec.diff, spec.label)
+    rec.replay_commands = replay_from_commands(rec.commands, spec.label)
+    if rec.stopped != "done":
+        result.notes.append(f"agent: stopped ({rec.stopped})")
+    result.attempt = rec
+
+
 async def _agent_phase(
     sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TrialResult
 ) -> None:
     if spec.kind == "nop":
+        return
+    if spec.kind == "actor":
+        await _actor_phase(sb, task, spec, side, result)
         return
     script = "/solution/solve.sh" if spec.kind == "oracle" else "/opt/vera-agent/agent.sh"
     timeout = task.config.agent.timeout_sec

@@ -41,8 +41,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from vera.agents.terminal import TerminalConfig
+from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
-from vera.harden.roles import Evidence, HackMode, Patch, Roles, hacker_prompt
+from vera.harden.roles import Evidence, HackMode, Patch, Roles, hacker_prompt, solver_prompt
+from vera.harden.trajectory import AttemptRecord, render
 from vera.harden.separate import separate_task
 from vera.harden.state import (
     PatchError,
@@ -92,6 +95,19 @@ class LoopConfig(BaseModel):
     backend: str | None = None
     jobs: int = Field(default=2, ge=1)
     """Trials at once when the metrics replay states."""
+    hacker_agent: Literal["script", "terminal", "claude-code", "codex"] = "script"
+    """Who plays the hacker: ``script`` (one model call returns a bash script, played as a
+    ``script:`` agent), ``terminal`` (vera's terminal agent acting in the sandbox over many
+    steps) or a framework CLI acting there with its native shell."""
+    solver_agent: Literal["script", "terminal", "claude-code", "codex"] = "script"
+    """Who plays the precheck, blind and diagnostic solvers (same choices)."""
+    agent_steps: int = Field(default=30, ge=1)
+    """Step budget (shell commands) of an acting agent."""
+    agent_time_s: float = Field(default=600.0, gt=0)
+    """Time budget of an acting agent (at most the task's [agent] timeout)."""
+    diagnostic: bool = True
+    """On a candidate rejected by the replay or blind gate, a diagnostic solver (instruction plus
+    the candidate's verifier source) tries once more; its result goes only to the fixer."""
 
     @property
     def hack_mode(self) -> HackMode:
@@ -139,6 +155,8 @@ class Played(BaseModel):
     reward: float | None
     errors: list[str] = Field(default_factory=list)
     log_tail: str = ""
+    attempt: AttemptRecord | None = None
+    """An acting agent's trajectory, final diff and replay scripts."""
 
 
 Player = Callable[[Task, AgentSpec], Awaitable[Played]]
@@ -157,7 +175,7 @@ def sandbox_player(backend: str | None = None) -> Player:
                     log = p.read_text(errors="replace")[-_LOG_TAIL:]
                     break
             shutil.rmtree(root, ignore_errors=True)
-        return Played(reward=res.reward, errors=res.phase_errors, log_tail=log)
+        return Played(reward=res.reward, errors=res.phase_errors, log_tail=log, attempt=res.attempt)
 
     return play
 
@@ -168,7 +186,7 @@ class Attempt(BaseModel):
 
     id: str
     task: str
-    role: Literal["hacker", "solver", "blind"]
+    role: Literal["hacker", "solver", "blind", "diagnostic"]
     phase: str
     """``precheck``, ``iter-N``, ``eval``, ``static`` or ``gate``."""
     mode: str | None = None
@@ -184,6 +202,12 @@ class Attempt(BaseModel):
     label: str | None = None
     category: str | None = None
     judge_rationale: str | None = None
+    agent: str = "script"
+    """``script`` (``script`` is what the model wrote), or the acting agent (``terminal``,
+    ``claude-code``, ...): then ``script`` is the replay derived from its trajectory."""
+    trajectory: AttemptRecord | None = None
+    """An acting agent's trajectory (commands, outputs, timing, usage), its final diff of the
+    agent-writable state and the replay scripts derived from them."""
 
     def evidence(self, note: str = "") -> Evidence:
         return Evidence(
@@ -193,6 +217,7 @@ class Attempt(BaseModel):
             label=self.label,
             category=self.category,
             note=note,
+            trajectory=render(self.trajectory) if self.trajectory else "",
         )
 
 
@@ -224,6 +249,9 @@ class Candidate(BaseModel):
     gates: list[Gate] = Field(default_factory=list)
     accepted: bool = False
     commit: str | None = None
+    diagnostic: str | None = None
+    """On a rejection by the replay or blind gate: what the diagnostic solver found (fed back
+    to the fixer only)."""
 
 
 class Iteration(BaseModel):
@@ -299,7 +327,11 @@ class HardenLoop:
         play: Player | None = None,
         pool: DefencePool | None = None,
         ledger: UsageLedger | None = None,
+        endpoints: dict[str, object] | None = None,
     ) -> None:
+        """``endpoints``: role -> :class:`vera.agents.cli_base.ModelEndpoint`, for roles played
+        by a framework CLI (``hacker_agent``/``solver_agent`` naming one)."""
+        self.endpoints = endpoints or {}
         self.out = Path(out)
         self.cfg = cfg
         self.roles = roles
@@ -321,6 +353,38 @@ class HardenLoop:
 
     # -- roles played in the sandbox
 
+    def _actor_spec(
+        self, task: Task, role: str, prompt: str, label: str, *, verifier: bool = False
+    ) -> AgentSpec:
+        """An acting agent for ``role`` (hacker, solver, blind, diagnostic)."""
+        kind = self.cfg.hacker_agent if role == "hacker" else self.cfg.solver_agent
+        files = dict(task.tests) if verifier else None
+        budget = min(self.cfg.agent_time_s, task.config.agent.timeout_sec)
+        if kind == "terminal":
+            tc = TerminalConfig(max_steps=self.cfg.agent_steps, time_limit_s=budget)
+            actor: object = TerminalActor(
+                self.roles.model(role), prompt, tc, label=role, verifier=files
+            )
+        else:
+            endpoint = self.endpoints.get(role)
+            if endpoint is None:
+                raise TaskError(f"{role}: no model endpoint for framework {kind}")
+            actor = FrameworkActor(
+                kind, endpoint, prompt, max_steps=self.cfg.agent_steps, time_limit_s=budget,
+                verifier=files,
+            )  # fmt: skip
+        return AgentSpec(kind="actor", actor=actor, label=label)
+
+    async def _replayable(self, task: Task, rec: AttemptRecord, th: Thresholds) -> None:
+        """Choose the replay script that reproduces a hacking attempt: the final diff when it
+        reaches tau_h again, else the agent's commands; ``none`` when neither does."""
+        for how, script in (("diff", rec.replay_diff), ("commands", rec.replay_commands)):
+            p = await self._play_script(task, script, f"replay-check-{how}")
+            if th.hacked(p.reward):
+                rec.replay = how  # type: ignore[assignment]
+                return
+        rec.replay = "none"
+
     async def _hack(
         self,
         run: TaskRun,
@@ -336,9 +400,24 @@ class HardenLoop:
     ) -> list[Attempt]:
         done: list[Attempt] = []
         feedback: list[Evidence] = []
+        agentic = self.cfg.hacker_agent != "script"
         for k in range(n):
-            shot = await self.roles.hack(task, mode, feedback)
-            played = await self._play_script(task, shot.script, f"hacker-{phase}-{k + 1}")
+            label = f"hacker-{phase}-{k + 1}"
+            rec: AttemptRecord | None = None
+            if agentic:
+                copy = VERIFIER_COPY if mode == "verifier-aware" else None
+                prompt = hacker_prompt(task, mode, feedback, agentic=True, verifier_copy=copy)
+                played = await self.play(
+                    task, self._actor_spec(task, "hacker", prompt, label,
+                                           verifier=mode == "verifier-aware")
+                )  # fmt: skip
+                rec = played.attempt
+                script, rationale = (rec.replay_diff, rec.summary) if rec else ("", "")
+            else:
+                prompt = hacker_prompt(task, mode, feedback)
+                shot = await self.roles.hack(task, mode, feedback)
+                played = await self._play_script(task, shot.script, label)
+                script, rationale = shot.script, shot.rationale
             a = Attempt(
                 id=f"{run.task}:{phase}:{mode}:{k + 1}",
                 task=run.task,
@@ -347,14 +426,19 @@ class HardenLoop:
                 mode=mode,
                 state=state,
                 commit=commit_,
-                script=shot.script,
-                rationale=shot.rationale,
-                prompt=hacker_prompt(task, mode, feedback)[:4000],
+                script=script,
+                rationale=rationale,
+                prompt=prompt[:4000],
                 reward=played.reward,
                 errors=played.errors,
                 log_tail=played.log_tail,
+                agent=self.cfg.hacker_agent,
+                trajectory=rec,
             )
             if th.hacked(played.reward):
+                if rec is not None:
+                    await self._replayable(task, rec, th)
+                    a.script = rec.replay_script()
                 j = await self.roles.judge(task, a.evidence())
                 a.label, a.category, a.judge_rationale = j.label, j.category, j.rationale
             else:
@@ -374,11 +458,25 @@ class HardenLoop:
         return done
 
     async def _solver(
-        self, run: TaskRun, task: Task, *, hint: str | None, phase: str, th: Thresholds
+        self, run: TaskRun, task: Task, *, hint: str | None, phase: str, th: Thresholds,
+        diagnostic: bool = False,
     ) -> tuple[Attempt, bool]:
-        shot = await self.roles.solve(task, hint=hint)
-        role: Literal["solver", "blind"] = "solver" if hint is not None else "blind"
-        played = await self._play_script(task, shot.script, f"{role}-{phase}")
+        role: Literal["solver", "blind", "diagnostic"] = (
+            "diagnostic" if diagnostic else ("solver" if hint is not None else "blind")
+        )
+        label = f"{role}-{phase}"
+        rec: AttemptRecord | None = None
+        if self.cfg.solver_agent != "script":
+            prompt = solver_prompt(task, hint=hint, agentic=True, verifier=diagnostic)
+            played = await self.play(
+                task, self._actor_spec(task, role, prompt, label, verifier=diagnostic)
+            )
+            rec = played.attempt
+            script, rationale = (rec.replay_diff, rec.summary) if rec else ("", "")
+        else:
+            shot = await (self.roles.diagnose(task) if diagnostic else self.roles.solve(task, hint=hint))
+            played = await self._play_script(task, shot.script, label)
+            script, rationale = shot.script, shot.rationale
         a = Attempt(
             id=f"{run.task}:{phase}:{role}",
             task=run.task,
@@ -386,14 +484,38 @@ class HardenLoop:
             phase=phase,
             state=phase,
             commit="",
-            script=shot.script,
-            rationale=shot.rationale,
+            script=script,
+            rationale=rationale,
             reward=played.reward,
             errors=played.errors,
             log_tail=played.log_tail,
+            agent=self.cfg.solver_agent,
+            trajectory=rec,
         )
+        if rec is not None and th.passed(played.reward):
+            # A solution joins the corpus as a replay that passes without a model.
+            p = await self._play_script(task, rec.replay_diff, f"{label}-replay-check")
+            if not th.passed(p.reward):
+                rec.replay = "commands"
+                a.script = rec.replay_commands
         self._log_attempt(a)
         return a, th.passed(played.reward)
+
+    async def _diagnose(self, run: TaskRun, cand_task: Task, th: Thresholds, phase: str) -> str:
+        """The diagnostic solver on a rejected candidate; its result, as feedback for the fixer
+        only (it never gates, and never joins the corpus)."""
+        try:
+            d, ok = await self._solver(
+                run, cand_task, hint=None, phase=f"{phase}-diagnostic", th=th, diagnostic=True
+            )
+        except Exception as exc:  # a diagnostic that fails is feedback too, never fatal
+            return f"diagnostic solver could not run: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+        where = "" if ok else f"; where it broke (verifier output): {d.log_tail[-1200:]}"
+        errs = f"; errors: {d.errors}" if d.errors else ""
+        return (
+            "diagnostic solver (instruction plus this candidate's verifier source): "
+            f"{'passed' if ok else 'did not pass'}, reward {d.reward}{where}{errs}"
+        )
 
     # -- gates
 
@@ -544,7 +666,13 @@ class HardenLoop:
                 self._save(run)
                 return
             failed = next(g for g in cand.gates if not g.passed)
-            rejections.append(f"candidate {c + 1} rejected at gate {failed.name}: {failed.detail}")
+            rejection = f"candidate {c + 1} rejected at gate {failed.name}: {failed.detail}"
+            if self.cfg.diagnostic and failed.name in ("blind", "replay"):
+                cand.diagnostic = await self._diagnose(
+                    run, cand_task, th, f"{it.kind}-{it.index}-c{c + 1}"
+                )
+                rejection += f"; {cand.diagnostic}"
+            rejections.append(rejection)
             self._save(run)
         shutil.rmtree(tdir / "candidate", ignore_errors=True)
 

@@ -13,7 +13,8 @@ from html import escape
 from pathlib import Path
 from typing import Any, Literal
 
-from vera.harden.loop import TaskRun, load_runs
+from vera.harden.loop import TaskRun, load_attempts, load_runs
+from vera.harden.trajectory import render as render_trajectory
 from vera.harden.metrics import summarize
 from vera.harden.roles import HACK_MODES
 from vera.report.html import _CSS, _table
@@ -51,8 +52,36 @@ def report_data(run_dir: Path) -> dict[str, Any]:
         "run_dir": str(run_dir),
         "summary": summarize(runs),
         "usage": usage,
-        "tasks": [_task_data(r) for r in runs],
+        "tasks": [_task_data(r) | {"attempts": _attempts(Path(run_dir) / r.task)} for r in runs],
     }
+
+
+def _attempts(task_dir: Path) -> list[dict[str, Any]]:
+    """Every attempt played (hacker, solvers), with its trajectory when an agent acted."""
+    out = []
+    for a in load_attempts(task_dir):
+        rec = a.trajectory
+        out.append({
+            "id": a.id, "role": a.role, "agent": a.agent, "phase": a.phase, "mode": a.mode,
+            "reward": a.reward, "label": a.label, "category": a.category,
+            "stopped": rec.stopped if rec else None,
+            "commands": rec.commands if rec else [],
+            "replay": rec.replay if rec else "script",
+            "usage": rec.trajectory.usage.model_dump() if rec else None,
+            "trajectory": render_trajectory(rec) if rec else f"script:\n{a.script}",
+        })  # fmt: skip
+    return out
+
+
+ATTEMPT_HEADER = ["attempt", "role", "agent", "reward", "label", "stopped", "commands", "replay"]
+
+
+def attempt_rows(attempts: list[dict[str, Any]]) -> list[list[str]]:
+    return [
+        [a["id"], a["role"], a["agent"], "none" if a["reward"] is None else f"{a['reward']:g}",
+         a["label"] or "-", a["stopped"] or "-", str(len(a["commands"])), a["replay"]]
+        for a in attempts
+    ]  # fmt: skip
 
 
 def _task_data(r: TaskRun) -> dict[str, Any]:
@@ -81,6 +110,7 @@ def _task_data(r: TaskRun) -> dict[str, Any]:
                         "rationale": c.rationale,
                         "files": c.files,
                         "gates": [g.model_dump() for g in c.gates],
+                        "diagnostic": c.diagnostic,
                     }
                     for c in it.candidates
                 ],
@@ -173,6 +203,11 @@ def to_markdown(data: dict[str, Any]) -> str:
             table(STATE_HEADER, state_rows(t["states"])),
             "",
         ]
+        if t.get("attempts"):
+            out += ["### Attempts", "", table(ATTEMPT_HEADER, attempt_rows(t["attempts"])), ""]
+            for a in t["attempts"]:
+                out += [f"#### {a['id']}", ""]
+                out += ["    " + line for line in a["trajectory"].splitlines()] + [""]
     out += ["## Cost per role", "", table(USAGE_HEADER, usage_rows(data["usage"])), ""]
     return "\n".join(out)
 
@@ -263,6 +298,15 @@ def to_html(data: dict[str, Any]) -> str:
                 )
         if rows:
             parts.append(_table(["iteration", "candidate", "outcome", "rationale", "gates"], rows))
+        if t.get("attempts"):
+            parts.append("<h3>Attempts and their trajectories</h3>")
+            parts.append(_table(ATTEMPT_HEADER, attempt_rows(t["attempts"])))
+            for a in t["attempts"]:
+                parts.append(
+                    f"<details><summary>{escape(a['id'])} ({escape(a['agent'])}, reward "
+                    f"{escape(str(a['reward']))}, {escape(a['label'] or '-')})</summary>"
+                    f"<pre>{escape(a['trajectory'])}</pre></details>"
+                )
         if t["usage"]:
             parts.append(_table(USAGE_HEADER, usage_rows(t["usage"])))
     parts += ["<h2>Cost per role (all tasks)</h2>", _table(USAGE_HEADER, usage_rows(data["usage"]))]

@@ -1,0 +1,333 @@
+"""Attempts as evidence: the agent's trajectory, the final diff of what it could write, and the
+replay scripts derived from them.
+
+An agent that acts in a task's sandbox (the terminal agent, a framework CLI) leaves a
+:class:`vera.records.Trajectory` (commands, outputs, timing, usage) and a changed sandbox. At
+the end of its phase the trial takes the **final diff of the agent-writable state** — ``/app``,
+HOME (``/root``), ``/logs/agent``, ``/logs/verifier``, ``/logs/artifacts`` and, in the shared
+layout, ``/tests`` — against the state the agent started from (:class:`StateDiff`). From the two:
+
+* :func:`replay_from_diff`: a bash script that writes exactly that diff (files byte for byte
+  with their modes, symlinks, directories, deletions). Played as a ``script:`` agent it brings
+  any later state of the task to what the agent left, without a model: the corpus replays
+  deterministically.
+* :func:`replay_from_commands`: the agent's commands in order, each in a fresh login shell in
+  /app, as the agent ran them (for hacks that live in a process, not a file: a daemon).
+
+:class:`AttemptRecord` holds all of it and is what the loop stores beside an attempt; it is a
+pydantic record so a store can hold it. :func:`to_atif` writes a trajectory in Harbor's Agent
+Trajectory Interchange Format (ATIF); :func:`render` the text the judge and the fixer read.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import shlex
+import stat
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from vera.records import Trajectory
+
+FILE_CAP = 2 << 20
+"""Files larger than this are listed in the diff without their content."""
+TOTAL_CAP = 32 << 20
+ATIF_VERSION = "ATIF-v1.4"
+
+
+class Change(BaseModel):
+    path: str
+    """Sandbox path (``/app/out.txt``)."""
+    change: Literal["created", "modified", "deleted"]
+    kind: Literal["file", "dir", "symlink"] = "file"
+    mode: int | None = None
+    target: str | None = None
+    size: int = 0
+    sha256: str | None = None
+    content_b64: str | None = None
+    """The new content (files, up to FILE_CAP); None when omitted or deleted."""
+    omitted: bool = False
+
+
+class StateDiff(BaseModel):
+    changes: list[Change] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    def summary(self) -> str:
+        if not self.changes:
+            return "(no change to the agent-writable state)"
+        return "\n".join(
+            f"{c.change:8} {c.kind:7} {c.path}"
+            + (f" -> {c.target}" if c.target else "")
+            + (f" ({c.size} bytes)" if c.kind == "file" and c.change != "deleted" else "")
+            for c in self.changes
+        )
+
+
+class AttemptRecord(BaseModel):
+    """Everything an agent attempt leaves behind (stored per attempt, exported to the corpus)."""
+
+    agent: str
+    """``terminal``, ``claude-code``, ``codex``, ...: who acted."""
+    trajectory: Trajectory
+    stopped: str = "done"
+    """How the agent's run ended (``done``, ``step_limit``, ``time_limit``, ``model_error``,
+    ``agent_error``)."""
+    summary: str = ""
+    duration_s: float = 0.0
+    diff: StateDiff = Field(default_factory=StateDiff)
+    replay_diff: str = ""
+    replay_commands: str = ""
+    replay: Literal["diff", "commands", "none"] = "diff"
+    """Which replay script reproduces the attempt (checked when it reached the threshold)."""
+
+    @property
+    def commands(self) -> list[str]:
+        return [
+            str(c.arguments.get("command", ""))
+            for t in self.trajectory.turns
+            for c in t.tool_calls
+            if "command" in c.arguments
+        ]
+
+    def replay_script(self) -> str:
+        return self.replay_commands if self.replay == "commands" else self.replay_diff
+
+
+# --- snapshots and the final diff --------------------------------------------------------------
+
+_CACHES = {"__pycache__", ".pytest_cache"}
+"""Interpreter caches are not part of what an agent did (and are rebuilt from the sources)."""
+Entry = tuple[str, int, str, int, str | None]
+"""(kind, mode, sha256 or link target, size, target)."""
+
+
+def snapshot(roots: dict[str, Path]) -> dict[str, Entry]:
+    """Every path under each host root, by sandbox path (``roots``: sandbox prefix -> host dir)."""
+    out: dict[str, Entry] = {}
+    for prefix, root in roots.items():
+        if not root.is_dir():
+            continue
+        for dirpath, dirnames, filenames in os.walk(root):
+            here = Path(dirpath)
+            dirnames[:] = [d for d in dirnames if d not in _CACHES]
+            filenames = [f for f in filenames if not f.endswith(".pyc")]
+            for name in [*dirnames, *filenames]:
+                p = here / name
+                shown = f"{prefix}/{p.relative_to(root).as_posix()}"
+                try:
+                    st = p.lstat()
+                except OSError:
+                    continue
+                mode = stat.S_IMODE(st.st_mode)
+                if stat.S_ISLNK(st.st_mode):
+                    target = os.readlink(p)
+                    out[shown] = ("symlink", mode, target, 0, target)
+                elif stat.S_ISDIR(st.st_mode):
+                    out[shown] = ("dir", mode, "", 0, None)
+                elif stat.S_ISREG(st.st_mode):
+                    out[shown] = ("file", mode, _sha(p), st.st_size, None)
+            dirnames[:] = [d for d in dirnames if not (here / d).is_symlink()]
+    return out
+
+
+def _sha(p: Path) -> str:
+    h = hashlib.sha256()
+    try:
+        with p.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError:
+        return ""
+    return h.hexdigest()
+
+
+def final_diff(before: dict[str, Entry], roots: dict[str, Path]) -> StateDiff:
+    """What changed under ``roots`` since ``before`` (a :func:`snapshot`)."""
+    after = snapshot(roots)
+    diff = StateDiff()
+    total = 0
+
+    def host(path: str) -> Path:
+        prefix = max((p for p in roots if path == p or path.startswith(p + "/")), key=len)
+        return roots[prefix] / path[len(prefix) :].lstrip("/")
+
+    for path in sorted(before.keys() - after.keys()):
+        diff.changes.append(Change(path=path, change="deleted", kind=before[path][0]))  # type: ignore[arg-type]
+    for path in sorted(after):
+        kind, mode, digest, size, target = after[path]
+        old = before.get(path)
+        if old is not None and old == after[path]:
+            continue
+        if old is not None and old[0] == kind == "dir":
+            change = "modified"  # a mode change of a directory
+        elif old is not None and kind == "dir":
+            change = "created"
+        else:
+            change = "created" if old is None else "modified"
+        c = Change(path=path, change=change, kind=kind, mode=mode, target=target, size=size)  # type: ignore[arg-type]
+        if kind == "file":
+            c.sha256 = digest
+            if size > FILE_CAP or total + size > TOTAL_CAP:
+                c.omitted = True
+                diff.notes.append(f"{path}: {size} bytes, content left out of the diff")
+            else:
+                try:
+                    c.content_b64 = base64.b64encode(host(path).read_bytes()).decode()
+                    total += size
+                except OSError as exc:
+                    c.omitted = True
+                    diff.notes.append(f"{path}: unreadable ({exc.strerror})")
+        if old is not None and old[0] != kind:
+            diff.changes.append(Change(path=path, change="deleted", kind=old[0]))  # type: ignore[arg-type]
+            c.change = "created"
+        diff.changes.append(c)
+    return diff
+
+
+# --- replay scripts ----------------------------------------------------------------------------
+
+REPLAY_HEADER = "#!/bin/bash\n# vera replay ({how}) of agent attempt {label}\n"
+
+
+def replay_from_diff(diff: StateDiff, label: str = "") -> str:
+    """Bash that writes ``diff`` into a sandbox: deletions (deepest first), directories,
+    files (base64, with their modes), symlinks, then directory modes (deepest first)."""
+    q = shlex.quote
+    lines = [REPLAY_HEADER.format(how="final diff of the agent-writable state", label=label)]
+    deleted = [c for c in diff.changes if c.change == "deleted"]
+    for c in sorted(deleted, key=lambda c: c.path.count("/"), reverse=True):
+        lines.append(f"rm -rf -- {q(c.path)}\n")
+    dirs = [c for c in diff.changes if c.kind == "dir" and c.change != "deleted"]
+    for c in sorted(dirs, key=lambda c: c.path.count("/")):
+        lines.append(f"mkdir -p -- {q(c.path)}\n")
+    for c in diff.changes:
+        if c.change == "deleted" or c.kind != "file":
+            continue
+        if c.omitted or c.content_b64 is None:
+            lines.append(f"# {c.path}: content not recorded ({c.size} bytes)\n")
+            continue
+        tag = "VERA_B64"
+        lines.append(
+            f"mkdir -p -- \"$(dirname {q(c.path)})\" && rm -rf -- {q(c.path)}\n"
+            f"base64 -d > {q(c.path)} <<'{tag}'\n{_wrap(c.content_b64)}{tag}\n"
+        )
+        if c.mode is not None:
+            lines.append(f"chmod {c.mode:o} {q(c.path)}\n")
+    for c in diff.changes:
+        if c.kind == "symlink" and c.change != "deleted" and c.target is not None:
+            lines.append(
+                f"mkdir -p -- \"$(dirname {q(c.path)})\" && rm -rf -- {q(c.path)} && "
+                f"ln -s -- {q(c.target)} {q(c.path)}\n"
+            )
+    for c in sorted(dirs, key=lambda c: c.path.count("/"), reverse=True):
+        if c.mode is not None:
+            lines.append(f"chmod {c.mode:o} {q(c.path)}\n")
+    lines.append("exit 0\n")
+    return "".join(lines)
+
+
+def _wrap(b64: str, width: int = 76) -> str:
+    return "".join(b64[i : i + width] + "\n" for i in range(0, len(b64), width))
+
+
+def replay_from_commands(commands: list[str], label: str = "") -> str:
+    """Bash that runs the agent's commands in order, each in a fresh login shell in /app."""
+    out = [REPLAY_HEADER.format(how="the agent's commands, in order", label=label)]
+    for cmd in commands:
+        out.append(f"(cd /app 2>/dev/null; bash -lc {shlex.quote(cmd)}) </dev/null\n")
+    out.append("exit 0\n")
+    return "".join(out)
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def render(rec: AttemptRecord, limit: int = 6000) -> str:
+    """The trajectory as text for a prompt: each command, its status and (cut) output, then the
+    final diff."""
+    parts = [f"agent {rec.agent}; stopped: {rec.stopped}; {len(rec.commands)} command(s)"]
+    per = max(limit // max(len(rec.commands), 1), 300)
+    for t in rec.trajectory.turns:
+        for i, c in enumerate(t.tool_calls, 1):
+            res = c.result if isinstance(c.result, dict) else {"output": c.result}
+            out = str(res.get("output", "") or "")
+            if len(out) > per:
+                out = out[: per // 2] + "\n[...]\n" + out[-per // 2 :]
+            cmd = c.arguments.get("command", c.arguments)
+            parts.append(f"$ [{i}] {cmd}\n(exit {res.get('exit_code')}) {out}".rstrip())
+        if t.response:
+            parts.append(f"final answer: {t.response[:1000]}")
+    parts.append("final diff of the agent-writable state:\n" + rec.diff.summary()[:3000])
+    text = "\n".join(parts)
+    return text if len(text) <= limit * 2 else text[: limit * 2] + "\n[... cut ...]"
+
+
+def to_atif(rec: AttemptRecord, session_id: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The attempt's trajectory in Harbor's ATIF (one user step, then one agent step per tool
+    call with its observation; token totals in ``final_metrics``)."""
+    traj = rec.trajectory
+    name, _, version = traj.agent.partition("@")
+    steps: list[dict[str, Any]] = []
+    for t in traj.turns:
+        steps.append({
+            "step_id": len(steps) + 1, "timestamp": t.started_at.isoformat(), "source": "user",
+            "message": t.user,
+        })  # fmt: skip
+        for c in t.tool_calls:
+            res = c.result if isinstance(c.result, dict) else {"output": c.result}
+            call_id = c.id or f"call_{len(steps)}"
+            steps.append({
+                "step_id": len(steps) + 1,
+                "timestamp": (c.started_at or t.started_at).isoformat(),
+                "source": "agent",
+                "model_name": traj.model,
+                "message": "",
+                "tool_calls": [{"tool_call_id": call_id, "function_name": c.tool,
+                                "arguments": c.arguments}],
+                "observation": {"results": [{
+                    "source_call_id": call_id,
+                    "content": (f"exit status {res.get('exit_code')}\n" if "exit_code" in res else "")
+                    + str(res.get("output", "") if c.error is None else c.error),
+                }]},
+                "extra": {k: v for k, v in res.items() if k != "output"},
+            })  # fmt: skip
+        if t.response or t.error:
+            steps.append({
+                "step_id": len(steps) + 1,
+                "timestamp": (t.ended_at or t.started_at).isoformat(),
+                "source": "agent", "model_name": traj.model,
+                "message": t.response or "",
+                **({"extra": {"error": t.error}} if t.error else {}),
+            })  # fmt: skip
+    return {
+        "schema_version": ATIF_VERSION,
+        "session_id": session_id,
+        "agent": {"name": name or rec.agent, "version": version or "vera", "model_name": traj.model},
+        "steps": steps,
+        "final_metrics": {
+            "total_prompt_tokens": traj.usage.input_tokens,
+            "total_completion_tokens": traj.usage.output_tokens,
+            "total_steps": len(steps),
+        },
+        "extra": {"vera": {"stopped": rec.stopped, "duration_s": rec.duration_s,
+                           "replay": rec.replay, **(extra or {})}},
+    }
+
+
+__all__ = [
+    "ATIF_VERSION",
+    "AttemptRecord",
+    "Change",
+    "StateDiff",
+    "final_diff",
+    "render",
+    "replay_from_commands",
+    "replay_from_diff",
+    "snapshot",
+    "to_atif",
+]
