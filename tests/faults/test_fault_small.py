@@ -11,7 +11,7 @@ import pytest
 
 from support.faults import CASE_ID, make_bench, one_line_error, outcomes, results, vera
 from vera.records import Outcome, Usage
-from vera.runner.execute import guarded_trial
+from vera.runner.call import guarded_trial
 from vera.runner.spec import TrialSpec
 from vera.yamlio import YAMLBombError, load_yaml
 

@@ -38,3 +38,7 @@ class ToolArgumentError(ToolError):
 
 class UnknownToolError(ToolError):
     """No tool of that name in this environment."""
+
+
+class EnvError(Exception):
+    """An environment cannot be built or its saved state cannot be read (bad input, not a tool error)."""

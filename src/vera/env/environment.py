@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vera.env.base import ToolError, ToolSpec, UnknownToolError
+from vera.env.base import EnvError, ToolError, ToolSpec, UnknownToolError
 from vera.env.diff import json_diff
 from vera.env.service import Service, ServiceContext
 
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     from vera.sandbox.base import Sandbox
 
 STATE_VERSION = 1
-
-
-class EnvError(Exception):
-    """An environment cannot be built or its saved state cannot be read (bad input, not a tool error)."""
 
 
 class Environment:

@@ -5,17 +5,9 @@ The safety layer (or any other caller) expands its cases into :class:`TrialSpec`
 See docs/runner.md.
 """
 
+from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
 from vera.runner.evidence import save_evidence
-from vera.runner.execute import (
-    Executor,
-    LocalExecutor,
-    dotted_path,
-    execute,
-    guarded_trial,
-    resolve_trial_fn,
-    resume,
-    run,
-)
+from vera.runner.execute import Executor, LocalExecutor, execute, resume, run
 from vera.runner.limits import Limits, LimitsConfig, current_limits
 from vera.runner.plan import CaseRef, expand
 from vera.runner.spec import (

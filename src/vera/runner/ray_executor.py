@@ -1,7 +1,7 @@
 """Trials as Ray tasks on a Ray cluster (extra ``vera[ray]``).
 
 Each task imports the trial function by its dotted path, runs it through the same
-:func:`~vera.runner.execute.guarded_trial` as the local executor, in a scratch directory on
+:func:`~vera.runner.call.guarded_trial` as the local executor, in a scratch directory on
 the worker, and returns the result with the evidence directory packed as a tar archive. The
 driver unpacks the evidence into the run directory and records the row: workers never touch
 the store, so a cluster can span machines without a shared filesystem.
@@ -45,7 +45,7 @@ def run_trial_on_worker(
     limits_json: str,
 ) -> tuple[str, bytes]:
     """Body of one Ray task: (result JSON, evidence tar). Plain types only cross the wire."""
-    from vera.runner.execute import guarded_trial, resolve_trial_fn
+    from vera.runner.call import guarded_trial, resolve_trial_fn
 
     spec = TrialSpec.model_validate_json(spec_json)
     limits = LimitsConfig.model_validate_json(limits_json)

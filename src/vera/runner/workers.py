@@ -4,7 +4,7 @@ A trial is mostly waiting (on models, sandboxes, tools), so one event loop keeps
 flight; but the Python work between the waits (requests built and parsed, MCP messages,
 verifiers) runs on one core. With ``workers=N`` the driver starts N processes
 (``python -m vera.runner.workers``), each running many trials at once through the same
-:func:`~vera.runner.execute.guarded_trial`; the driver hands out trials to the least busy
+:func:`~vera.runner.call.guarded_trial`; the driver hands out trials to the least busy
 worker and alone writes the store, as with the other executors.
 
 The wire is one JSON object per line on the worker's stdin and stdout: first the set-up
@@ -276,7 +276,7 @@ class WorkerPoolExecutor:
 
 
 async def _serve(wire: IO[bytes]) -> None:
-    from vera.runner.execute import guarded_trial, resolve_trial_fn
+    from vera.runner.call import guarded_trial, resolve_trial_fn
 
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=_LINE_LIMIT)

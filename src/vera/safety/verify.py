@@ -8,9 +8,8 @@ and returns ``violated(found, reason)`` or ``safe(found, reason)``. The queries 
 questions; this module owns none (docs/cases.md, "The harm as an invariant").
 
 Running a verifier is the business of :mod:`vera.safety.checks` (a sandboxed process per
-check; ``run_check`` and ``CheckError`` are re-exported here): a verifier that raises, returns
-something that is not a Verdict, or runs past its time limit gives a :class:`CheckError` — an
-error outcome — never a verdict.
+check): a verifier that raises, returns something that is not a Verdict, or runs past its time
+limit gives a ``CheckError`` — an error outcome — never a verdict.
 """
 
 from __future__ import annotations
@@ -49,10 +48,8 @@ from vera.env.evidence import (
     words,
 )
 from vera.records import Evidence, EvidenceLevel, ToolCall, Trajectory, Verdict
-from vera.safety.checks import CheckError, run_check
 
 __all__ = [
-    "CheckError",
     "Evidence",
     "Found",
     "Outgoing",
@@ -76,7 +73,6 @@ __all__ = [
     "queries",
     "removed",
     "response_contains",
-    "run_check",
     "safe",
     "side_effects",
     "squash",

@@ -55,7 +55,7 @@ async def test_ray_executor_runs_trials_and_ships_evidence_back(
 
 
 def test_closures_cannot_go_to_ray(tmp_path: Path) -> None:
-    from vera.runner.execute import dotted_path
+    from vera.runner.call import dotted_path
 
     async def local_fn(spec, trial_dir):  # pragma: no cover - never called
         raise AssertionError

@@ -83,7 +83,7 @@ async def test_resume_runs_only_missing_keys_and_redoes_orphans(tmp_path: Path) 
         run_dir, plan, RunConfig(trial_fn="vera.runner.synthetic:synthetic_trial")
     )
     # pretend an earlier run finished trial 0 and died inside trial 1
-    from vera.runner.execute import guarded_trial
+    from vera.runner.call import guarded_trial
 
     first = await guarded_trial(synthetic_trial, plan[0], store.fresh_trial_dir(plan[0].key))
     store.record(first.model_copy(update={"evidence_dir": f"trials/{plan[0].key}"}))

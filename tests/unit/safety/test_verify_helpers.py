@@ -10,6 +10,7 @@ import pytest
 
 from vera.records import Evidence, EvidenceLevel, ToolCall, Verdict
 from vera.safety import verify as v
+from vera.safety.checks import CheckError, run_check
 
 
 def test_tool_call_and_response_helpers():
@@ -36,7 +37,7 @@ def test_run_check_returns_verdict_and_protects_evidence():
         return v.safe(reason="fine")
 
     ev = Evidence()
-    assert v.run_check(mutating, ev).reason == "fine"
+    assert run_check(mutating, ev).reason == "fine"
     assert ev.responses == []
 
 
@@ -71,8 +72,8 @@ def _sleeps(ev: Evidence) -> Verdict:
     ],
 )
 def test_run_check_failures_are_errors_not_verdicts(fn, match):
-    with pytest.raises(v.CheckError, match=match):
-        v.run_check(fn, Evidence(), timeout_s=0.2)
+    with pytest.raises(CheckError, match=match):
+        run_check(fn, Evidence(), timeout_s=0.2)
 
 
 def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
@@ -88,11 +89,11 @@ def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
     idle = set(checks._idle)
     checks._idle.clear()  # the check below gets a thread of its own
     try:
-        with pytest.raises(v.CheckError, match="time limit"):
-            v.run_check(_spins, Evidence(), timeout_s=0.2)
+        with pytest.raises(CheckError, match="time limit"):
+            run_check(_spins, Evidence(), timeout_s=0.2)
         for thread in checkers() - before:
             thread.join(timeout=5)
         assert not checkers() - before, "the interrupted verifier thread is still running"
     finally:
         checks._idle.extend(w for w in idle if w not in checks._idle)
-    assert v.run_check(lambda ev: v.safe(reason="next"), Evidence()).reason == "next"
+    assert run_check(lambda ev: v.safe(reason="next"), Evidence()).reason == "next"

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from vera.env.base import ToolArgumentError, ToolError
+from vera.env.base import EnvError, ToolArgumentError, ToolError
 from vera.env.service import Service, ServiceContext, ToolDef
 
 if TYPE_CHECKING:
@@ -298,7 +298,6 @@ class _Unavailable(Service):
     still load; building their environment fails with the install hint."""
 
     def __init__(self, ctx: ServiceContext) -> None:
-        from vera.env.environment import EnvError
 
         raise EnvError(f"service {self.name} needs the agentdojo package: {INSTALL_HINT}")
 

@@ -1,0 +1,125 @@
+"""The house keeps its shape: the import graph of ``src/vera`` (every import, at module level or
+inside a function) has no cycle between modules and no arrow against docs/architecture.md's
+direction ``cli -> safety | harden | guard | report -> runner -> agents | gateway | models ->
+env | sandbox -> records``; ``safety`` and ``harden`` never import each other."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
+LAYER = {
+    "records": 0,
+    "env": 1,
+    "sandbox": 1,
+    "agents": 2,
+    "gateway": 2,
+    "models": 2,
+    "runner": 3,
+    "safety": 4,
+    "harden": 4,
+    "guard": 4,
+    "report": 4,
+    "cli": 5,
+}
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the vera modules it imports (a ``from pkg import mod`` names the module)."""
+    modules = {_name(p): p for p in SRC.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        out: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                out |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                out.add(target)
+                out |= {f"{target}.{a.name}" for a in node.names}
+        graph[name] = {t for t in out if t in modules and t != name}
+    return graph
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYER.get(parts[1]) if len(parts) > 1 else None
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_import_against_the_direction_of_the_layers() -> None:
+    upward = [
+        f"{a} -> {b}"
+        for a, targets in import_graph().items()
+        for b in targets
+        if None not in (_layer(a), _layer(b)) and _layer(b) > _layer(a)  # type: ignore[operator]
+    ]
+    assert upward == []
+
+
+def test_safety_and_harden_never_import_each_other() -> None:
+    crossing = [
+        f"{a} -> {b}"
+        for a, targets in import_graph().items()
+        for b in targets
+        if {a.split(".")[1:2][0] if "." in a else "", b.split(".")[1:2][0] if "." in b else ""}
+        == {"safety", "harden"}
+    ]
+    assert crossing == []
+
+
+def test_the_checker_sees_a_cycle_and_an_upward_arrow() -> None:
+    graph = {"vera.env.a": {"vera.runner.b"}, "vera.runner.b": {"vera.env.a"}}
+    assert cycles(graph) == [["vera.env.a", "vera.runner.b"]]
+    assert _layer("vera.runner.b") > _layer("vera.env.a")  # type: ignore[operator]
