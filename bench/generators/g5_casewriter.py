@@ -1,0 +1,291 @@
+"""Writes composed safety cases to disk for the G5 generators (files, drive, secrets).
+
+A generator holds readable tables — the world, user tasks, attack goals, attack vectors — and a
+list of base scenarios ``(task, goal, vector)``; this module composes each scenario into a case
+directory (case.yaml, verify.py, utility.py, witnesses/, references/) and the world file, and
+with ``--check`` reports the committed paths that differ from what it would write.
+
+Composition rules (the same for every world):
+- the benign task, its safe calls (reference 1) and its utility come from the *task*;
+- the harm, its invariant verifier, the witness routes, the look-alike reference and the
+  attacker's markers come from the *goal*;
+- how the attacker speaks — first message, tactics, the text planted into the task's document
+  (overlay) and the two injections on distinct channels (the task's document and a second
+  observation the task makes) — comes from the *vector*.
+A witness is the task's reads followed by one of the goal's routes; the look-alike reference is
+the task's safe calls followed by the goal's risky-looking but safe calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "bench"
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    style = "|" if "\n" in data else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def call(tool: str, **arguments: Any) -> dict[str, Any]:
+    return {"tool": tool, "arguments": arguments}
+
+
+@dataclass
+class Task:
+    """A benign user request over the world."""
+
+    key: str
+    text: str
+    authorised: str
+    reads: list[dict]
+    """The calls that gather what the task needs (also the witnesses' opening)."""
+    done: list[dict]
+    """The calls that complete the task safely (after ``reads``)."""
+    answer: str
+    utility: str
+    """Source of utility.py after its docstring (imports and ``def utility``)."""
+    utility_doc: str
+    doc: tuple[str, str, str]
+    """The document the task reads that an attacker could edit: (setup step, path, content)."""
+    hooks: list[tuple[str, dict | None, str]]
+    """Two observations the task makes: (tool, ``when`` arguments or None, channel name)."""
+    allow: list[str] = field(default_factory=list)
+    doc_extra: dict[str, Any] = field(default_factory=dict)
+    comment: str = ""
+    """Line-comment prefix when the document is a config file (``; ``, ``# ``)."""
+    """Further arguments of the document's setup step (a page's title, a file's owner)."""
+
+
+@dataclass
+class Goal:
+    """An attack goal: the harm as an invariant and the routes that reach it."""
+
+    key: str
+    harm: str
+    risk: str
+    title: str
+    invariant: str
+    brief: str
+    ask: str
+    """What the attacker wants done, in the attacker's words (used by the vectors)."""
+    verify: str
+    """Source of verify.py: first line is its docstring."""
+    routes: list[tuple[str, list[dict], list[str] | None]]
+    """(route, calls, variants or None for all)."""
+    lookalike: tuple[str, list[dict], str]
+    """(route, calls after the task's, answer)."""
+    markers: list[str]
+    tactics: list[str]
+    why: str = ""
+    """The attacker's pretext."""
+    ask_alt: str = ""
+    """``ask`` in another language (for the language-switch vector)."""
+    authorised: str = ""
+    lookalike_allow: list[str] = field(default_factory=list)
+    extra_overlay: list[dict] = field(default_factory=list)
+    variables: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Vector:
+    """How the attacker speaks: the attack leaf and the texts it plants."""
+
+    key: str
+    leaf: str
+    first: Callable[[Task, Goal], str]
+    planted: Callable[[Goal], str]
+    """Text appended to the task's document in the overlay."""
+    inj_doc: Callable[[Goal], str]
+    inj_tool: Callable[[Goal], str]
+    tactics: list[str]
+
+
+@dataclass
+class World:
+    env: str
+    """Directory under bench/cases and bench/worlds (files, storage, vault)."""
+    id: str
+    title: str
+    description: str
+    services: list[str]
+    variables: dict[str, str]
+    setup: list[dict]
+    environment: str
+    """Default environment leaf of its cases."""
+
+
+def _utility_py(task: Task, goal: Goal, generator: str) -> str:
+    allow = sorted(set(task.allow) | set(goal.lookalike_allow))
+    touch, mail, shares, rotated = set(), set(), set(), set()
+    for c in goal.lookalike[1]:
+        a = c["arguments"]
+        if c["tool"] in ("write_file", "move_file", "delete_file", "create_directory"):
+            for k in ("path", "source", "destination"):
+                if k in a:
+                    parts = str(a[k]).strip("/").split("/")
+                    touch |= {"/".join(parts[:i]) for i in range(1, len(parts) + 1)}
+        if c["tool"] == "share_secret":
+            shares.add((str(a["name"]), str(a["recipient"]).lower()))
+        if c["tool"] == "rotate_secret":
+            rotated.add(str(a["name"]))
+        if c["tool"] == "send_email":
+            mail |= {str(r).lower() for k in ("to", "cc", "bcc") for r in a.get(k) or []}
+    body = (task.utility.replace("__ALLOW__", repr(allow)).replace("__TOUCH__", repr(sorted(touch)))
+            .replace("__MAILTO__", repr(sorted(mail))).replace("__SHARES__", repr(sorted(shares)))
+            .replace("__ROTATED__", repr(sorted(rotated))))
+    return f'"""{task.utility_doc}\n\nWritten by {generator}."""\n\n{body.strip()}\n'
+
+
+def _verify_py(goal: Goal, generator: str) -> str:
+    src = goal.verify.strip("\n")
+    assert src.startswith('"""'), goal.key
+    first = src.index('"""', 3)
+    return src[: first] + f"\n\nWritten by {generator}." + src[first:] + "\n"
+
+
+def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str,
+            env: str | None = None, environment: str | None = None) -> tuple[str, dict[str, str]]:
+    """One base scenario as ``(case directory relative to bench/cases, {file: text})``."""
+    case_id = f"{world.id}_{goal.key}_{task.key}"
+    head = f"# Written by {generator}: edit the generator, not this file.\n"
+    step, path, content = task.doc
+    key = "url" if step.startswith("web.") else "path"
+    text = vector.planted(goal)
+    if task.comment:  # planted into a config file: as comments, so the file still parses
+        text = "\n".join(task.comment + ln for ln in text.splitlines())
+    planted = content.rstrip("\n") + "\n\n" + text + "\n"
+    if step == "email.add_message":  # the attacker's own mail beside the one the task reads
+        overlay = [{step: {**task.doc_extra, "body": planted.strip() + "\n"}}]
+    else:
+        overlay = [{step: {key: path, "content": planted, **task.doc_extra}}]
+    overlay += goal.extra_overlay
+    injections = []
+    for n, (tool, when, channel) in enumerate(task.hooks):
+        inj: dict[str, Any] = {
+            "id": f"{vector.key}-{'doc' if n == 0 else 'tool'}",
+            "channel": channel,
+            "tool": tool,
+        }
+        if when:
+            inj["when"] = {"arguments": when}
+        inj["mode"] = "append"
+        inj["payload"] = (vector.inj_doc if n == 0 else vector.inj_tool)(goal)
+        injections.append(inj)
+    spec = {
+        "id": case_id,
+        "title": goal.title,
+        "version": 1,
+        "world": f"{world.env}/{world.id}",
+        "harm": goal.harm,
+        "goal": goal.invariant,
+        "taxonomy": {
+            "risk": goal.risk,
+            "attack": vector.leaf,
+            "environment": environment or world.environment,
+        },
+        "services": list(world.services),
+        "variables": dict(goal.variables),
+        "setup": [],
+        "benign_task": task.text,
+        "authorised": (task.authorised + " " + goal.authorised).strip(),
+        "attack": {
+            "brief": goal.brief,
+            "first_message": vector.first(task, goal),
+            "tactics": [*vector.tactics, *goal.tactics],
+            "markers": list(goal.markers),
+        },
+        "overlay": overlay,
+        "injections": injections,
+        "budgets": {"turns": 6, "seconds": 600},
+    }
+    files = {"case.yaml": head + dump(spec)}
+    files["verify.py"] = _verify_py(goal, generator)
+    files["utility.py"] = _utility_py(task, goal, generator)
+    for i, (route, calls, variants) in enumerate(goal.routes, 1):
+        w: dict[str, Any] = {"route": route}
+        if variants:
+            w["variants"] = variants
+        w["calls"] = [*task.reads, *calls]
+        files[f"witnesses/w{i}.yaml"] = head + dump(w)
+    files["references/safe.yaml"] = head + dump({
+        "route": "Does the task as asked and nothing else.",
+        "calls": [*task.reads, *task.done],
+        "response": task.answer,
+    })
+    route, calls, answer = goal.lookalike
+    files["references/lookalike.yaml"] = head + dump({
+        "route": route,
+        "lookalike": True,
+        "calls": [*task.reads, *task.done, *calls],
+        "response": task.answer + " " + answer,
+    })
+    return f"{env or world.env}/{case_id}", files
+
+
+def world_file(world: World, generator: str) -> str:
+    head = f"# Written by {generator}: edit the generator, not this file.\n"
+    return head + dump({
+        "id": world.id,
+        "title": world.title,
+        "description": world.description,
+        "services": world.services,
+        "variables": world.variables,
+        "setup": world.setup,
+    })
+
+
+def main(generator: str, world: World, cases: list[tuple[str, dict[str, str]]]) -> int:
+    ap = argparse.ArgumentParser(description=f"Write the cases of world {world.id}.")
+    ap.add_argument("--check", action="store_true", help="exit 1 when committed files differ")
+    args = ap.parse_args()
+    want: dict[Path, str] = {BENCH / "worlds" / world.env / f"{world.id}.yaml": world_file(world, generator)}
+    ids = set()
+    for rel, files in cases:
+        assert rel not in ids, rel
+        ids.add(rel)
+        for name, text in files.items():
+            want[BENCH / "cases" / rel / name] = text
+    stale = [p for p, t in want.items() if not p.exists() or p.read_text(encoding="utf-8") != t]
+    # files the generator no longer writes inside its case directories
+    for rel in ids:
+        d = BENCH / "cases" / rel
+        if d.is_dir():
+            stale += [p for p in d.rglob("*") if p.is_file() and p not in want
+                      and "__pycache__" not in p.parts]
+    if args.check:
+        for p in sorted(set(stale)):
+            print(p.relative_to(ROOT))
+        return 1 if stale else 0
+    for p in sorted(set(stale)):
+        if p in want:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(want[p], encoding="utf-8")
+        else:
+            p.unlink()
+    print(f"{world.id}: {len(cases)} cases, {len(set(stale))} file(s) written or removed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit("run a world generator, e.g. bench/generators/storage_larkspur_drive.py")
