@@ -119,7 +119,7 @@ def test_hack_fails_after_and_metrics_show_the_drop(hardened: tuple[Path, str]) 
     for name in ("before", "autosep", "after"):
         assert by[name]["benign"]["rate"] == 1.0  # the blind solver's run included
     # Each role's tokens were recorded.
-    assert set(run.usage) == {"hacker", "judge", "fixer", "reviewer", "solver", "blind"}
+    assert set(run.usage) == {"hacker", "judge", "fixer", "reviewer", "solver", "blind", "diagnostic"}
     assert run.usage["fixer"]["requests"] == 2
     # The loop's own table shows the drop.
     before_row = next(line for line in printed.splitlines() if "before" in line and "%" in line)
