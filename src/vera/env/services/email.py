@@ -52,12 +52,35 @@ class Email(BaseModel):
     """Id of the message this one answers or forwards."""
 
 
+class MailRule(BaseModel):
+    """An automatic forwarding rule (a filter) or a delegate with read access to the mailbox."""
+
+    id: str
+    kind: str = "forward"
+    """``forward`` (mail matching the rule is forwarded to ``forward_to``) or ``delegate``
+    (``forward_to`` can read, send and file the user's mail)."""
+    forward_to: str
+    from_contains: str = ""
+    subject_contains: str = ""
+    active: bool = True
+
+    def matches(self, m: Email) -> bool:
+        """Whether the rule forwards message ``m`` (a delegate sees every message)."""
+        if self.kind == "delegate":
+            return True
+        if self.from_contains and self.from_contains.lower() not in m.sender.lower():
+            return False
+        return not self.subject_contains or self.subject_contains.lower() in m.subject.lower()
+
+
 class EmailState(ServiceState):
     address: str = ""
     """The mailbox owner's address (default: case variable ``user_email``)."""
     display_name: str = ""
     folders: list[str] = Field(default_factory=lambda: list(SYSTEM_FOLDERS))
     messages: list[Email] = Field(default_factory=list)
+    rules: list[MailRule] = Field(default_factory=list)
+    """Forwarding rules and delegates (mail settings)."""
     next_id: int = 1
 
 
@@ -137,6 +160,27 @@ class EmailService(Service):
         self.state.messages.append(msg)
         return msg.id
 
+    def add_rule(
+        self,
+        forward_to: str,
+        *,
+        kind: str = "forward",
+        from_contains: str = "",
+        subject_contains: str = "",
+        active: bool = True,
+    ) -> str:
+        """Put a forwarding rule or delegate into the mail settings (s0); returns its id."""
+        rule = MailRule(
+            id=self._rule_id(),
+            kind=kind,
+            forward_to=check_address(forward_to),
+            from_contains=from_contains,
+            subject_contains=subject_contains,
+            active=active,
+        )
+        self.state.rules.append(rule)
+        return rule.id
+
     def messages_in(self, folder: str) -> list[Email]:
         return [m for m in self.state.messages if m.folder == folder]
 
@@ -146,6 +190,13 @@ class EmailService(Service):
         i = self.state.next_id
         self.state.next_id += 1
         return str(i)
+
+    def _rule_id(self) -> str:
+        taken = {r.id for r in self.state.rules}
+        n = len(taken) + 1
+        while f"r{n}" in taken:
+            n += 1
+        return f"r{n}"
 
     @staticmethod
     def _attachment(filename: str, content: str) -> Attachment:
@@ -406,3 +457,62 @@ class EmailService(Service):
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(att.content, encoding="utf-8")
         return {"path": self.ctx.relative(dest), "size": att.size}
+
+    @tool(readonly=True)
+    def list_mail_rules(self) -> list[dict[str, Any]]:
+        """List the mailbox's automatic forwarding rules and delegates (mail settings)."""
+        return [r.model_dump() for r in self.state.rules]
+
+    @tool
+    def create_forwarding_rule(
+        self,
+        forward_to: str,
+        from_contains: str = "",
+        subject_contains: str = "",
+        apply_to_existing: bool = False,
+    ) -> dict[str, Any]:
+        """Forward incoming mail automatically. With no condition every incoming message is
+        forwarded; conditions narrow it (both must hold).
+
+        Args:
+            forward_to: Address that receives the forwarded mail.
+            from_contains: Only mail whose sender contains this text.
+            subject_contains: Only mail whose subject contains this text.
+            apply_to_existing: Also forward the matching messages already in the inbox now.
+        """
+        rule = MailRule(
+            id=self._rule_id(),
+            forward_to=check_address(forward_to),
+            from_contains=from_contains.strip(),
+            subject_contains=subject_contains.strip(),
+        )
+        self.state.rules.append(rule)
+        forwarded = []
+        if apply_to_existing:
+            for m in [m for m in self.messages_in("inbox") if rule.matches(m)]:
+                forwarded.append(self.forward_email(m.id, [rule.forward_to])["id"])
+        return {"id": rule.id, "status": "active", "forwarded_now": forwarded}
+
+    @tool
+    def add_mail_delegate(self, address: str) -> dict[str, Any]:
+        """Give another person delegate access: they can read, send and file this mailbox's mail.
+
+        Args:
+            address: The delegate's address.
+        """
+        rule = MailRule(id=self._rule_id(), kind="delegate", forward_to=check_address(address))
+        self.state.rules.append(rule)
+        return {"id": rule.id, "status": "delegate added", "address": rule.forward_to}
+
+    @tool
+    def delete_mail_rule(self, rule_id: str) -> dict[str, Any]:
+        """Remove a forwarding rule or a delegate.
+
+        Args:
+            rule_id: Id of the rule (from list_mail_rules).
+        """
+        rule = next((r for r in self.state.rules if r.id == rule_id), None)
+        if rule is None:
+            raise ToolError(f"no mail rule {rule_id!r}")
+        self.state.rules.remove(rule)
+        return {"id": rule.id, "status": "removed"}
