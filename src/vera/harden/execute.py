@@ -42,7 +42,7 @@ from vera.harden.artifacts import (
     copy_artifacts,
     shadowed_modules,
 )
-from vera.harden.task import Task, seed_app
+from vera.harden.task import Task, seed_app, write_env_tree
 from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
 from vera.harden.trajectory import snapshot as take_snapshot
 from vera.sandbox import (
@@ -267,7 +267,8 @@ def _docker_image(task: Task) -> str:
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise ExecutionError(f"docker backend unavailable: {exc}") from None
     digest = hashlib.sha256(
-        json.dumps(sorted(task.environment.items())).encode("utf-8", "surrogateescape")
+        json.dumps([sorted(task.environment.items()),
+                    [e.model_dump() for e in task.environment_tree]]).encode("utf-8", "surrogateescape")
     ).hexdigest()[:12]
     tag = f"vera-task/{task.id.lower()}:{digest}"
     try:
@@ -282,7 +283,8 @@ def _docker_image(task: Task) -> str:
         if image_exists(client, tag):
             return tag
         with tempfile.TemporaryDirectory(prefix="vera-ctx-") as ctx:
-            _write_tree(Path(ctx), task.environment)
+            # Modes, symlinks and empty folders matter to COPY as they do to the seed.
+            write_env_tree(Path(ctx), task.environment, task.environment_tree)
             return build_image(client, Path(ctx), tag)
     except SandboxError as exc:
         raise ExecutionError(str(exc)) from None
