@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 import uuid
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -27,6 +27,10 @@ from vera.agents.terminal import TerminalAgent, TerminalConfig
 from vera.harden.trajectory import AttemptRecord
 from vera.records import ExecResult, Trajectory, Turn, utcnow
 from vera.sandbox import Bind, Sandbox
+
+if TYPE_CHECKING:
+    from vera.agents.cli_base import Parsed
+    from vera.agents.install import AgentPackage
 
 VERIFIER_COPY = "/opt/vera/verifier"
 """Where a verifier-aware actor finds a read-only copy of the current verifier (``tests/``)."""
@@ -118,7 +122,7 @@ class FrameworkActor:
         self._home: Path | None = None
 
     @property
-    def package(self):  # noqa: ANN201 - AgentPackage
+    def package(self) -> AgentPackage:
         if self.name == "claude-code":
             from vera.agents.claude_code import PACKAGE
         else:
@@ -222,7 +226,7 @@ class FrameworkActor:
                              summary=parsed.response[:2000],
                              duration_s=round(time.monotonic() - t0, 3))
 
-    def _parse(self, stdout: str):  # noqa: ANN202 - Parsed
+    def _parse(self, stdout: str) -> Parsed:
         if self.name == "claude-code":
             from vera.agents.claude_code import parse_stream_json
 

@@ -45,7 +45,6 @@ from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.roles import Evidence, HackMode, Patch, Roles, hacker_prompt, solver_prompt
-from vera.harden.trajectory import AttemptRecord, render
 from vera.harden.separate import separate_task
 from vera.harden.state import (
     PatchError,
@@ -59,6 +58,7 @@ from vera.harden.state import (
     tag,
 )
 from vera.harden.task import Task, TaskError, write_task
+from vera.harden.trajectory import AttemptRecord, render
 from vera.models.usage import UsageLedger, trial_scope
 
 _LOG_TAIL = 4000

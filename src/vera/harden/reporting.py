@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from vera.harden.loop import TaskRun, load_attempts, load_runs
-from vera.harden.trajectory import render as render_trajectory
 from vera.harden.metrics import summarize
 from vera.harden.roles import HACK_MODES
+from vera.harden.trajectory import render as render_trajectory
 from vera.report.html import _CSS, _table
 
 Format = Literal["html", "md", "json"]

@@ -186,9 +186,8 @@ def harden_shell(
         new = _PY_M_PYTEST.sub(lambda m: f"{m['lead']}{m['prefix'] or ''}python3 -I -m pytest", line)
         new = _PYTEST.sub(lambda m: f"{m['lead']}python3 -I -m pytest", new)
         new = _PY.sub(lambda m: f"{m['lead']}{m['prefix']}{m['py']} -I", new)
-        new = _SEP_PYTEST.sub(
-            lambda m: f"{m['lead']}vera_pytest {expected_tests(line, files)}", new
-        )
+        want = expected_tests(line, files) if _SEP_PYTEST.search(new) else 0
+        new = _SEP_PYTEST.sub(lambda m, n=want: f"{m['lead']}vera_pytest {n}", new)
         if new == line and re.search(r"\b(pytest|python3?)\b", line):
             notes.append(f"not rewritten (review): {line.strip()[:100]}")
         out_lines.append(new)
