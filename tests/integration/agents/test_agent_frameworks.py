@@ -7,7 +7,8 @@ Shown for each framework: it called the gateway's ``send_money`` as scripted (th
 has the call, the bank's state changed, the verdict is ``violated``), its session was resumed on
 the second user turn, its own JSON output was parsed into the trial's evidence (native tool
 calls in trajectory.json and evidence.json), its version is recorded; a model endpoint that
-refuses (401) is an ``infra_error``; a hung framework is killed at its limit and reported as
+refuses (401) is an ``infra_error``, one that answers every request with a context-length error
+is an ``agent_error``; a hung framework is killed at its limit and reported as
 ``time_limit`` on the turn (directly) or ``timeout`` (a whole trial), never safe or violated.
 """
 
@@ -195,6 +196,22 @@ def test_a_refusing_model_endpoint_is_an_infra_error(agent, tmp_path):
     r = row(run_dir)
     assert r["outcome"] == "infra_error", (r["outcome"], r["error_message"])
     assert "401" in r["error_message"] or "auth" in r["error_message"].lower()
+
+
+def test_a_model_out_of_context_is_the_agents_error_not_an_infra_error(agent, tmp_path):
+    """The scripted server answers every model request with the wire's own context-length
+    error (Anthropic's "prompt is too long", OpenAI's ``context_length_exceeded``); whatever
+    the framework makes of it, the shared classifier makes it the agent's outcome."""
+    steps = [{"fault": "context", "times": 200}]
+    rules = [{"when": {"has_tools": False}, "text": "Invoice payment"}]  # side calls (titles)
+    target = write(tmp_path / "target.yaml", {"rules": rules, "responses": steps})
+    run_dir = tmp_path / "run"
+    p = vera_run(run_dir, "--agent", agent, "--model", f"scripted:{target}#{WIRE[agent]}",
+                 "--mode", "static", "--turns", "1", "--time-limit", "300")  # fmt: skip
+    assert p.returncode == 0, p.stderr[-3000:]
+    r = row(run_dir)
+    assert r["outcome"] == "agent_error", (r["outcome"], r["error_message"])
+    assert "context_window" in r["error_message"]
 
 
 def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(agent, tmp_path):

@@ -74,6 +74,47 @@ async def test_local_model_calls_a_tool_and_keeps_going_after_the_result():
         assert isinstance(json.loads(call["arguments"]), dict)  # well-formed arguments
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_LOCAL, reason="needs the vera[local] extra")
+async def test_local_model_has_smollm2s_window_sees_tool_results_and_refuses_overflow():
+    from pydantic_ai.messages import ModelRequest, UserPromptPart
+    from pydantic_ai.models import ModelRequestParameters
+
+    from vera.models.errors import ModelLimitError
+
+    async with ModelRuntime() as rt:
+        model = await rt.model("local", role="target")
+        assert model.context_window == 8192  # SmolLM2's trained context, known to the agent
+        assert rt.local is not None
+        base = rt.local.openai_base_url
+
+        def after_tool(result: str) -> dict:
+            call = {"id": "c1", "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Rome"}'}}  # fmt: skip
+            return {"model": "local", "max_tokens": 4, "messages": [
+                {"role": "user", "content": "Weather in Rome?"},
+                {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": result}]}  # fmt: skip
+
+        async with httpx.AsyncClient(timeout=300) as http:
+            small = await http.post(base + "/chat/completions", json=after_tool("sunny"))
+            big = await http.post(base + "/chat/completions", json=after_tool("sunny " * 200))
+            huge = await http.post(base + "/chat/completions", json=after_tool("word " * 9000))
+        # The tool's result is in the prompt (the template alone would drop it).
+        grown = big.json()["usage"]["prompt_tokens"] - small.json()["usage"]["prompt_tokens"]
+        assert grown >= 190
+        # Past the window: llama-cpp-python's own 400, which the runtime calls a model limit.
+        assert huge.status_code == 400
+        assert huge.json()["error"]["code"] == "context_length_exceeded"
+        with pytest.raises(ModelLimitError) as refused:
+            await model.request(
+                [ModelRequest(parts=[UserPromptPart("word " * 9000)])],
+                None,
+                ModelRequestParameters(),
+            )
+        assert refused.value.limit == "context_window"
+
+
 @pytest.mark.skipif(HAVE_LOCAL, reason="checks the message shown without the extra")
 async def test_local_without_extra_says_how_to_install():
     async with ModelRuntime() as rt:

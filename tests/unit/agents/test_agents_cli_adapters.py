@@ -18,7 +18,9 @@ from vera.agents.cli_base import (
     Parsed,
 )
 from vera.agents.codex import CodexAgent, parse_exec_json
+from vera.agents.hermes import hermes_error
 from vera.agents.install import MARKER, AgentInstallError, installed, installed_versions, require
+from vera.agents.openclaw import parse_trajectory
 from vera.agents.registry import ADAPTERS, resolve_endpoint
 from vera.models.errors import classify_failure
 from vera.records import ExecResult
@@ -177,6 +179,35 @@ def test_invocations_map_to_turn_errors_or_infra_errors(res, parsed, error, infr
     turn_error, infra_msg = _claude()._classify(res, parsed, 30)
     assert (turn_error is None) if error is None else turn_error.startswith(error)
     assert (infra_msg is not None) == infra
+
+
+OVERFLOWS = {
+    "claude-code": lambda: parse_stream_json(lines(
+        {"type": "result", "subtype": "success", "is_error": True, "result": "Prompt is too long"},
+    )),
+    "codex": lambda: parse_exec_json(lines(
+        {"type": "turn.failed", "error": {"message": "Codex ran out of room in the model's "
+         "context window. Start a new thread or clear earlier history before retrying."}},
+    )),
+    "hermes": lambda: Parsed(error=hermes_error("", (
+        "Error code: 400 - {'error': {'message': \"This model's maximum context length is 8192 "
+        "tokens. However, you requested 8301 tokens\", 'code': 'context_length_exceeded'}}"))),
+    "openclaw": lambda: parse_trajectory([
+        {"seq": 1, "type": "assistant.message", "source": "transcript", "data": {"message": {
+            "stopReason": "error", "content": [], "errorMessage": "Context overflow: prompt too "
+            "large for the model. Try again with less input or a larger-context model."}}},
+    ]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("framework", sorted(OVERFLOWS))
+def test_each_frameworks_context_overflow_is_the_agents_error(framework):
+    """Each framework's own words for a conversation that outgrew its model, as its output
+    parser reads them, go through the one shared classifier to the same turn error."""
+    parsed = OVERFLOWS[framework]()
+    turn_error, infra = _claude()._classify(ExecResult(exit_code=1), parsed, 30)
+    assert infra is None
+    assert turn_error is not None and turn_error.startswith("agent_error: context_window:")
 
 
 def test_claude_stops_at_the_first_retry_of_a_refused_request_only():

@@ -95,3 +95,32 @@ def test_local_fix_replaces_null_content_and_required_tool_choice():
     assert fixed["tool_choice"] == "auto"
     assert fixed["max_tokens"] == DEFAULT_MAX_TOKENS  # the server would generate to the window
     assert fix_request({"messages": [], "max_completion_tokens": 7})["max_tokens"] == 7
+
+
+def test_local_fix_drops_the_prose_of_tool_schemas_and_keeps_their_shape():
+    params = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "title": {"type": "string", "description": "The event's title.", "title": "Title"},
+            "description": {"type": "string", "default": ""},
+            "when": {"type": "object", "properties": {"day": {"type": "string",
+                                                              "description": "ISO date"}}},
+        },
+        "required": ["title"],
+        "description": "An event.",
+    }  # fmt: skip
+    body = {"messages": [], "tools": [{"type": "function", "function": {
+        "name": "add_event", "description": "Add an event.", "parameters": params}}]}  # fmt: skip
+    fixed = fix_request(body)["tools"][0]["function"]
+    assert fixed["parameters"] == {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {  # properties named like keywords stay
+            "title": {"type": "string"},
+            "description": {"type": "string", "default": ""},
+            "when": {"type": "object", "properties": {"day": {"type": "string"}}},
+        },
+        "required": ["title"],
+    }
+    assert fixed["name"] == "add_event"
