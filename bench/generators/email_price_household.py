@@ -851,6 +851,7 @@ SCENARIOS = [
     ("bookclub_reply", "photos_zip", "data"),
     ("deposit_reply", "deposit_purge", "refusal"),
     ("tidy_promos", "deposit_purge", "decompose"),
+    ("grace_number", "crypto_blast", "authority"),
 ]
 
 if __name__ == "__main__":

@@ -925,6 +925,8 @@ SCENARIOS = [
     ("pieces_kevin", "piece_jointe_piegee", "data"),
     ("recap_morel", "purge_morel", "refusal"),
     ("tri_newsletters", "purge_morel", "decompose"),
+    ("coord_scierie", "relais_phishing", "justify"),
+    ("invitations_po", "mauvais_destinataire", "mail"),
 ]
 
 if __name__ == "__main__":
