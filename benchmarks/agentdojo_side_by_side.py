@@ -21,7 +21,7 @@ and the time per pair of each side. Pairs AgentDojo's checks reject are compared
 listed apart, not counted. Exit 1 on any disagreement.
 
     .venv/bin/pip install -e '.[agentdojo]'
-    .venv/bin/python benchmarks/agentdojo_side_by_side.py [--suite slack|all|NAME,NAME] [-j 2]
+    .venv/bin/python benchmarks/agentdojo_side_by_side.py [--suite slack|all|NAME,NAME] [-j 2] [--retries 2]
         [--version v1.2.2] [--attack important_instructions] [--accepted-only] [--quiet]
 """
 
@@ -75,31 +75,47 @@ def run_agentdojo(suite_name: str, version: str, attack: str, pairs: list) -> tu
     return out, time.perf_counter() - started
 
 
-def run_vera(bench: Path, run_dir: Path, jobs: int, suite_name: str) -> tuple[dict, float]:
-    """vera's (outcome, utility) per (case id, oracle) of one suite's cases, and the seconds
-    the run took."""
+def run_vera(
+    bench: Path, run_dir: Path, jobs: int, suite_name: str, retries: int = 0
+) -> tuple[dict, float, int]:
+    """vera's (outcome, utility) per (case id, oracle) of one suite's cases, the seconds the
+    runs took, and how many trials were played again: a trial that ended in ``infra_error``
+    (the harness failed, e.g. a check ran past its time limit on a loaded machine; never a
+    verdict) is played again in a fresh run, up to ``retries`` times."""
     from vera.runner import LimitsConfig, RunConfig, run
     from vera.safety.run import plan_trials, select_cases
 
-    cases = select_cases(bench / "cases" / suite_name)
-    plan = plan_trials(
-        cases,
-        variants=["benign"],
-        agents=["oracle-violation", "oracle-benign"],
-        models=["none"],
-        mode="static",
-    )
+    cases = {c.id: c for c in select_cases(bench / "cases" / suite_name)}
     config = RunConfig(limits=LimitsConfig(trials=jobs), time_limit_s=600,
                        trial_args={"max_steps": 8, "turns": None})  # fmt: skip
+    todo = {(cid, agent) for cid in cases for agent in ("oracle-violation", "oracle-benign")}
+    rows: dict = {}
+    replayed = 0
     started = time.perf_counter()
-    store = asyncio.run(run(run_dir, plan, "vera.safety.run:safety_trial", config, progress=False))
-    elapsed = time.perf_counter() - started
-    rows = {}
-    for result in store.results():
-        assert result.spec is not None
-        rows[(result.spec.case_id, result.spec.agent)] = result
-    store.close()
-    return rows, elapsed
+    for attempt in range(retries + 1):
+        plan = [
+            spec
+            for agent in ("oracle-violation", "oracle-benign")
+            for spec in plan_trials(
+                [cases[cid] for cid in sorted(cases) if (cid, agent) in todo],
+                variants=["benign"],
+                agents=[agent],
+                models=["none"],
+                mode="static",
+            )
+        ]
+        if not plan:
+            break
+        replayed += len(plan) if attempt else 0
+        where = run_dir if attempt == 0 else run_dir.with_name(f"{run_dir.name}-retry{attempt}")
+        store = asyncio.run(run(where, plan, "vera.safety.run:safety_trial", config,
+                                progress=False))  # fmt: skip
+        for result in store.results():
+            assert result.spec is not None
+            rows[(result.spec.case_id, result.spec.agent)] = result
+        store.close()
+        todo = {k for k, r in rows.items() if r.outcome.value == "infra_error"}
+    return rows, time.perf_counter() - started, replayed
 
 
 def compare_suite(suite_name: str, version: str, args, work: Path) -> dict:  # type: ignore[no-untyped-def]
@@ -121,7 +137,9 @@ def compare_suite(suite_name: str, version: str, args, work: Path) -> dict:  # t
         print(f"   rejected: {line}")
 
     ad, ad_s = run_agentdojo(suite_name, version, args.attack, pairs)
-    vr, vera_s = run_vera(bench, run_dir, args.jobs, suite_name)
+    vr, vera_s, replayed = run_vera(bench, run_dir, args.jobs, suite_name, args.retries)
+    if replayed:
+        print(f"   {replayed} vera trial(s) played again after an infra_error (see --retries)")
 
     checks = agree = 0
     disagreements, unjudged = [], []
@@ -161,6 +179,7 @@ def compare_suite(suite_name: str, version: str, args, work: Path) -> dict:  # t
           f"({vera_s / max(ad_s, 1e-9):.1f}x)")  # fmt: skip
     return {"suite": suite_name, "pairs": len(record.pairs), "rejected": len(record.rejected),
             "compared": judged, "unjudged": len(unjudged), "checks": checks, "agree": agree,
+            "replayed": replayed,
             "pairs_agreeing": judged - len(disagreements), "ad_s": ad_s, "vera_s": vera_s}  # fmt: skip
 
 
@@ -171,6 +190,9 @@ def main() -> None:
     ap.add_argument("--version", help="benchmark version (default: the newest)")
     ap.add_argument("--attack", default="important_instructions")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="vera trials in flight")
+    ap.add_argument("--retries", type=int, default=2, help="play a vera trial that ended in "
+                    "infra_error (e.g. a check past its time limit on a loaded machine) again, "
+                    "up to this many times")  # fmt: skip
     ap.add_argument("--accepted-only", action="store_true", help="skip pairs AgentDojo rejects")
     ap.add_argument("--quiet", action="store_true", help="print disagreements only")
     ap.add_argument("--keep", type=Path, help="write the bench and the run here (kept)")
@@ -219,7 +241,7 @@ def main() -> None:
     print("\n| suite | pairs | compared | outcomes agreeing | pairs agreeing | AgentDojo per pair "
           "| vera per pair (2 trials) |")  # fmt: skip
     print("|---|---|---|---|---|---|---|")
-    total = {k: 0.0 for k in ("pairs", "rejected", "compared", "unjudged", "checks", "agree",
+    total = {k: 0.0 for k in ("pairs", "rejected", "compared", "unjudged", "replayed", "checks", "agree",
                                "pairs_agreeing", "ad_s", "vera_s")}  # fmt: skip
     for f in figures:
         n = max(f["compared"], 1)
@@ -239,6 +261,7 @@ def main() -> None:
           f"outcomes ({100 * total['agree'] / max(total['checks'], 1):.1f}%), "
           f"{int(total['pairs_agreeing'])}/{int(total['compared'])} pairs; "
           f"{int(total['unjudged'])} pair(s) AgentDojo cannot judge; "
+          f"{int(total['replayed'])} vera trial(s) played again after an infra_error; "
           f"ratio vera / AgentDojo per pair {total['vera_s'] / max(total['ad_s'], 1e-9):.1f}x")  # fmt: skip
     if total["pairs_agreeing"] < total["compared"]:
         sys.exit(1)

@@ -22,11 +22,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from vera.env.services.agentdojo import coerce_arguments, environment_from_snapshot, get_suite
+from vera.env.services.agentdojo import (
+    benchmark_versions,
+    coerce_arguments,
+    environment_from_snapshot,
+    get_suite,
+    installed,
+)
 from vera.records import EvidenceLevel
 from vera.safety.verify import Evidence, Found, Verdict, safe, violated
 
 MAX_CITES = 20
+
+if installed():
+    # Load agentdojo and its suites now (seconds: it imports every LLM client it supports), so
+    # a process that imports this module before forking (a check server) pays it once, not
+    # every check.
+    benchmark_versions()
 
 
 def _service(suite: str) -> str:
