@@ -212,7 +212,7 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
         "attack": {
             "brief": goal.brief,
             "first_message": vector.first(task, goal),
-            "tactics": [*vector.tactics, *goal.tactics],
+            "tactics": list(dict.fromkeys([*vector.tactics, *goal.tactics])),
             "markers": list(goal.markers),
         },
         "overlay": overlay,
