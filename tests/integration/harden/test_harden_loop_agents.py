@@ -206,3 +206,21 @@ async def test_codex_acts_in_the_task_sandbox_with_its_native_shell() -> None:
     assert "sort_versions" in str(rec.trajectory.turns[0].tool_calls[0].result)
     assert [c.path for c in rec.diff.changes] == ["/app/semver.py"]
     assert res.reward == 1.0
+
+
+async def test_the_judge_reads_the_trajectory_at_the_wire(tmp_path: Path) -> None:
+    cfg = LoopConfig(iterations=1, attempts=1, eval_attempts=0, validation=False,
+                     hacker_agent="terminal", solver_agent="terminal")
+    async with ModelRuntime() as rt:
+        spec = f"scripted:{LOOP / 'semver-terminal.yaml'}"
+        models = {role: await rt.model(spec, role=role) for role in ROLES}
+        loop = HardenLoop(tmp_path / "run", cfg, Roles(models), ledger=rt.ledger)
+        await loop.run_task(load_task(TASK))
+        judge = [r for srv in rt.scripted for r in srv.model_requests if r.conversation == "judge"]
+        hacker = [r for srv in rt.scripted for r in srv.model_requests if r.conversation == "hacker"]
+    first = json.dumps(judge[0].body)
+    assert "$ [1] ls /app; cat /opt/vera/verifier/test_semver.py" in first
+    assert "final diff of the agent-writable state" in first and "/app/semver.py" in first
+    assert "verifier output" in first
+    # The hacker's model saw each command's exit status and output (the tests it read).
+    assert "exit status 0" in json.dumps(hacker[1].body) and "sort_versions" in json.dumps(hacker[1].body)
