@@ -32,7 +32,7 @@ def _load_all(paths: list[Path]) -> list[Task]:
 @app.command("run")
 def run(
     task: Annotated[Path, typer.Argument(help="Task directory (Harbor or Terminal-Bench 1).")],
-    agent: Annotated[str, typer.Option("--agent", "-a", help="oracle | nop | script:FILE")],
+    agent: Annotated[str, typer.Option("--agent", "-a", help="oracle | nop | script:FILE | terminal | claude-code | codex")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     backend: Annotated[
         str | None, typer.Option("--backend", help="bwrap | docker | local (default: by task)")
@@ -40,16 +40,33 @@ def run(
     keep: Annotated[
         bool, typer.Option("--keep", help="Keep the trial directory (workspaces and logs).")
     ] = False,
+    model: Annotated[
+        str | None, typer.Option("--model", "-m", help="Model spec of an acting agent (terminal, claude-code, codex).")
+    ] = None,
+    steps: Annotated[int, typer.Option("--agent-steps", help="Step budget of an acting agent.")] = 30,
+    trajectory: Annotated[
+        Path | None, typer.Option("--trajectory", help="Write an acting agent's AttemptRecord (JSON) here.")
+    ] = None,
 ) -> None:
     """Run one trial (agent phase, then verifier phase) and print the reward.
 
-    Exit status 0 when the trial ran (whatever the reward), 1 when a phase failed.
+    An acting agent (terminal, claude-code, codex) is given the instruction, as the blind solver
+    is. Exit status 0 when the trial ran (whatever the reward), 1 when a phase failed.
     """
+    from vera.harden.actors import AGENT_KINDS
+
     try:
         t = load_task(task)
-        result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep))
-    except (TaskError, ExecutionError) as exc:
-        fail(str(exc))
+        if agent in AGENT_KINDS and agent != "script":
+            if not model:
+                fail(f"--agent {agent} needs --model SPEC")
+            result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
+        else:
+            result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep))
+    except (TaskError, ExecutionError, ValueError) as exc:
+        fail(" ".join(str(exc).split())[:300])
+    if trajectory is not None and result.attempt is not None:
+        trajectory.write_text(result.attempt.model_dump_json(indent=1))
     if as_json:
         typer.echo(json.dumps(result.summary()))
     else:
@@ -57,6 +74,11 @@ def run(
         reward = "none" if result.reward is None else f"{result.reward:g}"
         console.print(f"{result.task}  agent={result.agent}  mode={result.mode}  "
                       f"reward={reward}  {verdict}", highlight=False)
+        if result.attempt is not None:
+            a = result.attempt
+            console.print(f"  {len(a.commands)} command(s), stopped: {a.stopped}; "
+                          f"{len(a.diff.changes)} change(s) to the agent-writable state",
+                          highlight=False)
         for note in result.notes:
             console.print(f"  note: {note}", style="dim", highlight=False)
         for err in result.phase_errors:
@@ -65,6 +87,31 @@ def run(
             console.print(f"  trial directory: {result.trial_dir}", highlight=False)
     if result.phase_errors:
         raise typer.Exit(1)
+
+
+async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: str | None,
+                        keep: bool):
+    from vera.agents.terminal import TerminalConfig
+    from vera.harden.actors import FrameworkActor, TerminalActor
+    from vera.harden.execute import AgentSpec
+    from vera.harden.roles import solver_prompt
+    from vera.models.runtime import ModelRuntime
+
+    prompt = solver_prompt(task, hint=None, agentic=True)
+    budget = task.config.agent.timeout_sec
+    async with ModelRuntime() as rt:
+        if kind == "terminal":
+            model = await rt.model(spec, role="solver")
+            actor: object = TerminalActor(
+                model, prompt, TerminalConfig(max_steps=steps, time_limit_s=budget), label=spec
+            )
+        else:
+            from vera.agents.registry import ADAPTERS, resolve_endpoint
+
+            endpoint = await resolve_endpoint(spec, rt, ADAPTERS[kind])
+            actor = FrameworkActor(kind, endpoint, prompt, max_steps=steps, time_limit_s=budget)
+        return await run_trial(task, AgentSpec(kind="actor", actor=actor, label=kind),
+                               backend=backend, keep=keep)
 
 
 @app.command("separate")
