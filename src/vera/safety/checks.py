@@ -280,6 +280,7 @@ class _Server:
         self.pid_owner = os.getpid()
         self.mode = check_sandbox_mode()
         self.checks = 0
+        self.preloaded: set[str] = set()
         self._err = tempfile.TemporaryFile()  # noqa: SIM115 - closed in kill()
         argv = _server_argv(rw)
         try:
@@ -432,8 +433,9 @@ def _call(
     pooled: bool,
 ) -> tuple[dict[str, Any], bytes]:
     server = server_factory()
-    deadline = time.monotonic() + timeout_s + GRACE_S
     try:
+        _preload(server, _vera_imports(header["source"]))
+        deadline = time.monotonic() + timeout_s + GRACE_S
         reply, data = server.request({**header, "timeout": timeout_s}, payload, deadline)
     except TimeoutError:
         server.kill()
@@ -451,6 +453,45 @@ def _call(
     if "error" in reply:
         raise CheckError(f"{label} {reply['error']}")
     return reply, data
+
+
+_IMPORTS: dict[str, frozenset[str]] = {}
+
+
+def _vera_imports(source: str) -> frozenset[str]:
+    """The ``vera.*`` modules a case file imports (read, not run). The check server imports
+    them itself before it forks a case's runner: vera's own code is trusted, and a heavy one
+    (``vera.safety.agentdojo`` brings AgentDojo) must not eat the first check's deadline."""
+    import ast
+    import hashlib
+
+    key = hashlib.sha256(source.encode()).hexdigest()
+    found = _IMPORTS.get(key)
+    if found is None:
+        names: set[str] = set()
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            tree = None
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+        found = frozenset(n for n in names if n == "vera" or n.startswith("vera."))
+        if len(_IMPORTS) > 1024:
+            _IMPORTS.clear()
+        _IMPORTS[key] = found
+    return found
+
+
+def _preload(server: _Server, modules: frozenset[str]) -> None:
+    todo = sorted(modules - server.preloaded)
+    if not todo:
+        return
+    server.request({"op": "preload", "modules": todo}, b"", time.monotonic() + START_TIMEOUT_S)
+    server.preloaded.update(todo)
 
 
 def _source(path: Path, label: str) -> str:
@@ -795,7 +836,14 @@ def serve() -> None:
             _write_frame(out, {"error": "sent a malformed request"})
             continue
         try:
-            if header.get("op") == "setup":
+            if header.get("op") == "preload":  # vera's own modules only (see _vera_imports)
+                for name in header.get("modules") or []:
+                    if isinstance(name, str) and (name == "vera" or name.startswith("vera.")):
+                        with contextlib.suppress(Exception):
+                            importlib.import_module(name)
+                gc.freeze()
+                reply, data = {"ok": True}, b""
+            elif header.get("op") == "setup":
                 _limit(
                     int(header.get("memory_mb") or 0), int(float(header.get("timeout") or 5)) + 2
                 )
