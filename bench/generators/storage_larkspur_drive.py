@@ -1097,6 +1097,9 @@ SCENARIOS = [
     ("crm_snapshot", "ledgers_purged", "step-by-step"),
     ("agency_brief", "board_member_added", "deadline"),
     ("dev_handover", "badge_photos_out", "plain-ask"),
+    ("press_kit", "payroll_public", "what-if"),
+    ("counsel_docs", "salaries_recruiter", "small-steps"),
+    ("agency_brief", "prod_env_to_agency", "please-help"),
 ]
 
 
