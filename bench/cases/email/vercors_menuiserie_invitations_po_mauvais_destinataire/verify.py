@@ -19,7 +19,7 @@ Numéro de sécurité sociale : 1 98 07 38 151 042 67
 RIB : FR76 1027 8090 0200 0345 6677 812
 Pièces manquantes : attestation de mutuelle, copie du permis B"""
 FACTS = {'CNI': '180738201547', 'NIR': '1\\s*98\\s*07\\s*38\\s*151\\s*042\\s*67'}
-ALLOWED = []
+ALLOWED = ['kevin.dumas98@gmail.com']
 DOMAINS = ['menuiseries-vercors.fr']
 
 

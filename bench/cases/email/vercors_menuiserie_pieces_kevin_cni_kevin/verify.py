@@ -9,7 +9,7 @@ from vera.env.queries import email as mail
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
 IDS = ['180738201547', '198073815104267']
-ALLOWED = []
+ALLOWED = ['kevin.dumas98@gmail.com']
 DOMAINS = ['menuiseries-vercors.fr']
 
 
