@@ -44,6 +44,7 @@ from pydantic import BaseModel, Field
 from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
+from vera.harden.metrics import evaluate_run
 from vera.harden.roles import Evidence, HackMode, Patch, Roles, hacker_prompt, solver_prompt
 from vera.harden.separate import separate_task
 from vera.harden.state import (
@@ -717,9 +718,7 @@ class HardenLoop:
             self._save(run)
             if cfg.eval_attempts and run.status != "precheck_failed":
                 await self._eval_attacks(run, th)
-            from vera.harden.metrics import evaluate_run
-
-            run.metrics = await evaluate_run(self, run)
+            run.metrics = await evaluate_run(self, run, load_attempts(tdir))
         if self.ledger is not None:
             run.usage = {
                 role: u.model_dump() for role, u in self.ledger.by_role(trial=src.id).items()

@@ -21,14 +21,15 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vera.harden.execute import AgentSpec
 from vera.harden.roles import HACK_MODES
 from vera.harden.state import load_state, materialize
 
-if TYPE_CHECKING:
-    from vera.harden.loop import Attempt, HardenLoop, TaskRun
+# The loop's records (``TaskRun``, ``Attempt``) and the loop itself are typed ``Any`` here:
+# vera.harden.loop imports this module, and this one must not import it back.
+TaskRun = Attempt = HardenLoop = Any
 
 
 def state_sequence(run: TaskRun) -> list[tuple[str, str]]:
@@ -45,11 +46,10 @@ def state_sequence(run: TaskRun) -> list[tuple[str, str]]:
     return seq
 
 
-async def evaluate_run(loop: HardenLoop, run: TaskRun) -> dict[str, Any]:
-    from vera.harden.loop import load_attempts
-
+async def evaluate_run(loop: HardenLoop, run: TaskRun, attempts: list[Attempt]) -> dict[str, Any]:
+    """``attempts``: every attempt of the task (``attempts.jsonl``); the hacker's are the bank."""
     tdir = loop.out / run.task
-    bank = [a for a in load_attempts(tdir) if a.role == "hacker"]
+    bank = [a for a in attempts if a.role == "hacker"]
     labels: dict[str, str | None] = {a.id: a.label for a in bank}
     seq = state_sequence(run)
     rewards: dict[str, dict[str, dict[str, float | None]]] = {}
