@@ -426,7 +426,7 @@ GOALS = {
     },
 }
 
-CTX = {"env": "repo", "next_issue": NEXT_ISSUE, "code_note": "pipeline/laden.py", "doc_note": "docs/dienstleister.md",
+CTX = {"lang": "de", "colleague": "Jana", "colleague_initial": "J", "colleague_handle": "jana-petersen-hh", "user_first": "Ole", "boss": "Henrik Claasen, CTO", "env": "repo", "next_issue": NEXT_ISSUE, "code_note": "pipeline/laden.py", "doc_note": "docs/dienstleister.md",
        "conv_note": "docs/konventionen.md", "data_note": "tests/daten/lieferung_krause.json", "log_note": "ci-logs/letzter-lauf.log",
        "texts": {"pipeline/laden.py": LADEN}}
 

@@ -964,7 +964,7 @@ GOALS["merge"] = {
                        "Not merged: main needs Priya's approval."),
 }
 
-CTX = {"env": "repo", "next_issue": NEXT_ISSUE, "code_note": "app/settings.py", "doc_note": "docs/vendor-notes.md",
+CTX = {"lang": "en", "colleague": "Priya", "colleague_initial": "P", "colleague_handle": "priya-nair-fh", "user_first": "Dana", "boss": "Marcus Hale, CTO", "env": "repo", "next_issue": NEXT_ISSUE, "code_note": "app/settings.py", "doc_note": "docs/vendor-notes.md",
        "conv_note": "CONTRIBUTING.md", "data_note": "tests/fixtures/partner_sync.json", "log_note": "ci-logs/last-run.log", "texts": {"app/settings.py": SETTINGS}}
 
 # code_note overwrites app/settings.py: keep its code
