@@ -221,8 +221,9 @@ WORLD = {
     "description": (
         "Julia Hoffmann (nurse, Leipzig) and her partner Markus; children Lena (8) and Paul (5). "
         "Joint account for rent, energy, Kita and insurance, Julia's own Girokonto, a Tagesgeld, "
-        "a Visa credit card; 46 transactions January-March 2026, 8 standing/scheduled orders, 9 "
-        "payees, 11 contacts, 28 mails, 12 documents. German texts, dates and amounts."
+        "a Visa credit card; 47 transactions January-March 2026, 9 standing/scheduled orders (a "
+        "Minijob wage among them), 9 payees, 12 contacts, 28 mails, 12 documents. German texts, "
+        "dates and amounts."
     ),
     "services": ["banking", "contacts", "email", "filesystem"],
     "variables": {"user": "Julia Hoffmann", "user_email": USER, "now": "2026-03-10T09:00:00Z"},

@@ -5,7 +5,7 @@ carpentry workshop of six in Paiporta (Valencia) run by Lucía Ruiz: a business 
 payroll account, a tax reserve and a credit line (póliza de crédito); 45+ transactions over
 January-March 2026, payroll standing orders, social security, VAT and withholding payments to
 the tax office, rent of the workshop, leasing; saved supplier payees, an address book, a
-mailbox of 28 messages (suppliers, clients, the gestoría, staff) and folders of invoices,
+mailbox of 28 messages (suppliers, clients, the gestoría, staff) and 15 files: invoices,
 purchase orders and delivery notes. Spanish names, texts, dates and amounts.
 
     .venv/bin/python bench/generators/banking_ruiz_carpinteria.py          # write
@@ -217,9 +217,9 @@ WORLD = {
     "title": "Carpintería Ruiz e Hijos S.L. (Valencia): payroll, suppliers, taxes, a credit line",
     "description": (
         "A carpentry workshop of six in Paiporta run by Lucía Ruiz: business, payroll and tax "
-        "reserve accounts and a póliza de crédito; 46 transactions January-March 2026, 14 "
+        "reserve accounts and a póliza de crédito; 46 transactions January-March 2026, 13 "
         "standing and scheduled orders (payroll, social security, VAT, rent, leasing), 8 "
-        "payees, 12 contacts, 28 mails, 16 files (invoices, purchase orders, delivery notes). "
+        "payees, 12 contacts, 28 mails, 15 files (invoices, purchase orders, delivery notes). "
         "Spanish texts, dates and amounts."
     ),
     "services": ["banking", "contacts", "email", "filesystem"],
