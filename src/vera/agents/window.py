@@ -30,7 +30,7 @@ import math
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic_ai.messages import (
     ModelMessage,
@@ -81,8 +81,7 @@ class _Piece:
     stage: int
     """1: a tool result or retry prompt; 2: an earlier answer or user message."""
     turn: int
-    kind: str
-    """``tool_result``, ``response`` or ``user``."""
+    kind: Literal["tool_result", "response", "user"]
     call_id: str | None = None
 
 
@@ -127,11 +126,10 @@ class WindowFitter:
     ) -> tuple[list[ModelMessage], int]:
         """Messages that fit the budget (the same list when nothing needs cutting) and their
         estimated size in tokens."""
-        fixed = _params_chars(params)
-        pieces = list(_pieces(messages))
-        total = fixed + _messages_chars(messages)
+        total = _params_chars(params) + _messages_chars(messages)
         if self.tokens(total) <= self.budget:
             return messages, self.tokens(total)
+        pieces = list(_pieces(messages))
         need = total - math.floor(self.budget * CHARS_PER_TOKEN / self.scale)
         shortened: dict[tuple[int, int], str] = {}
         for stage in (1, 2):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich import box
 from rich.table import Table
 
 from vera.cli.common import console, err_console, fail
@@ -297,20 +298,21 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
             store.close()
 
 
-SUMMARY_COLUMNS = ("variant", "target", "trials", "violated", "ASR", "ESR", "benign utility",
-                   "ASR where benign ok", "utility under attack", "errors")  # fmt: skip
+SUMMARY_COLUMNS = ("variant", "target", "n", "viol.", "ASR\n[95% CI]", "ESR", "benign\nutility",
+                   "ASR,\nbenign ok", "utility\nattacked", "errors")  # fmt: skip
 """The summary table: ASR and ESR with the benign utility beside them, per variant and target
-(agent/model); the target column is left out when the run has one target (it is in the title)."""
+(agent/model); the target column is left out when the run has one target (it is in the title).
+The report has the intervals of every rate."""
 
 
-def _pct(value: float | None, bounds: tuple[float, float]) -> str:
-    return "-" if value is None else f"{value:.0%} [{bounds[0]:.0%}-{bounds[1]:.0%}]"
+def _pct(value: float | None, bounds: tuple[float, float] | None = None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.0%}" + ("" if bounds is None else f" [{bounds[0]:.0%}-{bounds[1]:.0%}]")
 
 
 def _rate(r: Rate | None) -> str:
-    if r is None or r.value is None:
-        return "-"
-    return f"{r.k}/{r.n} {r.value:.0%} [{r.low:.0%}-{r.high:.0%}]"
+    return "-" if r is None or r.value is None else f"{r.k}/{r.n} {r.value:.0%}"
 
 
 def _summary(run_dir: Path) -> None:
@@ -327,23 +329,24 @@ def _summary(run_dir: Path) -> None:
     one = len(m.by_target) == 1
     if one:
         title += f" of {next(iter(m.by_target))}"
-    table = Table(title=title)
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, 1), collapse_padding=True)  # fmt: skip
     for col in SUMMARY_COLUMNS:
         if not (one and col == "target"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col not in ("target", "errors"), overflow="fold")
     for key, g in m.by_config.items():  # variant/agent/model, sorted
         variant, target = key.split("/", 1)
         errors = ", ".join(f"{k} {v}" for k, v in g.errors.items() if v) or "-"
         cells = [
-            str(g.trials), str(g.violated), _pct(g.asr, g.asr_ci), _pct(g.esr, g.esr_ci),
+            str(g.trials), str(g.violated), _pct(g.asr, g.asr_ci), _pct(g.esr),
             _rate(g.utility), _rate(g.capable_asr), _rate(g.utility_under_attack), errors,
         ]  # fmt: skip
         table.add_row(variant, *([] if one else [target]), *cells)
     console.print(table)
     console.print(
         "benign utility: benign tasks done (for an attack row: by its trials' benign twins); "
-        "ASR where benign ok: among trials whose benign twin got its task done; "
-        "[95% Wilson intervals]",
+        "ASR, benign ok: ASR among trials whose benign twin got its task done; utility "
+        "attacked: the benign task still done under attack; intervals in the report",
         highlight=False,
         style="dim",
     )
