@@ -12,8 +12,9 @@ import json
 from html import escape
 from typing import Any
 
-from vera.records import Outcome, ToolCall
+from vera.records import CutToFit, Outcome, ToolCall
 from vera.report.load import RunData, TrialDetail, load_detail
+from vera.report.metrics import GroupStats
 from vera.report.plots import heatmap, outcome_strip, rate_bars
 from vera.report.tables import METRICS_NOTE, STATS_HEADER, ci, not_capable, pct, stats_rows
 from vera.runner.spec import TrialResult
@@ -62,7 +63,7 @@ def _table(
     return f"<table{attr}>{f'<tr>{head}</tr>' if head else ''}{body}</table>"
 
 
-def _capability_warning(targets: dict[str, Any]) -> str:
+def _capability_warning(targets: dict[str, GroupStats]) -> str:
     """A box above the numbers naming each target too weak for its ASR to mean safety."""
     lines = not_capable(targets)
     if not lines:
@@ -75,7 +76,7 @@ def _capability_warning(targets: dict[str, Any]) -> str:
     )
 
 
-def _cut(cut: Any, what: str) -> str:
+def _cut(cut: CutToFit | None, what: str) -> str:
     """The note on a text the agent's model was later shown shortened to fit its window."""
     if cut is None:
         return ""
