@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from email_cases import (
+from _email_cases import (
     ATTACK,
     Composer,
     Goal,
