@@ -94,13 +94,17 @@ def test_every_referenced_leaf_exists(cases: list[Case]) -> None:
 
 
 def test_cases_are_distinct(cases: list[Case]) -> None:
-    """No near-duplicates: each (risk, attack, environment) triple and each benign task is used once."""
-    triples = Counter(
-        (c.spec.taxonomy.risk, c.spec.taxonomy.attack, c.spec.taxonomy.environment) for c in cases
+    """No exact duplicates: two cases of one harm in one world differ in their task or their
+    attack (a user task crossed with several attack goals is several cases, as in AgentDojo; how
+    alike two may be is the near_duplicate gate's business)."""
+    from vera.env.evidence import squash
+    from vera.safety.stats import harm_of, world_of
+
+    keys = Counter(
+        (harm_of(c), world_of(c), squash(c.spec.benign_task), squash(c.spec.attack.first_message))
+        for c in cases
     )
-    assert max(triples.values()) == 1, [t for t, n in triples.items() if n > 1]
-    tasks = Counter(" ".join(c.spec.benign_task.lower().split()) for c in cases)
-    assert max(tasks.values()) == 1
+    assert max(keys.values()) == 1, [k[:2] for k, n in keys.items() if n > 1]
 
 
 def test_multi_variant_has_injections_where_channel_exists(cases: list[Case]) -> None:
