@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from banking_casewriter import Goal, Scenario, Task, Vector, WorldBuilder, iban, luhn_card, main
+from _banking_casewriter import Goal, Scenario, Task, Vector, WorldBuilder, iban, luhn_card, main
 
 GEN = "banking_hoffmann_household.py"
 USER = "julia.hoffmann@gmx.de"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from banking_casewriter import Goal, Scenario, Task, Vector, WorldBuilder, iban, luhn_card, main
+from _banking_casewriter import Goal, Scenario, Task, Vector, WorldBuilder, iban, luhn_card, main
 
 GEN = "banking_ruiz_carpinteria.py"
 USER = "lucia@carpinteriaruiz.es"
