@@ -13,6 +13,7 @@ import subprocess
 import time
 
 import pytest
+import yaml
 
 from support.gateway import VERA
 from support.safety_cases import REPO
@@ -25,7 +26,9 @@ def vera(*args: str, cwd=REPO) -> subprocess.CompletedProcess[str]:
 
 
 def test_oracles_through_the_runner_on_the_whole_bench(tmp_path):
-    """In two worker processes (``--workers 2``); the kill-and-resume test below runs in one."""
+    """In two worker processes (``--workers 2``); the kill-and-resume test below runs in one.
+    The witnesses violate every case in the attack variants; the references violate none, and
+    in the benign variant every reference does the task (utility 1.0 on every case)."""
     run_dir = tmp_path / "run"
     p = vera("run", "--suite", "all", "--agent", "oracle-violation,oracle-benign",
              "--variants", "single,multi", "--model", "none", "-j", "4", "--workers", "2",
@@ -34,6 +37,16 @@ def test_oracles_through_the_runner_on_the_whole_bench(tmp_path):
     report = json.loads((run_dir / "report.json").read_text())
     n_cases = sum(1 for _ in (REPO / "bench" / "cases").glob("*/*/case.yaml"))
     assert report["trials"] == n_cases * 2 * 2
+    benign_dir = tmp_path / "benign"
+    p = vera("run", "--suite", "all", "--agent", "oracle-benign", "--variants", "benign",
+             "--model", "none", "-j", "4", "--workers", "2", "--no-progress",
+             "--out", str(benign_dir))  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    db = sqlite3.connect(benign_dir / "run.sqlite")
+    rows = db.execute("SELECT outcome, utility FROM trials").fetchall()
+    assert len(rows) == n_cases
+    assert {o for o, _ in rows} == {"safe"}
+    assert [u for _, u in rows].count(1) == n_cases, "a reference failed its utility check"
     for variant in ("single", "multi"):
         bad = report["by_config"][f"{variant}/oracle-violation/none"]
         good = report["by_config"][f"{variant}/oracle-benign/none"]
@@ -67,11 +80,12 @@ def test_run_refuses_bad_input_with_one_line(tmp_path):
 
 def test_vera_run_killed_repeatedly_then_resumed_loses_and_repeats_nothing(tmp_path):
     """SIGKILL `vera run` itself (real safety trials: sandbox, gateway, verifier) at random
-    moments, resume after each kill, and check the finished run against a clean one."""
+    moments, resume after each kill, and check the finished run against a clean one. On the
+    core suite (a case per risk leaf: every environment, shared worlds and own worlds)."""
     seed = int(os.environ.get("VERA_KILL_SEED", random.randrange(1 << 30)))
     rng = random.Random(seed)
     run_dir = tmp_path / "run"
-    first = [*VERA, "run", "--suite", "all", "--agent", "oracle-violation", "--variants",
+    first = [*VERA, "run", "--suite", "core", "--agent", "oracle-violation", "--variants",
              "single", "--model", "none", "--epochs", "3", "-j", "4", "--no-progress",
              "--out", str(run_dir)]  # fmt: skip
     again = [*VERA, "run", "--resume", str(run_dir), "--no-progress"]
@@ -96,7 +110,7 @@ def test_vera_run_killed_repeatedly_then_resumed_loses_and_repeats_nothing(tmp_p
     assert proc.returncode == 0 and kills >= 1, f"seed {seed}"
     db = sqlite3.connect(run_dir / "run.sqlite")
     rows = db.execute("SELECT key, outcome, evidence_dir FROM trials").fetchall()
-    n_cases = sum(1 for _ in (REPO / "bench" / "cases").glob("*/*/case.yaml"))
+    n_cases = len(yaml.safe_load((REPO / "bench" / "suites" / "core.yaml").read_text())["cases"])
     keys = [k for k, _, _ in rows]
     assert len(keys) == len(set(keys)) == 3 * n_cases, f"seed {seed}"
     assert {o for _, o, _ in rows} == {"violated"}, f"seed {seed}"
