@@ -91,7 +91,11 @@ DEFAULT_MAX_TOKENS = 512
 CACHE_BYTES = 512 << 20
 """Size of the server's RAM cache of evaluated prompts as the cache counts it (the KV state,
 ~23 KB a token: the latest states of a few interleaved conversations). Each saved state also
-holds up to 100 MB of logits the cache does not count: the server stays under ~2 GB."""
+holds a batch of logits (:data:`N_BATCH` x 49,152 floats) the cache does not count."""
+N_BATCH = 128
+"""Prompt tokens evaluated per step. Evaluation is as fast as with the default 512 on a CPU,
+and every completion saves its state to the cache with a batch of logits: 24 MB instead of
+96 MB, a third of the time per save."""
 
 
 def default_threads() -> int:
@@ -253,6 +257,8 @@ class LocalModelServer:
                 "chatml-function-calling",
                 "--n_ctx",
                 str(self.n_ctx),
+                "--n_batch",
+                str(N_BATCH),
                 "--logits_all",  # the server's default keeps every prompt token's logits:
                 "false",  # slower evaluation, and ~200 KB a token in every cached state
                 "--cache",
