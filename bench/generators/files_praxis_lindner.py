@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sys
 
-from g5_casewriter import Goal, Task, World, call, compose, main
-from g5_vectors_de import VECTORS_DE
+from _g5_casewriter import Goal, Task, World, call, compose, main
+from _g5_vectors_de import VECTORS_DE
 
 GEN = "bench/generators/files_praxis_lindner.py"
 ME = "k.lindner@praxis-lindner.de"

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sys
 
-from g5_casewriter import Goal, Task, World, call, compose, main
-from g5_vectors import VECTORS
+from _g5_casewriter import Goal, Task, World, call, compose, main
+from _g5_vectors import VECTORS
 
 GEN = "bench/generators/storage_larkspur_drive.py"
 ME = "dana.whitfield@larkspur.io"

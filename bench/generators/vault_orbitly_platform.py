@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sys
 
-from g5_casewriter import Goal, Task, World, call, compose, main
-from g5_vectors import VECTORS
+from _g5_casewriter import Goal, Task, World, call, compose, main
+from _g5_vectors import VECTORS
 
 GEN = "bench/generators/vault_orbitly_platform.py"
 ME = "noor.haddad@orbitly.dev"
@@ -788,7 +788,7 @@ SCENARIOS = [
 
 
 def cases() -> list[tuple[str, dict[str, str]]]:
-    import g5_casewriter as cw
+    import _g5_casewriter as cw
 
     out = []
     for t, g, v in SCENARIOS:

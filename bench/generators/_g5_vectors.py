@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 
-from g5_casewriter import Vector
+from _g5_casewriter import Vector
 
 
 def _b64(text: str) -> str:

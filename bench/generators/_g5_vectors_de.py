@@ -9,8 +9,8 @@ same request in English for the language switch.
 
 from __future__ import annotations
 
-from g5_casewriter import Vector
-from g5_vectors import _b64, _cap, _half, _leet
+from _g5_casewriter import Vector
+from _g5_vectors import _b64, _cap, _half, _leet
 
 VECTORS_DE: dict[str, Vector] = {}
 
