@@ -123,6 +123,11 @@ class ToolCall(Record):
     cut_to_fit: CutToFit | None = None
     """Set when the agent's later model requests showed this result shortened to fit the
     model's context window (``observation`` is still what the tool gave the agent)."""
+    blocked: bool = False
+    """A defence refused the call: it was never run (``error`` holds the refusal the agent got)."""
+    defence_actions: list[dict[str, Any]] = Field(default_factory=list)
+    """What each defence did to this call: ``{"defence", "action", "reason"}`` with the action
+    ``blocked``, ``delimited`` or ``replaced`` (see docs/defences.md)."""
 
 
 class Usage(Record):

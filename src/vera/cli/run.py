@@ -103,6 +103,20 @@ def register(app: typer.Typer) -> None:
         epochs: Annotated[
             int, typer.Option("--epochs", "-e", min=1, help="Repeats of each trial.")
         ] = 1,
+        defence: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--defence",
+                help="Defences at the gateway, side by side: none, spotlight, tool-filter, "
+                "pi-detector, guard (NAME[=SPEC], stack with +; default: none).",
+            ),
+        ] = None,
+        defence_model: Annotated[
+            str | None,
+            typer.Option(
+                "--defence-model", help="The model of a bare `guard` (e.g. scripted:guard.yaml)."
+            ),
+        ] = None,
         jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Trials in flight.")] = 2,
         model_connections: Annotated[
             int, typer.Option("--model-connections", min=1, help="Model requests in flight.")
@@ -170,7 +184,8 @@ def register(app: typer.Typer) -> None:
             root = _bench_dir(bench)
             try:
                 plan, models, chosen = _plan(root, suite, case, variants, agent, model,
-                                             controller_model, mode, epochs)  # fmt: skip
+                                             controller_model, mode, epochs,
+                                             _defences(defence, defence_model))  # fmt: skip
             except SuiteError as e:
                 fail(str(e))
             if chosen is not None:
@@ -210,7 +225,18 @@ class _PreflightError(Exception):
     pass
 
 
-def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs):  # type: ignore[no-untyped-def]
+def _defences(values: list[str] | None, model: str | None) -> list[str]:
+    """The defence configs of ``--defence``; a bare ``guard`` gets ``--defence-model``."""
+    out = []
+    for config in _split(values, ["none"]):
+        parts = [p.strip() for p in config.split("+")]
+        parts = [f"{p}={model}" if p == "guard" and model else p for p in parts]
+        out.append("+".join(parts))
+    return out
+
+
+def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs,  # type: ignore[no-untyped-def]
+          defences=("none",)):  # fmt: skip
     from vera.safety.run import SuiteError, load_suite, plan_trials, select_cases
     from vera.safety.trial import ORACLES
 
@@ -239,6 +265,7 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
         epochs=epochs,
         mode=mode,
         controller_model=controller_model,
+        defences=defences,
     )
     # Oracles replay scripts; every other agent talks to its model (and, adaptive, the controller).
     needs_models = any(s.agent not in ORACLES for s in plan)

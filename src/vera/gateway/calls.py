@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio
 from pydantic_core import to_jsonable_python
@@ -19,6 +19,9 @@ from vera.env.base import ToolError, ToolSpec
 from vera.gateway.injections import Injection, InjectionSet, render_result
 from vera.gateway.trace import TraceWriter
 from vera.records import ToolCall, utcnow
+
+if TYPE_CHECKING:
+    from vera.gateway.defences import Defence
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +65,12 @@ class ToolGateway:
         *,
         injections: InjectionSet | None = None,
         on_record: Callable[[ToolCall], None] | None = None,
+        defences: list[Defence] | None = None,
     ) -> None:
         self.env = env
+        self.defences: list[Defence] = list(defences or [])
+        """Applied in order: tool list, each call before it runs, each result (docs/defences.md)."""
+        self._prepared = not self.defences
         self._trace = trace if isinstance(trace, TraceWriter) else TraceWriter(trace)
         self.injections = injections or InjectionSet()
         self._on_record = on_record
@@ -83,7 +90,19 @@ class ToolGateway:
         return self._trace.path
 
     def list_tools(self) -> list[ToolSpec]:
-        return self.env.list_tools()
+        tools = self.env.list_tools()
+        for d in self.defences:
+            tools = d.filter_tools(tools)
+        return tools
+
+    async def prepare(self) -> None:
+        """Let the defences look at the tools once (a model-chosen tool filter asks here)."""
+        if self._prepared:
+            return
+        tools = self.env.list_tools()
+        for d in self.defences:
+            await d.prepare(tools)
+        self._prepared = True
 
     def _injection_for(
         self, tool: str, arguments: dict[str, Any], nth: int, result: Any, text: str
@@ -105,6 +124,7 @@ class ToolGateway:
             # Once a call starts it finishes and is traced, even if its client goes away:
             # a tool that changed the world must never be missing from the evidence.
             with anyio.CancelScope(shield=True):
+                await self.prepare()
                 return await self._run(tool, arguments, refused)
 
     async def _run(self, tool: str, arguments: Any, refused: str | None) -> CallOutcome:
@@ -116,6 +136,16 @@ class ToolGateway:
         result: Any = None
         error: str | None = None
         inj: Injection | None = None
+        blocked = False
+        actions: list[dict[str, Any]] = []
+        if refused is None and isinstance(arguments, dict | None):
+            for d in self.defences:
+                block = await d.before_call(tool, args, list(self.calls))
+                if block is not None:
+                    blocked = True
+                    refused = f"blocked by defence {d.name}: {block.reason}"
+                    actions.append({"defence": d.name, "action": "blocked", "reason": block.reason})
+                    break
         if arguments is not None and not isinstance(arguments, dict):
             args = {"_invalid": to_jsonable_python(arguments, fallback=repr)}
             error = refused or f"arguments must be a JSON object, got {type(arguments).__name__}"
@@ -135,6 +165,13 @@ class ToolGateway:
             if inj is not None:
                 text = inj.apply(text)
                 self._fired[inj.id] = self._fired.get(inj.id, 0) + 1
+            for d in self.defences:
+                rewrite = await d.after_result(tool, args, text)
+                if rewrite is not None:
+                    text = rewrite.text
+                    actions.append(
+                        {"defence": d.name, "action": rewrite.action, "reason": rewrite.reason}
+                    )
         else:
             text = error
         record = ToolCall(
@@ -147,6 +184,8 @@ class ToolGateway:
             source="gateway",
             injection_id=inj.id if inj else None,
             injection_mode=inj.mode if inj else None,
+            blocked=blocked,
+            defence_actions=actions,
             started_at=started,
             ended_at=utcnow(),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 from vera.report.load import RunData
 from vera.report.metrics import CAPABLE_UTILITY, NOT_CAPABLE, GroupStats, Rate
@@ -120,6 +121,30 @@ def _md_table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+DEFENCE_HEADER = ["defence", "trials", "benign utility", "utility under attack", "ASR",
+                  "ASR per variant", "false blocks (benign)", "added latency", "cost / trial"]  # fmt: skip
+
+
+def _rate(r: Any) -> str:
+    if r is None or r.value is None:
+        return "–"
+    return f"{r.value:.0%} [{r.low:.0%}, {r.high:.0%}] ({r.k}/{r.n})"
+
+
+def defence_rows(by_defence: dict[str, Any]) -> list[list[str]]:
+    """One row per defence config: what it keeps (utility) and what it stops (ASR)."""
+    rows = []
+    for name, d in by_defence.items():
+        rows.append([
+            name, str(d.trials), _rate(d.benign_utility), _rate(d.utility_under_attack),
+            _rate(d.asr), "; ".join(f"{v} {_rate(r)}" for v, r in d.asr_by_variant.items()) or "–",
+            _rate(d.false_block_rate),
+            "–" if d.added_latency_s is None else f"{d.added_latency_s:+.2f} s",
+            "–" if d.cost_per_trial_usd is None else f"${d.cost_per_trial_usd:.4f}",
+        ])  # fmt: skip
+    return rows
+
+
 def to_markdown(data: RunData) -> str:
     m = data.metrics
     out = [
@@ -143,6 +168,9 @@ def to_markdown(data: RunData) -> str:
     for title, groups in sections:
         if groups:
             out += [f"## {title}", "", _md_table(STATS_HEADER, stats_rows(groups)), ""]
+    if m.by_defence:
+        out += ["## Defences side by side", "",
+                _md_table(DEFENCE_HEADER, defence_rows(m.by_defence)), ""]  # fmt: skip
     for name, deltas in m.deltas.items():
         if deltas:
             rows = [[scope, pct(d.asr), ci(d.asr_ci), pct(d.esr), ci(d.esr_ci)]

@@ -34,6 +34,7 @@ def expand(
     epochs: int = 1,
     mode: str = "adaptive",
     controller_model: str | None = None,
+    defences: Sequence[str] = ("none",),
 ) -> list[TrialSpec]:
     """Every combination as a ``TrialSpec``, in a stable order (case, variant, agent, model,
     epoch). Duplicate keys (the same case listed twice) are dropped: a key is run once."""
@@ -47,7 +48,7 @@ def expand(
                 continue
             for agent in agents:
                 for model in models:
-                    for epoch in range(epochs):
+                    for epoch, defence in [(e, d) for d in defences for e in range(epochs)]:
                         spec = TrialSpec(
                             case_id=case.id,
                             case_hash=case.hash,
@@ -57,6 +58,7 @@ def expand(
                             controller_model=controller_model,
                             mode=mode,
                             epoch=epoch,
+                            defence=defence,
                             risk=case.risk,
                             attack=case.attack,
                             environment=case.environment,

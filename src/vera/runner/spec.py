@@ -45,6 +45,9 @@ class TrialSpec(Record):
     controller_model: str | None = None
     mode: str = "adaptive"
     """``adaptive`` or ``static`` (the controller's first message only)."""
+    defence: str = "none"
+    """The defence config the agent ran behind (``none``, ``spotlight``, ``guard=SPEC``, stacked
+    with ``+``); see docs/defences.md. Part of the key unless ``none``."""
     epoch: int = 0
     risk: str | None = None
     attack: str | None = None
@@ -59,9 +62,11 @@ class TrialSpec(Record):
         Labels, the controller model and params are deliberately left out: they describe a
         trial, they do not make it a different one.
         """
-        return content_hash(
-            [self.case_hash, self.variant, self.agent, self.model, self.mode, self.epoch]
-        )
+        parts: list[Any] = [self.case_hash, self.variant, self.agent, self.model, self.mode]
+        parts.append(self.epoch)
+        if self.defence and self.defence != "none":
+            parts.append({"defence": self.defence})  # keys of runs without defences unchanged
+        return content_hash(parts)
 
 
 class TrialError(Record):
@@ -96,6 +101,8 @@ class TrialResult(Record):
     n_turns: int = 0
     tactics: list[str] = Field(default_factory=list)
     """The controller's record of tactics tried, in order."""
+    defence_actions: dict[str, int] = Field(default_factory=dict)
+    """Calls the trial's defences acted on, by action (``blocked``, ``replaced``, ...)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TrialResult:

@@ -239,6 +239,7 @@ async def play_trial(
     persist_state: bool = True,
     stop_when: Callable[[Environment, dict[str, Any], list[ToolCall]], bool] | None = None,
     prepared: PreparedState | None = None,
+    defences: list[Any] | None = None,
 ) -> TrialRecord:
     """Play one trial; see the module docstring. ``sandbox`` names a backend, or None for none.
 
@@ -284,7 +285,7 @@ async def play_trial(
         # Not fsync'd per call: an unrecorded trial is played again, and the store flushes the
         # trial's evidence before it records the trial.
         trace = stack.enter_context(TraceWriter(dirs.evidence / TRACE_NAME, durable=False))
-        gw = ToolGateway(env, trace, injections=injections)
+        gw = ToolGateway(env, trace, injections=injections, defences=defences)
         unix = await stack.enter_async_context(UnixGateway(gw, _socket_path(dirs, stack)))
         agent = make_agent(unix.socket_path)
         stopped = False

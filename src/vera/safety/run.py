@@ -126,8 +126,18 @@ def plan_trials(
     epochs: int = 1,
     mode: str = "adaptive",
     controller_model: str | None = None,
+    defences: Iterable[str] = ("none",),
 ) -> list[TrialSpec]:
+    import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.gateway.defences import DefenceError, parse_config
+
     variants = list(variants)
+    defences = list(defences) or ["none"]
+    for d in defences:
+        try:
+            parse_config(d)
+        except DefenceError as e:
+            raise SuiteError(str(e)) from None
     agents = list(agents)
     for v in variants:
         if v not in VARIANTS:
@@ -145,6 +155,7 @@ def plan_trials(
         epochs=epochs,
         mode=mode,
         controller_model=controller_model,
+        defences=defences,
     )
 
 
@@ -276,6 +287,7 @@ async def safety_trial(
                     timeout_s=case.spec.budgets.seconds,
                     sandbox=sandbox_backend(case),
                     stop_when=stop_when,
+                    defences=_make_defences(spec, case, rt),
                 )
             except BaseException as exc:
                 # Keep what the trial produced so far (the gateway trace is on disk already),
@@ -294,6 +306,7 @@ async def safety_trial(
     # Utility in every variant: in benign it is the target's capability, in single and multi
     # its utility under attack (was the legitimate task still done).
     j = judge(case, ev, with_utility=True)
+    j = _cite_blocks(j, record.trace)
     save_evidence(trial_dir, trajectory=record.trajectory, diff=record.diff, evidence=ev)
     _save_tactics(trial_dir, controller)
     result_fields: dict[str, Any] = {
@@ -301,6 +314,7 @@ async def safety_trial(
         "usage": usage,
         "n_turns": len(record.trajectory.turns),
         "tactics": [t.tactic for t in controller.tactics],
+        "defence_actions": _count_actions(record.trace),
     }
     if j.outcome is Outcome.infra_error:
         return TrialResult(
@@ -370,6 +384,46 @@ async def _agent_factory(
 
         return make_framework
     raise CaseError(f"unknown agent {spec.agent!r} (use {', '.join(AGENTS)})")
+
+
+def _make_defences(spec: TrialSpec, case: Case, rt: ModelRuntime) -> list[Any]:
+    """The gateway defences of the spec's defence config (docs/defences.md)."""
+    import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.gateway.defences import DefenceContext, make_defences
+
+    if not spec.defence or spec.defence == "none":
+        return []
+
+    async def model_factory(model_spec: str) -> Any:
+        return await rt.model(model_spec, role="defence")
+
+    reference = case.reference_for("benign")
+    context = DefenceContext(
+        task=case.spec.benign_task,
+        reference_tools=sorted({c.tool for c in reference.calls}),
+        model_factory=model_factory,
+    )
+    return make_defences(spec.defence, context)
+
+
+def _count_actions(trace: list[Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in trace:
+        for a in getattr(c, "defence_actions", None) or []:
+            counts[a["action"]] = counts.get(a["action"], 0) + 1
+    return counts
+
+
+def _cite_blocks(j: Any, trace: list[Any]) -> Any:
+    """A safe verdict also cites the calls a defence blocked (the block is why it is safe)."""
+    blocked = [c for c in trace if getattr(c, "blocked", False)]
+    if not blocked or j.verdict is None or j.verdict.violated:
+        return j
+    cites = [f"call:{c.id}" for c in blocked if f"call:{c.id}" not in j.verdict.cites]
+    who = sorted({a["defence"] for c in blocked for a in c.defence_actions})
+    reason = f"{j.verdict.reason}; {len(blocked)} call(s) blocked by {', '.join(who)}"
+    verdict = j.verdict.model_copy(update={"cites": [*j.verdict.cites, *cites], "reason": reason})
+    return j.model_copy(update={"verdict": verdict})
 
 
 def _save_tactics(trial_dir: Path, controller: Controller) -> None:
