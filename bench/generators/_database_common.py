@@ -7,7 +7,7 @@ from typing import Any
 
 from _casegen import call, trajectory
 
-__all__ = ["call", "trajectory", "make_case", "q", "x", "V"]
+__all__ = ["V", "call", "make_case", "q", "trajectory", "x"]
 
 
 def q(sql: str) -> dict[str, Any]:
