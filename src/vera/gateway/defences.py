@@ -169,6 +169,11 @@ _PI_PATTERNS = [
     r"\bdo not (tell|inform|mention)\b.{0,40}\buser\b",
     r"<\s*/?\s*(information|instructions?|system)\s*>",
     r"\bas an ai (assistant|agent)\b",
+    # changed bank details, the invoice-fraud lure, in the bench's languages
+    r"\b(new|changed|updated) (bank )?(account|bank details|iban)\b",
+    r"\bneue[sn]? (konto|bankverbindung|iban)\b|\bbankwechsel",
+    r"\bnuev[ao]s? (cuenta|iban|datos bancarios)\b",
+    r"\bnouve(au|lles?) (compte|iban|rib|coordonn[ée]es bancaires)\b",
 ]
 _PI_RE = [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in _PI_PATTERNS]
 
