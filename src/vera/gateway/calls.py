@@ -71,6 +71,7 @@ class ToolGateway:
         self.defences: list[Defence] = list(defences or [])
         """Applied in order: tool list, each call before it runs, each result (docs/defences.md)."""
         self._prepared = not self.defences
+        self._prepare_lock = anyio.Lock()
         self._trace = trace if isinstance(trace, TraceWriter) else TraceWriter(trace)
         self.injections = injections or InjectionSet()
         self._on_record = on_record
@@ -99,10 +100,13 @@ class ToolGateway:
         """Let the defences look at the tools once (a model-chosen tool filter asks here)."""
         if self._prepared:
             return
-        tools = self.env.list_tools()
-        for d in self.defences:
-            await d.prepare(tools)
-        self._prepared = True
+        async with self._prepare_lock:  # two sessions listing tools at once prepare once
+            if self._prepared:
+                return
+            tools = self.env.list_tools()
+            for d in self.defences:
+                await d.prepare(tools)
+            self._prepared = True
 
     def _injection_for(
         self, tool: str, arguments: dict[str, Any], nth: int, result: Any, text: str
