@@ -325,11 +325,10 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
             store.close()
 
 
-SUMMARY_COLUMNS = ("variant", "target", "n", "viol.", "ASR\n[95% CI]", "ESR", "benign\nutility",
+SUMMARY_COLUMNS = ("variant", "n", "viol.", "ASR\n[95% CI]", "ESR", "benign\nutility",
                    "ASR,\nbenign ok", "utility\nattacked", "errors")  # fmt: skip
-"""The summary table: ASR and ESR with the benign utility beside them, per variant and target
-(agent/model); the target column is left out when the run has one target (it is in the title).
-The report has the intervals of every rate."""
+"""The summary tables, one per target (agent/model), a row per variant: ASR and ESR with the
+benign utility beside them. The report has the intervals of every rate."""
 
 
 def _pct(value: float | None, bounds: tuple[float, float] | None = None) -> str:
@@ -352,24 +351,23 @@ def _summary(run_dir: Path) -> None:
         path = Path(run_dir) / SUFFIX[fmt]
         write_atomic(path, render(data, fmt))  # type: ignore[arg-type]
     m = data.metrics
-    title = f"vera run {data.config.run_id}: {m.trials} trials"
-    one = len(m.by_target) == 1
-    if one:
-        title += f" of {next(iter(m.by_target))}"
-    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  padding=(0, 1), collapse_padding=True)  # fmt: skip
-    for col in SUMMARY_COLUMNS:
-        if not (one and col == "target"):
-            table.add_column(col, no_wrap=col not in ("target", "errors"), overflow="fold")
-    for key, g in m.by_config.items():  # variant/agent/model, sorted
-        variant, target = key.split("/", 1)
-        errors = ", ".join(f"{k} {v}" for k, v in g.errors.items() if v) or "-"
-        cells = [
-            str(g.trials), str(g.violated), _pct(g.asr, g.asr_ci), _pct(g.esr),
-            _rate(g.utility), _rate(g.capable_asr), _rate(g.utility_under_attack), errors,
-        ]  # fmt: skip
-        table.add_row(variant, *([] if one else [target]), *cells)
-    console.print(table)
+    for target, stats in m.by_target.items():  # one table per agent/model: rows per variant
+        title = f"vera run {data.config.run_id}: {stats.trials} trials of {target}"
+        table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                      padding=(0, 1), collapse_padding=True)  # fmt: skip
+        for col in SUMMARY_COLUMNS:
+            wrap = col == "errors"
+            table.add_column(col, no_wrap=not wrap, overflow="fold", min_width=6 if wrap else None)
+        for key, g in m.by_config.items():  # variant/agent/model, sorted
+            variant, of = key.split("/", 1)
+            if of != target:
+                continue
+            errors = ", ".join(f"{k} {v}" for k, v in g.errors.items() if v) or "-"
+            table.add_row(
+                variant, str(g.trials), str(g.violated), _pct(g.asr, g.asr_ci), _pct(g.esr),
+                _rate(g.utility), _rate(g.capable_asr), _rate(g.utility_under_attack), errors,
+            )  # fmt: skip
+        console.print(table)
     console.print(
         "benign utility: benign tasks done (for an attack row: by its trials' benign twins); "
         "ASR, benign ok: ASR among trials whose benign twin got its task done; utility "
