@@ -15,8 +15,17 @@ from typing import Any
 from vera.records import CutToFit, Outcome, ToolCall
 from vera.report.load import RunData, TrialDetail, load_detail
 from vera.report.metrics import GroupStats
-from vera.report.plots import heatmap, outcome_strip, rate_bars
-from vera.report.tables import METRICS_NOTE, STATS_HEADER, ci, not_capable, pct, stats_rows
+from vera.report.plots import defence_bars, heatmap, outcome_strip, rate_bars
+from vera.report.tables import (
+    DEFENCE_HEADER,
+    METRICS_NOTE,
+    STATS_HEADER,
+    ci,
+    defence_rows,
+    not_capable,
+    pct,
+    stats_rows,
+)
 from vera.runner.spec import TrialResult
 
 MAX_TEXT = 4000
@@ -112,6 +121,15 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         f"<p class='note'>{escape(METRICS_NOTE)}</p>",
         rate_bars(m.by_variant),
         _table(STATS_HEADER, stats_rows(m.by_variant), cls="stats by-variant"),
+        *(
+            [
+                "<h2>Defences side by side</h2>",
+                defence_bars(m.by_defence),
+                _table(DEFENCE_HEADER, defence_rows(m.by_defence), cls="stats by-defence"),
+            ]
+            if m.by_defence
+            else []
+        ),
         "<h2>By target (agent / model)</h2>",
         _table(STATS_HEADER, stats_rows(m.by_target), cls="stats by-target"),
         "<h2>ASR by risk × environment (attack variants)</h2>",

@@ -4,6 +4,7 @@ report stays one small self-contained file."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from vera.report.metrics import GroupStats
 
@@ -132,5 +133,57 @@ def outcome_strip(counts: dict[str, int]) -> str:
         out.append(f'<rect x="{x}" y="0" width="{w}" height="22" fill="{colours.get(name, "#999")}">'
                    f"<title>{escape(name)}: {n}</title></rect>")  # fmt: skip
         x += w
+    out.append("</svg>")
+    return "".join(out)
+
+
+def defence_bars(by_defence: dict[str, Any], *, title: str = "Defences side by side") -> str:
+    """Three bars per defence config (benign utility, ASR, false-block rate), 95% whiskers."""
+    names = list(by_defence)
+    if not names:
+        return ""
+    series = (("benign utility", "benign_utility", "#2e86c1"), ("ASR", "asr", "#c0392b"),
+              ("false blocks", "false_block_rate", "#7d3c98"))  # fmt: skip
+    bw, gap, left, top, ph = 22, 28, 44, 24, 200
+    gw = len(series) * bw + gap
+    width, height = left + gw * len(names) + 140, top + ph + 40
+    out = [
+        f'<svg class="plot defences" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" {_FONT}>',
+        f"<title>{escape(title)}</title>",
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        y = top + ph * (1 - tick)
+        out.append(
+            f'<line x1="{left}" x2="{left + gw * len(names)}" y1="{y}" y2="{y}" stroke="#ddd"/>'
+        )
+        out.append(f'<text x="{left - 4}" y="{y + 4}" text-anchor="end">{tick:.0%}</text>')
+    for i, name in enumerate(names):
+        d = by_defence[name]
+        x0 = left + i * gw + gap / 2
+        for k, (label, field, colour) in enumerate(series):
+            rate = getattr(d, field)
+            if rate is None or rate.value is None:
+                continue
+            x, h = x0 + k * bw, ph * rate.value
+            out.append(
+                f'<rect class="bar" x="{x}" y="{top + ph - h}" width="{bw - 3}" height="{h}" fill="{colour}">'
+                f"<title>{escape(name)} {label} {rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
+                f"</title></rect>"
+            )
+            cx = x + (bw - 3) / 2
+            y_lo, y_hi = top + ph * (1 - rate.low), top + ph * (1 - rate.high)
+            out.append(
+                f'<path class="ci" d="M{cx},{y_lo}V{y_hi}M{cx - 4},{y_lo}h8M{cx - 4},{y_hi}h8" stroke="#222"/>'
+            )
+        out.append(
+            f'<text x="{x0 + gw / 2 - gap / 2}" y="{top + ph + 16}" text-anchor="middle">'
+            f"{escape(name.split('=')[0][:14])}</text>"
+        )
+    lx = left + gw * len(names) + 12
+    for k, (label, _, colour) in enumerate(series):
+        out.append(f'<rect x="{lx}" y="{top + 16 * k}" width="10" height="10" fill="{colour}"/>'
+                   f'<text x="{lx + 14}" y="{top + 16 * k + 9}">{label}</text>')  # fmt: skip
+    out.append(f'<text x="{lx}" y="{top + 16 * len(series) + 12}">bars: 95% CI</text>')
     out.append("</svg>")
     return "".join(out)

@@ -95,6 +95,9 @@ def test_a_guard_that_blocks_the_witness_turns_violated_into_safe_and_cites_the_
     assert by["none"]["false_block_rate"]["k"] == 0
     assert g["benign_utility"]["k"] == by["none"]["benign_utility"]["k"]
     assert "Defences side by side" in (run_dir / "report.md").read_text()
+    html = (run_dir / "report.html").read_text()
+    assert "Defences side by side" in html and "class='stats by-defence'" in html
+    assert '<svg class="plot defences"' in html
 
 
 # The built-in agent's model: read something with the first tool that needs no arguments, then
