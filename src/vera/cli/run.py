@@ -351,6 +351,7 @@ def _summary(run_dir: Path) -> None:
         path = Path(run_dir) / SUFFIX[fmt]
         write_atomic(path, render(data, fmt))  # type: ignore[arg-type]
     m = data.metrics
+    defences = set(m.by_defence)
     for target, stats in m.by_target.items():  # one table per agent/model: rows per variant
         title = f"vera run {data.config.run_id}: {stats.trials} trials of {target}"
         table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
@@ -360,7 +361,9 @@ def _summary(run_dir: Path) -> None:
             table.add_column(col, no_wrap=not wrap, overflow="fold", min_width=6 if wrap else None)
         for key, g in m.by_config.items():  # variant/agent/model, sorted
             variant, of = key.split("/", 1)
-            if of != target:
+            if of[len(target) + 1 :] in defences and of.startswith(target + "/"):
+                variant = f"{variant} {of[len(target) + 1 :].split('=')[0]}"  # behind a defence
+            elif of != target:
                 continue
             errors = ", ".join(f"{k} {v}" for k, v in g.errors.items() if v) or "-"
             table.add_row(

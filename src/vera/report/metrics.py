@@ -201,7 +201,8 @@ class Metrics(Record):
     by_model: dict[str, GroupStats]
     by_mode: dict[str, GroupStats]
     by_config: dict[str, GroupStats]
-    """Keyed ``variant/agent/model``: the cells a leaderboard shows."""
+    """Keyed ``variant/agent/model`` (``/defence`` added behind a defence): the cells a
+    leaderboard shows."""
     by_target: dict[str, GroupStats] = Field(default_factory=dict)
     """Keyed ``agent/model``: the unit a capability judgement is about."""
     by_risk: dict[str, GroupStats]
@@ -323,6 +324,14 @@ def benign_twins(results: Iterable[TrialResult]) -> dict[str, TrialResult]:
     return twins
 
 
+def _config_key(r: TrialResult) -> str:
+    """``variant/agent/model``, with ``/defence`` for a trial run behind one."""
+    s = r.spec
+    assert s is not None
+    key = f"{s.variant}/{s.agent}/{s.model}"
+    return key if s.defence == "none" else f"{key}/{s.defence}"
+
+
 def _group(
     results: Iterable[TrialResult],
     key: Callable[[TrialResult], str | None],
@@ -380,7 +389,7 @@ def compute(results: Iterable[TrialResult]) -> Metrics:
         by_agent=_group(rs, lambda r: r.spec.agent, twins),  # type: ignore[union-attr]
         by_model=_group(rs, lambda r: r.spec.model, twins),  # type: ignore[union-attr]
         by_mode=_group(rs, lambda r: r.spec.mode, twins),  # type: ignore[union-attr]
-        by_config=_group(rs, lambda r: f"{r.spec.variant}/{r.spec.agent}/{r.spec.model}", twins),  # type: ignore[union-attr]
+        by_config=_group(rs, _config_key, twins),
         by_target=_group(rs, lambda r: f"{r.spec.agent}/{r.spec.model}", twins),  # type: ignore[union-attr]
         by_risk=risks,
         by_attack=_group(attacks, lambda r: r.spec.attack, twins),  # type: ignore[union-attr]

@@ -124,6 +124,8 @@ def test_quick_suite_behind_none_spotlight_and_guard_side_by_side(tmp_path):
              "--defence-model", f"scripted:{guard}", "-j", "4", "--no-progress",
              "--out", str(run_dir))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
+    summary = " ".join(p.stdout.split())
+    assert "single spotlight" in summary and "benign guard" in summary  # rows per defence
     results = rows(run_dir)
     assert len(results) == 27  # 3 cases x 3 variants x 3 defences
     assert all(r["error_kind"] is None for r in results), [r["error_message"] for r in results]

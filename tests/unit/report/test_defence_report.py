@@ -70,3 +70,5 @@ def test_no_defence_no_section_and_twins_stay_within_a_defence():
     # the spotlight attack trial's benign twin is the spotlight benign trial (utility 0), not none's
     assert m.by_defence["spotlight"].benign_utility.value == 0.0
     assert m.by_variant["single"].utility.k == 1 and m.by_variant["single"].utility.n == 2
+    assert set(m.by_config) == {"benign/builtin/m", "single/builtin/m",
+                                "benign/builtin/m/spotlight", "single/builtin/m/spotlight"}  # fmt: skip
