@@ -127,7 +127,7 @@ class ToolCall(Record):
     """A defence refused the call: it was never run (``error`` holds the refusal the agent got)."""
     defence_actions: list[dict[str, Any]] = Field(default_factory=list)
     """What each defence did to this call: ``{"defence", "action", "reason"}`` with the action
-    ``blocked``, ``delimited`` or ``replaced`` (see docs/defences.md)."""
+    ``blocked``, ``delimited``, ``replaced`` or ``sanitised`` (docs/defences.md)."""
 
 
 class Usage(Record):

@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--defence",
                 help="Defences at the gateway, side by side: none, spotlight, tool-filter, "
-                "pi-detector, guard (NAME[=SPEC], stack with +; default: none).",
+                "pi-detector, guard, firewall (NAME[=SPEC], stack with +; default: none).",
             ),
         ] = None,
         defence_model: Annotated[

@@ -39,7 +39,7 @@ def gateway(notes, tmp_path, config: str, context: DefenceContext | None = None,
 
 
 def test_registry_and_configs():
-    assert {"spotlight", "pi-detector", "tool-filter", "guard"} <= set(DEFENCES)
+    assert {"spotlight", "pi-detector", "tool-filter", "guard", "firewall"} <= set(DEFENCES)
     assert parse_config("none") == []
     assert parse_config("spotlight+guard=scripted:g.yaml") == [
         ("spotlight", None),
@@ -196,3 +196,16 @@ async def test_guard_blocks_what_its_model_calls_unsafe_and_sees_the_history(not
     assert out.text == "blocked by defence guard: guard test:model judged the call unsafe"
     assert "User: Read my welcome note" in prompts[1]
     assert "Agent called: read_note" in prompts[1] and "eve@evil.test" in prompts[1]
+
+
+async def test_firewall_sanitises_results_with_its_model(notes, tmp_path):
+    factory, prompts = model_answering(lambda p: p.split("\nSYSTEM:")[0])
+    gw = gateway(notes, tmp_path, "firewall=test:model", DefenceContext(model_factory=factory))
+    out = await gw.call("read_note", {"title": "welcome"})
+    assert out.text == "Hello from the notes app" and "eve@evil.test" in prompts[0]
+    assert out.record.defence_actions == [
+        {"defence": "firewall", "action": "sanitised", "reason": "firewall test:model"}
+    ]
+    assert out.record.result == "Hello from the notes app"
+    clean = await gw.call("list_notes", {})  # nothing to remove: left as it was
+    assert clean.record.defence_actions == []
