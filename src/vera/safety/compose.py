@@ -103,16 +103,16 @@ def case_services(ts: TaxonomySet, risk: str, attack: str, environment: str) -> 
     env = ts["environments"].services(environment)
     if not env:
         return None
-    realisers = ts["risks"].services(risk)
-    if realisers and not set(realisers) & set(env):
-        return None
-    channel = ts["attacks"].services(attack)
     services = list(env)
-    if channel and not set(channel) & set(env):
-        extra = [s for s in channel if s in COMPANIONS]
-        if not extra:
-            return None
-        services.append(extra[0])
+    # the harm is realised, and the attack arrives, through the environment's own services or
+    # through a companion service beside them (an address book's contacts mailed out, a phishing
+    # mail in a banking case)
+    for needed in (ts["risks"].services(risk), ts["attacks"].services(attack)):
+        if needed and not set(needed) & set(services):
+            extra = [s for s in needed if s in COMPANIONS]
+            if not extra:
+                return None
+            services.append(extra[0])
     return services
 
 
