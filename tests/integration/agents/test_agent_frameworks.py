@@ -220,7 +220,10 @@ def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(a
     t0 = time.monotonic()
     p = vera_run(run_dir, "--agent", agent, "--model", f"scripted:{target}#{WIRE[agent]}",
                  "--mode", "static", "--turns", "1", "--time-limit", "25")  # fmt: skip
-    assert p.returncode == 0, p.stderr[-3000:]
+    # A run whose every trial timed out judged nothing: exit 3, with a line saying so
+    # (docs/runner.md, "Errors and exit codes").
+    assert p.returncode == 3, p.stderr[-3000:]
+    assert "ran out of time" in p.stderr
     assert time.monotonic() - t0 < 240
     r = row(run_dir)
     assert r["outcome"] == "timeout", (r["outcome"], r["error_message"])
