@@ -7,6 +7,7 @@ figures are those a reviewer can check by reading the data.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,20 @@ _SIZE_METHODS = {
     "vault.add_secret": "secrets",
     "web.add_page": "web pages",
 }
+
+
+_CREATE_TABLE = re.compile(r"\bCREATE\s+(?:TEMP(?:ORARY)?\s+)?TABLE\b", re.IGNORECASE)
+
+
+def _database_size(args: dict[str, Any]) -> Counter[str]:
+    """A database's size is its tables and rows (one setup call creates them all)."""
+    rows = args.get("rows") or {}
+    return Counter(
+        {
+            "database tables": len(_CREATE_TABLE.findall(str(args.get("schema_sql") or ""))),
+            "database rows": sum(len(r or []) for r in rows.values()),
+        }
+    )
 
 
 def _leaves(directory: Path, kind: str) -> list[str]:
@@ -152,6 +167,9 @@ def bench_stats(root: Path) -> BenchStats:
             items: Counter[str] = Counter()
             for step in data.get("setup") or []:
                 [method] = step
+                if method == "database.create_database":
+                    items.update(_database_size(step[method] or {}))
+                    continue
                 items[_SIZE_METHODS.get(method, method.split(".", 1)[0] + " items")] += 1
             users = [c for c in cases if c.spec.world == name]
             worlds.append(
