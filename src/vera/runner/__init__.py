@@ -8,7 +8,7 @@ See docs/runner.md.
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
 from vera.runner.evidence import save_evidence
 from vera.runner.execute import Executor, LocalExecutor, execute, resume, run
-from vera.runner.limits import Limits, LimitsConfig, current_limits
+from vera.runner.limits import LimitsConfig, ResourceGate, current_limits
 from vera.runner.plan import CaseRef, expand
 from vera.runner.spec import (
     ERROR_OUTCOMES,
@@ -26,9 +26,9 @@ __all__ = [
     "AgentError",
     "CaseRef",
     "Executor",
-    "Limits",
     "LimitsConfig",
     "LocalExecutor",
+    "ResourceGate",
     "RunConfig",
     "RunStore",
     "TrialError",

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
-from vera.runner.limits import Limits, LimitsConfig, use_limits
+from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.progress import RunProgress
 from vera.runner.spec import TrialFn, TrialResult, TrialSpec
 from vera.runner.store import RunConfig, RunStore
@@ -57,7 +57,7 @@ class LocalExecutor:
         prepare: Callable[[TrialSpec], Path],
         on_result: Callable[[TrialResult], Awaitable[None]],
     ) -> None:
-        use_limits(Limits(self.limits))  # child tasks inherit the context
+        use_limits(ResourceGate(self.limits))  # child tasks inherit the context
         gate = asyncio.Semaphore(max(self.limits.trials, 1))
 
         async def one(spec: TrialSpec) -> None:

@@ -27,7 +27,7 @@ class LimitsConfig(Record):
     """Model requests in flight at once; None: unlimited."""
 
 
-class Limits:
+class ResourceGate:
     """Semaphores for one event loop. Create inside the loop that runs the trials."""
 
     def __init__(self, config: LimitsConfig) -> None:
@@ -53,19 +53,19 @@ class Limits:
             yield
 
 
-_current: contextvars.ContextVar[Limits | None] = contextvars.ContextVar(
+_current: contextvars.ContextVar[ResourceGate | None] = contextvars.ContextVar(
     "vera_runner_limits", default=None
 )
 
 
-def current_limits() -> Limits:
+def current_limits() -> ResourceGate:
     """The limits of the running executor; unlimited defaults outside a run (e.g. in a test)."""
     limits = _current.get()
     if limits is None:
-        limits = Limits(LimitsConfig(trials=1 << 16))
+        limits = ResourceGate(LimitsConfig(trials=1 << 16))
         _current.set(limits)
     return limits
 
 
-def use_limits(limits: Limits) -> contextvars.Token[Limits | None]:
+def use_limits(limits: ResourceGate) -> contextvars.Token[ResourceGate | None]:
     return _current.set(limits)

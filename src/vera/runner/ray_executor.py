@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from vera.runner.limits import Limits, LimitsConfig, use_limits
+from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.spec import TrialResult, TrialSpec, lost_trial
 
 
@@ -51,7 +51,7 @@ def run_trial_on_worker(
     limits = LimitsConfig.model_validate_json(limits_json)
 
     async def main(trial_dir: Path) -> TrialResult:
-        use_limits(Limits(limits))
+        use_limits(ResourceGate(limits))
         fn = resolve_trial_fn(fn_path)
         return await guarded_trial(
             fn, spec, trial_dir, time_limit_s=time_limit_s, trial_args=trial_args

@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from vera.runner.limits import Limits, LimitsConfig, use_limits
+from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.spec import TrialFn, TrialResult, TrialSpec, lost_trial, one_line
 
 _PARENT_ENV = "VERA_WORKER_PARENT"
@@ -293,7 +293,7 @@ async def _serve(wire: IO[bytes]) -> None:
     except Exception as exc:
         send({"ready": False, "error": one_line(exc)})
         return
-    use_limits(Limits(limits))
+    use_limits(ResourceGate(limits))
     factory = process_setup_of(fn)
     context: contextlib.AbstractAsyncContextManager[Any] = (
         factory(limits) if factory is not None else contextlib.nullcontext()

@@ -507,7 +507,7 @@ def _function(path: Path, name: str, label: str) -> Callable[..., Any]:
     return fn
 
 
-def content_hash(directory: Path, *, extra: bytes = b"") -> str:
+def case_content_hash(directory: Path, *, extra: bytes = b"") -> str:
     """sha256 over the relative paths and bytes of every file (caches excluded), and ``extra``
     (the shared world's file, so a changed world is a changed case)."""
     h = hashlib.sha256()
@@ -608,7 +608,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         spec=spec,
         witnesses=witnesses,
         references=references,
-        content_hash=content_hash(directory, extra=world_bytes),
+        content_hash=case_content_hash(directory, extra=world_bytes),
         world_setup=world_setup,
         has_setup_py=has_setup_py,
         has_utility=has_utility,

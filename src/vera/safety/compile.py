@@ -153,7 +153,7 @@ class Failure(BaseModel):
         return f"{self.gate} [{self.variant}]: {self.reason}"
 
 
-class Attempt(BaseModel):
+class CompileAttempt(BaseModel):
     n: int
     path: str
     failures: list[Failure] = Field(default_factory=list)
@@ -167,7 +167,7 @@ class GoalResult(BaseModel):
     accepted: bool
     case: str | None = None
     path: str | None = None
-    attempts: list[Attempt] = Field(default_factory=list)
+    attempts: list[CompileAttempt] = Field(default_factory=list)
     error: str | None = None
     """Why the compiler produced no draft at all (model unavailable, unusable output)."""
 
@@ -572,7 +572,7 @@ async def compile_goals(
                     runs=runs,
                     verify_timeout_s=verify_timeout_s,
                 )
-                result.attempts.append(Attempt(n=n, path=str(draft_dir), failures=failures))
+                result.attempts.append(CompileAttempt(n=n, path=str(draft_dir), failures=failures))
                 if not failures:
                     case_id = _case_id(draft_dir) or _safe(goal.id)
                     dest = accepted_root / goal.environment / case_id

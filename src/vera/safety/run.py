@@ -37,7 +37,7 @@ from vera.safety.cases import (
     Case,
     CaseError,
     CaseLoadError,
-    content_hash,
+    case_content_hash,
     discover_cases,
     load_case,
 )
@@ -207,7 +207,7 @@ def _load_planned(spec: TrialSpec) -> Case:
         raise CaseError(f"trial {spec.key}: no case path in the plan")
     key = (str(path), spec.case_hash)
     cached = _LOADED.get(key)
-    if cached is not None and content_hash(Path(path)) == spec.case_hash:
+    if cached is not None and case_content_hash(Path(path)) == spec.case_hash:
         return cached
     case = load_case(Path(path))
     if case.content_hash == spec.case_hash:

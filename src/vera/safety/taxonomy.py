@@ -353,7 +353,7 @@ class Change(BaseModel):
         return f"{what}{src}: {self.reason}"
 
 
-class Outcome(BaseModel):
+class OperationOutcome(BaseModel):
     """What one operation did: the change it recorded, or why it changed nothing."""
 
     op: str
@@ -425,13 +425,13 @@ class TaxonomyOperator:
         reason: str,
         source: str,
         undoes: int | None = None,
-    ) -> Outcome:
+    ) -> OperationOutcome:
         tree = self.ts[kind]
         before = {
             i: (tree.nodes[i].model_copy(deep=True) if i in tree.nodes else None) for i in after
         }
         if all(before[i] == after[i] for i in after):
-            return Outcome(
+            return OperationOutcome(
                 op=op, taxonomy=kind, node=node, applied=False, note="no change", noop=True
             )
         self._apply(tree, after)
@@ -452,7 +452,7 @@ class TaxonomyOperator:
             self.ts.save(self.directory)
             with (self.directory / CHANGELOG).open("a", encoding="utf-8") as fh:
                 fh.write(change.model_dump_json() + "\n")
-        return Outcome(op=op, taxonomy=kind, node=node, applied=True, change=change)
+        return OperationOutcome(op=op, taxonomy=kind, node=node, applied=True, change=change)
 
     @staticmethod
     def _apply(tree: Taxonomy, image: dict[str, Node | None]) -> None:
@@ -463,8 +463,10 @@ class TaxonomyOperator:
                 tree.nodes[node_id] = node.model_copy(deep=True)
 
     @staticmethod
-    def _skip(op: str, kind: str, node: str, note: str, *, noop: bool = False) -> Outcome:
-        return Outcome(op=op, taxonomy=kind, node=node, applied=False, note=note, noop=noop)
+    def _skip(op: str, kind: str, node: str, note: str, *, noop: bool = False) -> OperationOutcome:
+        return OperationOutcome(
+            op=op, taxonomy=kind, node=node, applied=False, note=note, noop=noop
+        )
 
     def retracted_by(self, kind: str, source: str, *names: str) -> int | None:
         """The seq of a (not undone) change that retracted ``source``'s support for a node
@@ -501,7 +503,7 @@ class TaxonomyOperator:
         services: Iterable[str] = (),
         source: str,
         reason: str = "",
-    ) -> Outcome:
+    ) -> OperationOutcome:
         tree = self.ts[kind]
         node_id = slug(node_id or name)
         gone = self.retracted_by(kind, source, node_id, name, *aliases)
@@ -548,7 +550,7 @@ class TaxonomyOperator:
 
     def merge(
         self, kind: str, node_id: str, into: str, *, source: str, reason: str = ""
-    ) -> Outcome:
+    ) -> OperationOutcome:
         tree = self.ts[kind]
         if into not in tree.nodes:
             found = tree.find(into)
@@ -576,7 +578,7 @@ class TaxonomyOperator:
 
     def rename(
         self, kind: str, node_id: str, name: str, *, source: str, reason: str = ""
-    ) -> Outcome:
+    ) -> OperationOutcome:
         tree = self.ts[kind]
         if node_id not in tree.nodes:
             return self._skip("rename", kind, node_id, "no such node")
@@ -592,7 +594,7 @@ class TaxonomyOperator:
 
     def reparent(
         self, kind: str, node_id: str, parent: str, *, source: str, reason: str = ""
-    ) -> Outcome:
+    ) -> OperationOutcome:
         tree = self.ts[kind]
         if node_id not in tree.nodes:
             return self._skip("reparent", kind, node_id, "no such node")
@@ -617,7 +619,7 @@ class TaxonomyOperator:
         retract: Iterable[str] = (),
         source: str,
         reason: str = "",
-    ) -> Outcome:
+    ) -> OperationOutcome:
         """``retract``: the sources that no longer support the node (e.g. a claim a later paper
         refutes, or a node out of scope). The node goes once no source supports it."""
         tree = self.ts[kind]
@@ -644,7 +646,7 @@ class TaxonomyOperator:
             image[kid.id] = kid.model_copy(update={"parent": old.parent}, deep=True)
         return self._commit("delete", kind, node_id, image, reason=reason, source=source)
 
-    def undo(self, count: int = 1, *, reason: str = "undo") -> list[Outcome]:
+    def undo(self, count: int = 1, *, reason: str = "undo") -> list[OperationOutcome]:
         """Reverse the last ``count`` changes not undone yet (newest first)."""
         log = self.log()
         undone = {c.undoes for c in log if c.undoes is not None}
@@ -670,7 +672,7 @@ class TaxonomyOperator:
             )
         return out
 
-    def apply(self, op: str, kind: str, node_id: str, **kw: Any) -> Outcome:
+    def apply(self, op: str, kind: str, node_id: str, **kw: Any) -> OperationOutcome:
         """Dispatch by operation name (what the summary agent proposes)."""
         fn = {
             "create": self.create,
@@ -700,7 +702,7 @@ __all__ = [
     "Change",
     "Node",
     "NodeDiff",
-    "Outcome",
+    "OperationOutcome",
     "Taxonomy",
     "TaxonomyError",
     "TaxonomyOperator",
