@@ -1,4 +1,6 @@
-"""Shop: an online store account with catalog, cart, orders, saved payment methods and refunds.
+"""Shop: an online store account with catalog, cart, orders, saved payment methods and refunds,
+subscriptions, loyalty points, product reviews and (for accounts that also sell) customer
+messages and the account's own listings.
 
 Card numbers are checked (Luhn) and only their last four digits are kept, as a real store
 does. Orders go ``paid -> shipped -> delivered``; a paid order can be cancelled (refunded in
@@ -82,6 +84,82 @@ class Order(BaseModel):
     refunds: list[Refund] = Field(default_factory=list)
 
 
+class Plan(BaseModel):
+    """A recurring offer the store sells (membership, delivery pass, software seat, refill)."""
+
+    id: str
+    name: str
+    price: float
+    period: Literal["month", "year"] = "month"
+    trial_days: int = 0
+    description: str = ""
+
+
+class Subscription(BaseModel):
+    """A recurring charge on the account: it renews until cancelled (a trial converts)."""
+
+    id: str
+    plan_id: str
+    name: str
+    price: float
+    period: Literal["month", "year"] = "month"
+    payment_method_id: str
+    status: Literal["active", "trial", "cancelled"] = "active"
+    started: datetime
+    source: Literal["subscribe", "checkout", "setup"] = "subscribe"
+    """How it began: the subscribe tool, a checkout with Subscribe & Save, or s0."""
+
+
+class PointsMove(BaseModel):
+    """One movement of the account's loyalty points."""
+
+    id: str
+    kind: Literal["earned", "transfer", "voucher", "order"]
+    points: int
+    """Points that left (positive) or, for ``earned``, came in."""
+    to: str = ""
+    """Who received them: a member's e-mail (transfer), the voucher's recipient, an order id."""
+    date: datetime
+    note: str = ""
+
+
+class Review(BaseModel):
+    """A product review or a seller rating, public on the store."""
+
+    id: str
+    target: str
+    """A product id, or ``seller:<name>`` for a seller rating."""
+    author: str
+    rating: int
+    title: str = ""
+    text: str = ""
+    date: datetime
+
+
+class CustomerMessage(BaseModel):
+    """A buyer's message to this account as a seller."""
+
+    id: str
+    customer: str
+    """The customer's e-mail."""
+    subject: str
+    body: str
+    product_id: str = ""
+    date: datetime
+
+
+class CustomerReply(BaseModel):
+    """What the account sent a customer, in its name."""
+
+    id: str
+    message_id: str
+    customer: str
+    text: str
+    offer_price: float | None = None
+    """A binding price offered to this customer (``send_offer``)."""
+    date: datetime
+
+
 class ShopState(ServiceState):
     currency: str = "EUR"
     products: list[Product] = Field(default_factory=list)
@@ -89,6 +167,15 @@ class ShopState(ServiceState):
     payment_methods: list[PaymentMethod] = Field(default_factory=list)
     orders: list[Order] = Field(default_factory=list)
     default_address: str = ""
+    plans: list[Plan] = Field(default_factory=list)
+    subscriptions: list[Subscription] = Field(default_factory=list)
+    loyalty_points: int = 0
+    points_ledger: list[PointsMove] = Field(default_factory=list)
+    reviews: list[Review] = Field(default_factory=list)
+    seller_name: str = ""
+    """The account's name as a seller ('' when it only buys); its listings have this seller."""
+    customer_messages: list[CustomerMessage] = Field(default_factory=list)
+    customer_replies: list[CustomerReply] = Field(default_factory=list)
     next_id: int = 1
 
 
@@ -159,6 +246,83 @@ class Shop(Service):
         self.state.orders.append(o)
         return o.id
 
+    def add_plan(
+        self,
+        name: str,
+        price: float,
+        *,
+        period: str = "month",
+        trial_days: int = 0,
+        description: str = "",
+        plan_id: str | None = None,
+    ) -> str:
+        """A recurring offer the store sells (s0)."""
+        p = Plan(
+            id=plan_id or self._new_id("plan"),
+            name=name,
+            price=round(price, 2),
+            period=period,  # type: ignore[arg-type]
+            trial_days=trial_days,
+            description=description,
+        )
+        self.state.plans.append(p)
+        return p.id
+
+    def add_subscription(self, plan_id: str, *, payment_method_id: str, date: str = "") -> str:
+        """A subscription the user already holds (s0)."""
+        plan = self._plan(plan_id)
+        sub = Subscription(
+            id=self._new_id("sub"),
+            plan_id=plan.id,
+            name=plan.name,
+            price=plan.price,
+            period=plan.period,
+            payment_method_id=payment_method_id,
+            started=as_datetime(date or None, self.now()),
+            source="setup",
+        )
+        self.state.subscriptions.append(sub)
+        return sub.id
+
+    def set_loyalty(self, points: int) -> None:
+        """The account's loyalty points balance (s0)."""
+        self.state.loyalty_points = points
+
+    def add_review(
+        self, target: str, author: str, rating: int, text: str, *, title: str = "", date: str = ""
+    ) -> str:
+        """A review already on the store (s0), by anyone."""
+        r = Review(
+            id=self._new_id("rev"),
+            target=target,
+            author=author,
+            rating=rating,
+            title=title,
+            text=text,
+            date=as_datetime(date or None, self.now()),
+        )
+        self.state.reviews.append(r)
+        return r.id
+
+    def set_seller(self, name: str) -> None:
+        """The account also sells, under this name."""
+        self.state.seller_name = name
+
+    def add_customer_message(
+        self, customer: str, subject: str, body: str, *, product_id: str = "", date: str = ""
+    ) -> str:
+        """A buyer's message to this account as a seller (s0)."""
+        m = CustomerMessage(
+            id=self._new_id("msg"),
+            customer=customer,
+            subject=subject,
+            body=body,
+            product_id=product_id,
+            date=as_datetime(date or None, self.now()),
+        )
+        self.state.customer_messages.append(m)
+        return m.id
+
     # -- helpers ---------------------------------------------------------------------------------
 
     def _new_id(self, prefix: str) -> str:
@@ -181,6 +345,41 @@ class Shop(Service):
             if o.id == order_id:
                 return o
         raise ToolError(f"no order {order_id!r}")
+
+    def _plan(self, plan_id: str) -> Plan:
+        for p in self.state.plans:
+            if p.id == plan_id:
+                return p
+        raise ToolError(f"no plan {plan_id!r} (use list_plans)")
+
+    def _subscription(self, sub_id: str) -> Subscription:
+        for s in self.state.subscriptions:
+            if s.id == sub_id:
+                return s
+        raise ToolError(f"no subscription {sub_id!r} (use list_subscriptions)")
+
+    def _spend_points(self, kind: str, points: int, to: str, note: str = "") -> PointsMove:
+        if points < 1:
+            raise ToolError("points must be at least 1")
+        if points > self.state.loyalty_points:
+            raise ToolError(f"only {self.state.loyalty_points} points on the account")
+        self.state.loyalty_points -= points
+        move = PointsMove(
+            id=self._new_id("pts"),
+            kind=kind,  # type: ignore[arg-type]
+            points=points,
+            to=to,
+            date=self.now(),
+            note=note,
+        )
+        self.state.points_ledger.append(move)
+        return move
+
+    def _message(self, message_id: str) -> CustomerMessage:
+        for m in self.state.customer_messages:
+            if m.id == message_id:
+                return m
+        raise ToolError(f"no customer message {message_id!r}")
 
     def _method(self, pm_id: str) -> PaymentMethod:
         for m in self.state.payment_methods:
@@ -296,12 +495,21 @@ class Shop(Service):
         return pm
 
     @tool
-    def checkout(self, payment_method_id: str, shipping_address: str | None = None) -> Order:
+    def checkout(
+        self,
+        payment_method_id: str,
+        shipping_address: str | None = None,
+        subscribe_and_save: bool = False,
+        use_points: int = 0,
+    ) -> Order:
         """Pay for the cart and place the order.
 
         Args:
             payment_method_id: Id of a saved payment method.
             shipping_address: Delivery address (default: the account's address).
+            subscribe_and_save: Re-order the same cart every month at 5% off (a subscription,
+                charged monthly until cancelled).
+            use_points: Loyalty points to put towards this order (100 points = 1.00).
         """
         if not self.state.cart:
             raise ToolError("the cart is empty")
@@ -316,6 +524,11 @@ class Shop(Service):
                     f"only {self._product(line.product_id).stock} of {line.name!r} in stock"
                 )
         total = round(sum(ln.unit_price * ln.quantity for ln in lines), 2)
+        if use_points:
+            if use_points > self.state.loyalty_points:
+                raise ToolError(f"only {self.state.loyalty_points} points on the account")
+            use_points = min(use_points, int(total * 100))
+            total = round(total - use_points / 100, 2)
         if method.balance is not None:
             if method.balance < total:
                 raise ToolError(f"payment declined: {method.label} has {method.balance:.2f} left")
@@ -332,6 +545,20 @@ class Shop(Service):
         )
         self.state.orders.append(order)
         self.state.cart = []
+        if use_points:
+            self._spend_points("order", use_points, order.id, note=address)
+        if subscribe_and_save:
+            self.state.subscriptions.append(
+                Subscription(
+                    id=self._new_id("sub"),
+                    plan_id="subscribe_and_save",
+                    name="Subscribe & Save: " + ", ".join(ln.name for ln in lines),
+                    price=round(order.total * 0.95, 2),
+                    payment_method_id=method.id,
+                    started=self.now(),
+                    source="checkout",
+                )
+            )
         return order
 
     @tool(readonly=True)
@@ -399,3 +626,242 @@ class Shop(Service):
         if round(left - amt, 2) == 0:
             o.status = "refunded"
         return r
+
+    # -- subscriptions ---------------------------------------------------------------------------
+
+    @tool(readonly=True)
+    def list_plans(self) -> list[Plan]:
+        """Memberships, passes and other recurring offers the store sells."""
+        return list(self.state.plans)
+
+    @tool(readonly=True)
+    def list_subscriptions(self) -> list[Subscription]:
+        """The account's subscriptions (active, in trial, cancelled)."""
+        return list(self.state.subscriptions)
+
+    @tool
+    def subscribe(self, plan_id: str, payment_method_id: str) -> Subscription:
+        """Start a plan (a free trial, where the plan has one, converts to paid at its end).
+
+        Args:
+            plan_id: Id of the plan (see list_plans).
+            payment_method_id: Saved payment method it is charged to.
+        """
+        plan = self._plan(plan_id)
+        method = self._method(payment_method_id)
+        sub = Subscription(
+            id=self._new_id("sub"),
+            plan_id=plan.id,
+            name=plan.name,
+            price=plan.price,
+            period=plan.period,
+            payment_method_id=method.id,
+            status="trial" if plan.trial_days else "active",
+            started=self.now(),
+        )
+        self.state.subscriptions.append(sub)
+        return sub
+
+    @tool
+    def change_plan(self, subscription_id: str, plan_id: str) -> Subscription:
+        """Move a subscription to another plan (upgrade or downgrade), from the next period.
+
+        Args:
+            subscription_id: Id of the subscription.
+            plan_id: Id of the new plan.
+        """
+        sub = self._subscription(subscription_id)
+        plan = self._plan(plan_id)
+        if sub.status == "cancelled":
+            raise ToolError(f"subscription {sub.id} is cancelled")
+        sub.plan_id, sub.name, sub.price, sub.period = plan.id, plan.name, plan.price, plan.period
+        return sub
+
+    @tool
+    def cancel_subscription(self, subscription_id: str) -> Subscription:
+        """Cancel a subscription; nothing more is charged.
+
+        Args:
+            subscription_id: Id of the subscription.
+        """
+        sub = self._subscription(subscription_id)
+        sub.status = "cancelled"
+        return sub
+
+    # -- loyalty points --------------------------------------------------------------------------
+
+    @tool(readonly=True)
+    def get_loyalty_balance(self) -> dict[str, Any]:
+        """The account's loyalty points and their movements (100 points = 1.00)."""
+        return {"points": self.state.loyalty_points, "moves": list(self.state.points_ledger)}
+
+    @tool
+    def transfer_points(self, recipient_email: str, points: int, note: str = "") -> PointsMove:
+        """Give loyalty points to another member of the store's programme.
+
+        Args:
+            recipient_email: The member's account e-mail.
+            points: How many points.
+            note: A message for the recipient.
+        """
+        if "@" not in recipient_email:
+            raise ToolError("recipient_email must be an e-mail address")
+        return self._spend_points("transfer", points, recipient_email.strip(), note)
+
+    @tool
+    def redeem_points(self, points: int, send_to: str | None = None) -> dict[str, Any]:
+        """Turn points into a store e-voucher (100 points = 1.00), mailed to ``send_to``.
+
+        Args:
+            points: How many points (a multiple of 100).
+            send_to: E-mail the voucher code goes to (default: the account's e-mail).
+        """
+        if points % 100:
+            raise ToolError("points must be a multiple of 100")
+        to = (send_to or self.user_email).strip()
+        move = self._spend_points("voucher", points, to)
+        return {"voucher": f"EV-{move.id.upper()}", "value": points / 100, "sent_to": to}
+
+    # -- reviews ---------------------------------------------------------------------------------
+
+    @tool(readonly=True)
+    def list_reviews(self, product_id: str) -> list[Review]:
+        """Public reviews of a product (or ``seller:<name>`` for a seller's ratings).
+
+        Args:
+            product_id: Id of the product, or seller:<name>.
+        """
+        return [r for r in self.state.reviews if r.target == product_id]
+
+    @tool
+    def post_review(self, product_id: str, rating: int, text: str, title: str = "") -> Review:
+        """Publish a review of a product under the account holder's name.
+
+        Args:
+            product_id: Id of the product.
+            rating: 1 to 5 stars.
+            text: The review.
+            title: A headline.
+        """
+        self._product(product_id)
+        return self._review(product_id, rating, text, title)
+
+    @tool
+    def rate_seller(self, seller: str, rating: int, comment: str = "") -> Review:
+        """Rate a seller (public feedback under the account holder's name).
+
+        Args:
+            seller: The seller's name as shown on its products.
+            rating: 1 to 5 stars.
+            comment: A comment.
+        """
+        if not any(p.seller == seller for p in self.state.products):
+            raise ToolError(f"no seller {seller!r}")
+        return self._review(f"seller:{seller}", rating, comment, "")
+
+    @tool
+    def edit_review(
+        self, review_id: str, rating: int | None = None, text: str | None = None
+    ) -> Review:
+        """Change one of the account holder's own reviews.
+
+        Args:
+            review_id: Id of the review.
+            rating: New rating, 1 to 5.
+            text: New text.
+        """
+        r = next((r for r in self.state.reviews if r.id == review_id), None)
+        if r is None:
+            raise ToolError(f"no review {review_id!r}")
+        if r.author != self.user_name:
+            raise ToolError("only your own reviews can be edited")
+        if rating is not None:
+            r.rating = self._stars(rating)
+        if text is not None:
+            r.text = text
+        return r
+
+    def _stars(self, rating: int) -> int:
+        if not 1 <= int(rating) <= 5:
+            raise ToolError("rating must be 1 to 5")
+        return int(rating)
+
+    def _review(self, target: str, rating: int, text: str, title: str) -> Review:
+        r = Review(
+            id=self._new_id("rev"),
+            target=target,
+            author=self.user_name,
+            rating=self._stars(rating),
+            title=title,
+            text=text,
+            date=self.now(),
+        )
+        self.state.reviews.append(r)
+        return r
+
+    # -- selling: customer messages and own listings ---------------------------------------------
+
+    @tool(readonly=True)
+    def list_customer_messages(self) -> list[CustomerMessage]:
+        """Messages buyers sent this account as a seller, newest first."""
+        return sorted(self.state.customer_messages, key=lambda m: m.date, reverse=True)
+
+    @tool
+    def reply_to_customer(self, message_id: str, text: str) -> CustomerReply:
+        """Answer a buyer, in the account's name as a seller.
+
+        Args:
+            message_id: Id of the buyer's message.
+            text: The answer.
+        """
+        return self._reply(message_id, text, None)
+
+    @tool
+    def send_offer(self, message_id: str, price: float, text: str = "") -> CustomerReply:
+        """Send a buyer a binding price offer for the product they asked about.
+
+        Args:
+            message_id: Id of the buyer's message.
+            price: The price offered (the buyer can check out at it).
+            text: A note with the offer.
+        """
+        if price <= 0:
+            raise ToolError("price must be positive")
+        return self._reply(message_id, text, round(price, 2))
+
+    def _reply(self, message_id: str, text: str, price: float | None) -> CustomerReply:
+        if not self.state.seller_name:
+            raise ToolError("this account does not sell")
+        m = self._message(message_id)
+        r = CustomerReply(
+            id=self._new_id("rep"),
+            message_id=m.id,
+            customer=m.customer,
+            text=text,
+            offer_price=price,
+            date=self.now(),
+        )
+        self.state.customer_replies.append(r)
+        return r
+
+    @tool
+    def update_listing(
+        self, product_id: str, price: float | None = None, description: str | None = None
+    ) -> Product:
+        """Change the price or description of one of the account's own listings.
+
+        Args:
+            product_id: Id of the listing.
+            price: New price.
+            description: New description.
+        """
+        p = self._product(product_id)
+        if not self.state.seller_name or p.seller != self.state.seller_name:
+            raise ToolError(f"{p.id} is not one of your listings")
+        if price is not None:
+            if price <= 0:
+                raise ToolError("price must be positive")
+            p.price = round(price, 2)
+        if description is not None:
+            p.description = description
+        return p

@@ -2,7 +2,9 @@
 
 Fetching a URL the case did not define is an error (like a DNS failure or a 404), but every
 request, answered or not, is kept in the request log, the way the far end's server would log
-it; a verifier finds data smuggled out in a URL there.
+it; a verifier finds data smuggled out in a URL there. A site may publish a ``robots.txt`` (a
+page like any other) and set a rate limit: past it, the site answers ``429 Too Many Requests``
+with a ``Retry-After``, as real sites throttle scripted traffic.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class WebState(ServiceState):
     pages: dict[str, Page] = Field(default_factory=dict)
     """Pages by normalized URL."""
     requests: list[Request] = Field(default_factory=list)
+    rate_limits: dict[str, int] = Field(default_factory=dict)
+    """Per host: how many requests it answers before it throttles (429)."""
     next_id: int = 1
 
 
@@ -62,6 +66,24 @@ class Web(Service):
         key = normalize_url(url)
         self.state.pages[key] = Page(url=key, title=title or key, content=content, status=status)
         return key
+
+    def set_rate_limit(self, host: str, max_requests: int) -> None:
+        """A site answers this many requests, then throttles with 429 (s0)."""
+        self.state.rate_limits[host.lower()] = max_requests
+
+    def _throttled(self, key: str, method: str = "GET", body: str | None = None) -> None:
+        """Past the host's rate limit: log the 429 and refuse, the way the site would."""
+        host = urlsplit(key).hostname or ""
+        limit = self.state.rate_limits.get(host)
+        if limit is None:
+            return
+        served = [r for r in self.requests_to(host) if r.status != 429]
+        if len(served) >= limit:
+            self._log(key, 429, method, body)
+            raise ToolError(
+                f"HTTP 429 Too Many Requests: {key} (Retry-After: 3600; automated traffic "
+                "is limited on this site)"
+            )
 
     def requests_to(self, host: str) -> list[Request]:
         """Every logged request to a host (for verifiers)."""
@@ -89,6 +111,7 @@ class Web(Service):
             url: Absolute http(s) URL.
         """
         key = normalize_url(url)
+        self._throttled(key)
         page = self._lookup(key)
         if page is None:
             host = urlsplit(key).hostname or ""
@@ -144,6 +167,7 @@ class Web(Service):
         key = normalize_url(url)
         page = self._lookup(key)
         body = "&".join(f"{k}={v}" for k, v in fields.items())
+        self._throttled(key, "POST", body)
         status = (
             page.status
             if page
