@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +12,7 @@ from rich.table import Table
 
 from vera.cli.common import console, err_console, fail
 from vera.harden.artifacts import artifacts_of
-from vera.harden.audit import MODES, AuditReport, TaskAudit, TrialRow, audit_tasks, save_rows
+from vera.harden.audit import MODES, AuditReport, TaskAudit
 from vera.harden.execute import ExecutionError, run_trial
 from vera.harden.separate import separate_to
 from vera.harden.task import Task, TaskError, find_tasks, load_task
@@ -200,7 +199,9 @@ def _print_report(before: AuditReport, after: AuditReport | None) -> None:
 
 @app.command("audit")
 def audit(
-    tasks: Annotated[list[Path], typer.Argument(help="Task directories, or folders of tasks.")],
+    tasks: Annotated[
+        list[Path] | None, typer.Argument(help="Task directories, or folders of tasks.")
+    ] = None,
     modes: Annotated[
         str, typer.Option("--modes", help="Exploit modes: unhinted,verifier-aware")
     ] = ",".join(MODES),
@@ -208,86 +209,163 @@ def audit(
     separate_too: Annotated[
         bool, typer.Option("--separate", help="Also audit a separated copy of every task.")
     ] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once.")] = 2,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Trials at once.")] = 2,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Local worker processes sharing the -j trials.")
+    ] = 1,
+    executor: Annotated[str, typer.Option("--executor", help="local or ray.")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option("--ray-address", help="Ray cluster to join (default: start one).")
+    ] = None,
     exploit: Annotated[
         list[str] | None, typer.Option("--exploit", "-e", help="Only these exploits (repeatable).")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Folder for trials.jsonl and audit.json.")
+        Path | None,
+        typer.Option("--out", "-o", help="Run directory: the store, trials/, audit.json, "
+                     "trials.jsonl (default: runs/audit-<time>)."),
     ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Finish the missing trials of an audit's RUN_DIR.")
+    ] = None,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")] = True,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
 ) -> None:
     """Play oracle, nop and every exploit against every task; print per-task results and ASR.
 
-    Given separated tasks (or --separate), prints originals and separated copies side by side.
+    Every trial is recorded in the run store under --out (resume with --resume DIR: finished
+    trials are not played again); the report is built from the store. Given separated tasks
+    (or --separate), prints originals and separated copies side by side.
     """
-    mode_list = _parse_modes(modes)
-    loaded = _load_all(tasks)
-    from vera.harden.audit import load_exploits
+    from datetime import datetime
 
-    registry, why = load_exploits()
-    if exploit:
-        unknown = [e for e in exploit if e not in registry]
-        if unknown:
-            fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(registry))})")
-        registry = {k: v for k, v in registry.items() if k in exploit}
-    originals = [t for t in loaded if not t.separated]
-    separated = [t for t in loaded if t.separated]
-    with tempfile.TemporaryDirectory(prefix="vera-sep-") as tmp:
+    from vera.harden.audit import (
+        audit_config,
+        load_exploits,
+        plan_audit,
+        store_report,
+        write_outputs,
+    )
+    from vera.harden.separate import separate_task
+    from vera.harden.trial import TRIAL_FN
+    from vera.runner.execute import execute
+    from vera.runner.store import RunStore, StoreError
+    from vera.runner.workers import WorkerStartError
+
+    if executor not in ("local", "ray"):
+        fail(f"unknown executor {executor!r}: use local or ray")
+    if resume is not None:
+        if tasks:
+            fail("give TASKS or --resume RUN_DIR, not both (a resumed audit keeps its plan)")
+        if not (resume / "run.json").is_file():
+            fail(f"{resume}: not a run directory (no run.json)")
+        run_dir = resume
+        try:
+            store = RunStore.open(run_dir)
+        except (StoreError, OSError) as exc:
+            fail(" ".join(str(exc).split())[:300])
+        if store.config.trial_fn != TRIAL_FN:
+            store.close()
+            fail(f"{run_dir}: not a hardening audit (its trials are {store.config.trial_fn}); "
+                 "resume it with vera run --resume")
+    else:
+        if not tasks:
+            fail("give TASKS (task directories or folders of tasks) or --resume RUN_DIR")
+        mode_list = _parse_modes(modes)
+        loaded = _load_all(tasks)
+        registry, why = load_exploits()
+        if exploit:
+            unknown = [e for e in exploit if e not in registry]
+            if unknown:
+                fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(registry))})")
+            registry = {k: v for k, v in registry.items() if k in exploit}
+        planned = list(loaded)
         if separate_too:
-            for t in originals:
-                try:
-                    separate_to(t, Path(tmp) / t.id)
-                except TaskError as exc:
-                    fail(str(exc))
-            separated += [load_task(Path(tmp) / t.id) for t in originals]
-        done = [0]
-        total_hint = len(loaded) + (len(originals) if separate_too else 0)
-        sink = save_rows(out / "trials.jsonl") if out else None
-
-        def progress(row: TrialRow) -> None:
-            done[0] += 1
-            if sink:
-                sink(row)
-            if not as_json:
-                mark = "HACKED" if row.hacked and row.exploit else ("pass" if row.passed else "fail")
-                if row.phase_errors:
-                    mark = "error"
-                mode = f" ({row.mode})" if row.mode else ""
-                err_console.print(f"[dim]{done[0]:4d} {row.task} {row.agent}{mode} -> {mark}[/]",
-                                  highlight=False)
-
-        async def both() -> tuple[AuditReport | None, AuditReport | None]:
-            kw = dict(exploits=registry, modes=mode_list, jobs=jobs, backend=backend,
-                      on_trial=progress)
-            b = await audit_tasks(originals, **kw) if originals else None  # type: ignore[arg-type]
-            a = await audit_tasks(separated, **kw) if separated else None  # type: ignore[arg-type]
-            return b, a
-
-        if not as_json:
-            err_console.print(f"[dim]auditing {total_hint} task(s) with {len(registry)} "
-                              f"exploit(s), modes {', '.join(mode_list)}[/]", highlight=False)
-        before, after = asyncio.run(both())
-    if why:
-        for r in (before, after):
-            if r is not None and why not in r.notes:
-                r.notes.append(why)
+            try:
+                planned += [separate_task(t)[0] for t in loaded if not t.separated]
+            except TaskError as exc:
+                fail(str(exc))
+        run_dir = out or Path("runs") / datetime.now().strftime("audit-%Y%m%d-%H%M%S")
+        if (run_dir / "run.json").exists():
+            fail(f"{run_dir}: already a run; use --resume {run_dir} to finish it")
+        config = audit_config(
+            jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
+            backend=backend, notes=[why] if why else [],
+            labels={"tasks": [str(p) for p in tasks], "modes": list(mode_list),
+                    "exploits": sorted(registry), "separate": separate_too},
+        )  # fmt: skip
+        plan = plan_audit(planned, registry, mode_list)
+        try:
+            store = RunStore.create(run_dir, plan, config)
+        except (FileExistsError, StoreError, ValueError) as exc:
+            fail(" ".join(str(exc).split())[:300])
+        err_console.print(f"vera harden audit: {len(plan)} trial(s) of {len(planned)} task(s) "
+                          f"with {len(registry)} exploit(s), modes {', '.join(mode_list)} "
+                          f"-> {run_dir}", highlight=False)  # fmt: skip
+    with store:
+        try:
+            asyncio.run(execute(store, TRIAL_FN, progress=progress))
+        except WorkerStartError as exc:
+            fail(f"{exc}; finished trials are kept: vera harden audit --resume {run_dir}", code=3)
+        except StoreError as exc:
+            fail(" ".join(str(exc).split())[:300])
+        except KeyboardInterrupt:
+            err_console.print(f"interrupted; finished trials are kept: "
+                              f"vera harden audit --resume {run_dir}")  # fmt: skip
+            raise typer.Exit(130) from None
+        reports = store_report(store)
+    before, after = reports.get("original"), reports.get("separated")
     primary = before or after
-    assert primary is not None
+    if primary is None:
+        fail(f"{run_dir}: no trials recorded")
     doc = primary.public()
     if before is not None and after is not None:
         doc["separated"] = after.public()
-    if out:
-        (out / "audit.json").write_text(json.dumps(doc, indent=1))
+    write_outputs(run_dir, doc, reports)
     if as_json:
         typer.echo(json.dumps(doc))
         return
     _print_report(primary, after if before is not None else None)
+    console.print(f"report: {run_dir / 'audit.json'}; trials: {run_dir / 'trials'}", highlight=False)
 
 
 # --- the hacker-fixer loop, its report and the exploit corpus ----------------------------------
 
 _ROLE_HELP = "Model spec of the {} (default: --model)."
+
+
+_SAME_ON_RESUME = ("jobs", "backend")
+"""Loop options a resumed run may change (they do not change what the loop decides)."""
+
+
+def _check_resume(out: Path, recorded: dict, resume: bool) -> None:
+    """A run folder is resumed only with --resume, and only by the command that wrote it."""
+    cfg_file = out / "config.json"
+    started = cfg_file.is_file() and any(out.glob("*/journal.jsonl"))
+    if not resume:
+        if started:
+            fail(f"{out} holds a loop run: pass --resume to continue it, or give another --out")
+        return
+    if not cfg_file.is_file():
+        fail(f"{out}: no loop run to resume (no config.json)")
+    try:
+        before = json.loads(cfg_file.read_text())
+    except ValueError:
+        fail(f"{out}/config.json is not JSON")
+    old, new = dict(before.get("config", {})), dict(recorded["config"])
+    for k in _SAME_ON_RESUME:
+        old.pop(k, None), new.pop(k, None)
+    diff = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
+    if before.get("models") != recorded["models"]:
+        diff.append("models")
+    if before.get("tasks") != recorded["tasks"]:
+        diff.append("tasks")
+    if diff:
+        fail(f"--resume: {', '.join(diff)} differ(s) from the run in {out}; give the same ones")
+
+
+def _progress_line(line: str) -> None:
+    err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command("loop")
@@ -324,17 +402,20 @@ def loop(
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once in the metrics replay.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out (same tasks, options and models): steps its journals record are replayed, not run again.")] = False,
 ) -> None:
     """Harden tasks with the hacker-fixer loop; every accepted state is a git commit.
 
     Candidates are gated by the patch reviewer, replay of the legitimate solutions, the
-    discovered exploits and a fresh blind solver. Writes OUT/<task>/{state,run.json,...}.
+    discovered exploits and a fresh blind solver. Writes OUT/<task>/{state,run.json,...};
+    one line per finished step on stderr. Killed at any moment, the same command with
+    --resume carries on without asking a model or playing a trial twice.
     """
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
     from vera.agents.install import AgentInstallError
     from vera.harden.loop import HardenLoop, LoopConfig
-    from vera.harden.metrics import summarize
+    from vera.harden.metrics import summarize_runs
     from vera.harden.reporting import STATE_HEADER, state_rows
     from vera.harden.roles import ROLES, Roles
     from vera.models.errors import ModelLimitError, ModelSpecError, ModelUnavailableError
@@ -361,9 +442,10 @@ def loop(
     if missing:
         fail(f"no model for {', '.join(missing)}: give --model SPEC (or --{missing[0]}-model SPEC)")
     specs = {role: s or model for role, s in specs.items()}
+    recorded = {"config": cfg.model_dump(), "models": specs, "tasks": [str(t.path) for t in loaded]}
+    _check_resume(out, recorded, resume)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "config.json").write_text(json.dumps({"config": cfg.model_dump(), "models": specs,
-                                                 "tasks": [str(t.path) for t in loaded]}, indent=1))
+    (out / "config.json").write_text(json.dumps(recorded, indent=1))
 
     from vera.harden.actors import FRAMEWORKS
 
@@ -385,12 +467,13 @@ def loop(
                     endpoints[role] = await resolve_endpoint(specs[role], rt, ADAPTERS[kind])
                 except ValueError as exc:
                     fail(f"--{'hacker' if role == 'hacker' else 'solver'}-agent {kind}: {exc}")
-            hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints)
+            hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints,
+                            progress=None if as_json else _progress_line)
             runs = []
             for t in loaded:
                 if not as_json:
                     err_console.print(f"[dim]hardening {t.id}...[/]", highlight=False)
-                runs.append(await hl.run_task(t))
+                runs.append(await hl.run_task(t, resume=resume))
             return runs
 
     try:
@@ -400,7 +483,7 @@ def loop(
         fail(str(exc))
     except UnexpectedModelBehavior as exc:
         fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")
-    summary = summarize(runs)
+    summary = summarize_runs(runs)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     if as_json:
         typer.echo(json.dumps({"tasks": [{"task": r.task, "status": r.status,

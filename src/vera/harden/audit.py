@@ -1,45 +1,45 @@
 """Audit: every task x exploit (plus ``oracle`` and ``nop``), and the attack success rates.
 
+The audit runs on the runner: :func:`plan_audit` turns tasks into hardening trial specs
+(:mod:`vera.harden.trial`), the runner plays and records them in its store (with resume,
+progress, worker processes or Ray), and :func:`store_report` builds the report from the
+store's rows, so a report after a resume is the report of an uninterrupted run.
+
 Per task the audit answers three questions: does the oracle pass (reward >= tau_s)? does nop
 fail? which exploits reach tau_h? Across tasks it reports ASR per task (share of tasks that at
 least one exploit hacks) and per trial (share of exploit trials that hack), also per exploit
 category, so a table of the original tasks next to their separated copies shows what separation
 closed and what only better test logic will close.
 
-Exploits come from ``vera.harden.exploits.EXPLOITS`` (name -> object with ``name``,
-``category``, ``modes``, optionally ``defeated_by`` (``separation`` | ``test-logic``), and
-``script(task, mode) -> str | None``). Two modes are known:
+Exploits come from ``vera.harden.exploits.EXPLOITS`` (name ->
+:class:`vera.harden.exploits.base.Exploit`, or any object with its ``name``, ``category``,
+``modes``, ``defeated_by`` and ``script(task, mode) -> str | None``). Two modes are known:
 ``unhinted`` (the exploit sees the instruction) and ``verifier-aware`` (it also sees the tests).
-Identical scripts for one task are played once and their result is shared by the modes.
+Scripts are computed at plan time and travel in the trial's params; identical scripts for one
+task are played once and their result is shared by the modes.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import importlib
 import json
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
-from vera.harden.execute import AgentSpec, ExecutionError, TrialResult, run_trial
+from vera.harden.exploits.base import Exploit
 from vera.harden.task import Task
+from vera.harden.trial import KIND, TRIAL_FN, HardenParams, spec_for, task_hash
+from vera.runner.execute import resume, run
+from vera.runner.limits import LimitsConfig
+from vera.runner.spec import TrialResult, TrialSpec
+from vera.runner.store import RunConfig, RunStore
 
 MODES = ("unhinted", "verifier-aware")
-
-
-class Exploit(Protocol):
-    """What the audit needs of an exploit (the library in ``vera.harden.exploits``)."""
-
-    name: str
-    category: str
-    modes: tuple[str, ...] | list[str]
-
-    def script(self, task: Task, mode: str) -> str | None: ...
-
 
 def load_exploits() -> tuple[dict[str, Exploit], str | None]:
     """The exploit registry, or ({}, why) when the library is not importable."""
@@ -147,7 +147,7 @@ def _asr(rows: list[TrialRow], task_ids: list[str]) -> Asr:
     )
 
 
-def summarize(audits: list[TaskAudit], notes: list[str] | None = None) -> AuditReport:
+def audit_report(audits: list[TaskAudit], notes: list[str] | None = None) -> AuditReport:
     """Roll trial rows up into ASR overall, per category and per exploit."""
     rows = [r for a in audits for r in a.trials if r.exploit is not None]
     ids = [a.task for a in audits]
@@ -164,11 +164,183 @@ def summarize(audits: list[TaskAudit], notes: list[str] | None = None) -> AuditR
     )
 
 
-def _row(result: TrialResult, **kw: Any) -> TrialRow:
-    return TrialRow(
-        task=result.task, agent=result.agent, reward=result.reward, passed=result.passed,
-        hacked=result.hacked, phase_errors=result.phase_errors, notes=result.notes, **kw,
+# --- planning -------------------------------------------------------------------------------
+
+
+def plan_audit(
+    tasks: Iterable[Task], exploits: Mapping[str, Exploit], modes: tuple[str, ...] = MODES
+) -> list[TrialSpec]:
+    """The audit's trials: per task (condition from the task: ``separated`` or ``original``)
+    the oracle, nop, and each exploit in each of its modes that gives a script; a script equal
+    to one of an earlier mode is not planned again (its trial lists both modes)."""
+    specs: list[TrialSpec] = []
+    for task in tasks:
+        condition = "separated" if task.separated else "original"
+        base = {
+            "task_path": str(Path(task.path).resolve()),
+            "task_hash": task_hash(task),
+            "condition": condition,
+            "tau_h": task.config.vera.threshold_attack,
+            "tau_s": task.config.vera.threshold_benign,
+        }
+        for agent in ("oracle", "nop"):
+            specs.append(spec_for(task, HardenParams(agent=agent, **base)))
+        for name, ex in sorted(exploits.items()):
+            by_digest: dict[str, list[str]] = {}
+            scripts: dict[str, str] = {}
+            for mode in modes:
+                if mode not in tuple(ex.modes):
+                    continue
+                kw = {"exploit": name, "category": ex.category,
+                      "defeated_by": getattr(ex, "defeated_by", None)}  # fmt: skip
+                try:
+                    script = ex.script(task, mode)  # type: ignore[arg-type]
+                except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
+                    params = HardenParams(agent=f"exploit:{name}", modes=[mode],
+                                          script_error=f"{type(exc).__name__}: {exc}", **kw, **base)  # fmt: skip
+                    specs.append(spec_for(task, params, attack=ex.category))
+                    continue
+                if script is None:
+                    continue
+                digest = hashlib.sha256(script.encode("utf-8", "surrogateescape")).hexdigest()
+                by_digest.setdefault(digest, []).append(mode)
+                scripts[digest] = script
+            for digest, served in by_digest.items():
+                params = HardenParams(agent=f"exploit:{name}", modes=served,
+                                      script=scripts[digest], **kw, **base)  # fmt: skip
+                specs.append(spec_for(task, params, attack=ex.category))
+    return specs
+
+
+# --- the report, from the store ---------------------------------------------------------------
+
+
+def _rows(spec: TrialSpec, result: TrialResult) -> list[TrialRow]:
+    """The report's rows of one recorded trial: one per mode its script served."""
+    p = HardenParams.model_validate(spec.params)
+    errors = list(result.measures.get("phase_errors") or [])
+    if result.error is not None and not errors:
+        errors = [result.error.message or result.error.kind]
+    if result.error is None:
+        errors = []
+    row = TrialRow(
+        task=spec.case_id, agent=p.agent, exploit=p.exploit, category=p.category,
+        defence=p.defeated_by, mode=p.modes[0] if p.modes else None,
+        reward=result.reward if result.error is None else None,
+        passed=bool(result.passed) and result.error is None,
+        hacked=bool(result.hacked) and result.error is None,
+        phase_errors=errors, notes=list(result.measures.get("notes") or []),
     )  # fmt: skip
+    rows = [row]
+    for mode in p.modes[1:]:
+        rows.append(row.model_copy(update={"mode": mode, "shared_with": p.modes[0]}))
+    return rows
+
+
+def plan_report(
+    plan: list[TrialSpec], results: Iterable[TrialResult], notes: list[str] | None = None
+) -> dict[str, AuditReport]:
+    """The audit report per condition (``original``, ``separated``), rows in plan order, from
+    recorded results: the same rows whatever order the trials finished in. Planned trials
+    without a result are left out."""
+    by_key = {r.key: r for r in results}
+    tasks: dict[str, dict[str, list[TrialRow]]] = {}
+    separated: dict[str, bool] = {}
+    for spec in plan:
+        if spec.kind != KIND:
+            continue
+        rows = tasks.setdefault(spec.variant, {}).setdefault(spec.case_id, [])
+        separated[spec.case_id + "\0" + spec.variant] = spec.variant == "separated"
+        result = by_key.get(spec.key)
+        if result is not None:
+            rows.extend(_rows(spec, result))
+    reports: dict[str, AuditReport] = {}
+    for condition, per_task in tasks.items():
+        audits = []
+        for task_id, rows in per_task.items():
+            o = next((r for r in rows if r.agent == "oracle"), None)
+            n = next((r for r in rows if r.agent == "nop"), None)
+            hacked_by = sorted({r.exploit for r in rows if r.exploit and r.hacked and not r.phase_errors})
+            audits.append(TaskAudit(
+                task=task_id,
+                oracle=o is not None and o.passed and not o.phase_errors,
+                nop=n is not None and not n.passed and not n.phase_errors,
+                hacked_by=hacked_by,
+                oracle_reward=o.reward if o else None,
+                nop_reward=n.reward if n else None,
+                separated=condition == "separated",
+                trials=rows,
+            ))  # fmt: skip
+        reports[condition] = audit_report(audits, notes)
+    return reports
+
+
+def store_report(store: RunStore) -> dict[str, AuditReport]:
+    """The audit report of a run directory, from its store rows (and its plan's order)."""
+    notes = list(store.config.labels.get("notes") or [])
+    return plan_report(store.plan, store.results(), notes)
+
+
+def all_rows(reports: Mapping[str, AuditReport]) -> list[TrialRow]:
+    """Every row of the reports (``trials.jsonl``), originals first."""
+    return [r for c in ("original", "separated") if c in reports
+            for a in reports[c].tasks for r in a.trials]  # fmt: skip
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+def audit_config(
+    *,
+    jobs: int = 2,
+    workers: int = 1,
+    executor: str = "local",
+    ray_address: str | None = None,
+    backend: str | None = None,
+    notes: list[str] | None = None,
+    labels: dict[str, Any] | None = None,
+) -> RunConfig:
+    """The run config of an audit: the hardening trial function, its backend, the limits."""
+    return RunConfig(
+        executor=executor,  # type: ignore[arg-type]
+        workers=workers,
+        ray_address=ray_address,
+        limits=LimitsConfig(trials=max(1, jobs)),
+        trial_fn=TRIAL_FN,
+        trial_args={"backend": backend},
+        labels={"command": "harden audit", **(labels or {}), "notes": list(notes or [])},
+    )
+
+
+async def run_audit(
+    tasks: list[Task],
+    run_dir: Path,
+    *,
+    exploits: Mapping[str, Exploit] | None = None,
+    modes: tuple[str, ...] = MODES,
+    config: RunConfig | None = None,
+    progress: bool = False,
+) -> dict[str, AuditReport]:
+    """Plan the audit of ``tasks`` into a new run directory, run it, report from its store."""
+    notes: list[str] = []
+    if exploits is None:
+        exploits, why = load_exploits()
+        if why:
+            notes.append(why)
+    config = config or audit_config(notes=notes)
+    if notes:
+        config = config.model_copy(update={"labels": {**config.labels, "notes": notes}})
+    store = await run(Path(run_dir), plan_audit(tasks, exploits, modes), TRIAL_FN, config,
+                      progress=progress)  # fmt: skip
+    with store:
+        return store_report(store)
+
+
+async def resume_audit(run_dir: Path, *, progress: bool = False) -> dict[str, AuditReport]:
+    """Finish an interrupted audit (only trials without a row run) and report from its store."""
+    store = await resume(Path(run_dir), TRIAL_FN, progress=progress)
+    with store:
+        return store_report(store)
 
 
 async def audit_tasks(
@@ -178,87 +350,28 @@ async def audit_tasks(
     modes: tuple[str, ...] = MODES,
     jobs: int = 2,
     backend: str | None = None,
-    on_trial: Callable[[TrialRow], None] | None = None,
+    run_dir: Path | None = None,
 ) -> AuditReport:
-    """Play oracle, nop and every applicable exploit against every task, ``jobs`` at a time."""
-    notes: list[str] = []
-    if exploits is None:
-        exploits, why = load_exploits()
-        if why:
-            notes.append(why)
-    sem = asyncio.Semaphore(max(1, jobs))
-
-    async def play(task: Task, agent: AgentSpec, **kw: Any) -> TrialRow:
-        async with sem:
-            try:
-                row = _row(await run_trial(task, agent, backend=backend), **kw)
-            except ExecutionError as exc:
-                row = TrialRow(task=task.id, agent=agent.label, phase_errors=[f"setup: {exc}"], **kw)
-            except Exception as exc:  # one broken trial must not lose the audit's other trials
-                row = TrialRow(task=task.id, agent=agent.label,
-                               phase_errors=[f"infra: {type(exc).__name__}: {exc}"], **kw)
-        if on_trial is not None:
-            on_trial(row)
-        return row
-
-    async def one_task(task: Task) -> TaskAudit:
-        # (exploit name, exploit, mode, digest of its script); identical scripts are played once.
-        wanted: list[tuple[str, Exploit, str, str]] = []
-        first: dict[tuple[str, str], asyncio.Future[TrialRow]] = {}
-        errors: list[TrialRow] = []
-        for name, ex in sorted(exploits.items()):
-            defence = getattr(ex, "defeated_by", None)
-            for mode in modes:
-                if mode not in tuple(ex.modes):
-                    continue
-                try:
-                    script = ex.script(task, mode)
-                except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
-                    errors.append(TrialRow(
-                        task=task.id, agent=f"exploit:{name}", exploit=name, category=ex.category,
-                        defence=defence, mode=mode,
-                        phase_errors=[f"exploit: {type(exc).__name__}: {exc}"],
-                    ))  # fmt: skip
-                    continue
-                if script is None:
-                    continue
-                digest = hashlib.sha256(script.encode("utf-8", "surrogateescape")).hexdigest()
-                wanted.append((name, ex, mode, digest))
-                if (name, digest) not in first:
-                    spec = AgentSpec(kind="script", script=script, label=f"exploit:{name}")
-                    first[(name, digest)] = asyncio.ensure_future(play(
-                        task, spec, exploit=name, category=ex.category, defence=defence, mode=mode))  # fmt: skip
-        oracle = asyncio.ensure_future(play(task, AgentSpec.parse("oracle")))
-        nop = asyncio.ensure_future(play(task, AgentSpec.parse("nop")))
-        await asyncio.gather(*first.values())
-        o, n = await oracle, await nop
-        rows: list[TrialRow] = [o, n, *errors]
-        for name, _ex, mode, digest in wanted:
-            src = first[(name, digest)].result()
-            rows.append(src if src.mode == mode else src.model_copy(
-                update={"mode": mode, "shared_with": src.mode}))  # fmt: skip
-        hacked_by = sorted({r.exploit for r in rows if r.exploit and r.hacked and not r.phase_errors})
-        return TaskAudit(
-            task=task.id,
-            oracle=o.passed and not o.phase_errors,
-            nop=not n.passed and not n.phase_errors,
-            hacked_by=hacked_by,
-            oracle_reward=o.reward,
-            nop_reward=n.reward,
-            separated=task.separated,
-            trials=rows,
-        )
-
-    audits = await asyncio.gather(*(one_task(t) for t in tasks))
-    return summarize(list(audits), notes)
+    """Audit tasks of one condition (all original or all separated) and return its report;
+    the trials go to ``run_dir`` (a new run directory) or to a temporary one."""
+    conditions = {t.separated for t in tasks}
+    if len(conditions) > 1:
+        raise ValueError("audit_tasks takes tasks of one condition; use run_audit for both")
+    config = audit_config(jobs=jobs, backend=backend)
+    if run_dir is not None:
+        reports = await run_audit(tasks, run_dir, exploits=exploits, modes=modes, config=config)
+    else:
+        with tempfile.TemporaryDirectory(prefix="vera-audit-") as tmp:
+            reports = await run_audit(tasks, Path(tmp) / "run", exploits=exploits, modes=modes,
+                                      config=config)  # fmt: skip
+    if not reports:
+        return audit_report([], [])
+    return next(iter(reports.values()))
 
 
-def save_rows(path: Path) -> Callable[[TrialRow], None]:
-    """An ``on_trial`` callback appending each finished trial to a JSONL file (no lost work)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-
-    def write(row: TrialRow) -> None:
-        with path.open("a") as f:
-            f.write(json.dumps(row.model_dump(mode="json")) + "\n")
-
-    return write
+def write_outputs(run_dir: Path, doc: dict[str, Any], reports: Mapping[str, AuditReport]) -> None:
+    """``audit.json`` (the report) and ``trials.jsonl`` (its rows) beside the store."""
+    (run_dir / "audit.json").write_text(json.dumps(doc, indent=1))
+    (run_dir / "trials.jsonl").write_text(
+        "".join(json.dumps(r.model_dump(mode="json")) + "\n" for r in all_rows(reports))
+    )

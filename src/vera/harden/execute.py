@@ -94,7 +94,7 @@ class AgentSpec(BaseModel):
         raise ExecutionError(f"unknown agent {text!r} (expected oracle, nop or script:FILE)")
 
 
-class TrialResult(BaseModel):
+class TaskTrialResult(BaseModel):
     """What one trial produced. ``summary()`` is the stable JSON of ``vera harden run``."""
 
     task: str
@@ -322,7 +322,7 @@ async def run_trial(
     backend: str | None = None,
     work_dir: Path | None = None,
     keep: bool = False,
-) -> TrialResult:
+) -> TaskTrialResult:
     """Run the agent phase then the verifier phase of ``task`` and read the reward.
 
     Raises ExecutionError when the trial cannot be set up (bad agent, no backend); everything
@@ -334,7 +334,7 @@ async def run_trial(
     backend = choose_backend(task, backend)
     image = await asyncio.to_thread(_docker_image, task) if backend == "docker" else None
     root = Path(tempfile.mkdtemp(prefix=f"vera-trial-{task.id}-", dir=work_dir))
-    result = TrialResult(
+    result = TaskTrialResult(
         task=task.id, agent=spec.label, reward=None, passed=False, hacked=False,
         mode=task.config.verifier.environment_mode, backend=backend,
     )  # fmt: skip
@@ -351,7 +351,7 @@ async def run_trial(
 
 
 async def _run(
-    task: Task, spec: AgentSpec, backend: str, image: str | None, root: Path, result: TrialResult
+    task: Task, spec: AgentSpec, backend: str, image: str | None, root: Path, result: TaskTrialResult
 ) -> None:
     separate = task.separated
     agent_side = _Side(root / "agent", task, skel_home=True)
@@ -403,7 +403,7 @@ def writable_roots(side: _Side) -> dict[str, Path]:
 
 
 async def _actor_phase(
-    sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TrialResult
+    sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TaskTrialResult
 ) -> None:
     roots = writable_roots(side)
     before = await asyncio.to_thread(take_snapshot, roots)
@@ -428,7 +428,7 @@ async def _actor_phase(
 
 
 async def _agent_phase(
-    sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TrialResult
+    sb: Sandbox, task: Task, spec: AgentSpec, side: _Side, result: TaskTrialResult
 ) -> None:
     if spec.kind == "nop":
         return
@@ -450,7 +450,7 @@ async def _agent_phase(
         result.notes.append(f"agent: killed ({res.kill_reason})")
 
 
-async def _verify(sb: Sandbox, task: Task, side: _Side, result: TrialResult, *, login: bool) -> None:
+async def _verify(sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult, *, login: bool) -> None:
     """Run tests/test.sh in ``sb`` and read the reward from ``side``'s verifier folder."""
     if login:
         # Shared mode: Harbor uploads the tests into the running environment now; tests that
@@ -486,7 +486,7 @@ async def _verify(sb: Sandbox, task: Task, side: _Side, result: TrialResult, *, 
 
 
 async def _separate_verify(
-    task: Task, backend: str, image: str | None, root: Path, agent_side: _Side, result: TrialResult
+    task: Task, backend: str, image: str | None, root: Path, agent_side: _Side, result: TaskTrialResult
 ) -> None:
     """Fresh sandbox: pristine tests, seed + declared artifacts, new reward dir, clean env."""
     side = _Side(root / "verifier", task, skel_home=False)
@@ -517,7 +517,7 @@ async def _separate_verify(
 __all__ = [
     "AgentSpec",
     "ExecutionError",
-    "TrialResult",
+    "TaskTrialResult",
     "choose_backend",
     "read_reward",
     "run_trial",

@@ -1,8 +1,10 @@
 """What one trial is (``TrialSpec``) and how it ended (``TrialResult``).
 
-These two records are the runner's whole contract with the layers above it: the safety layer
-turns a case into specs, provides a ``TrialFn`` that plays one spec, and gets results back;
-the store persists them and the report reads them. Nothing here knows what a safety case is.
+These two records are the runner's whole contract with the layers above it: a layer (safety
+cases, hardening tasks) turns its units into specs of its own ``kind``, registers a pydantic
+model of that kind's parameters (:func:`register_kind`, checked at plan time), provides a
+``TrialFn`` that plays one spec, and gets results back; the store persists them and the report
+reads them. Nothing here knows what a safety case or a hardening task is.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from vera.records import Outcome, Record, Usage, Verdict, utcnow
 
@@ -25,6 +27,54 @@ ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
 
 ErrorKind = Literal["agent_error", "infra_error", "timeout"]
 
+Phase = Literal["env", "agent", "verify", "teardown"]
+"""The phase of a trial that failed: environment up, agent, verify, teardown."""
+
+DEFAULT_KIND = "safety"
+"""The kind of a spec that names none: a safety case (every spec written before kinds existed)."""
+
+_KINDS: dict[str, type[BaseModel] | None] = {DEFAULT_KIND: None}
+
+
+def register_kind(kind: str, params: type[BaseModel] | None) -> None:
+    """Declare a trial kind and the pydantic model its specs' ``params`` must satisfy (None:
+    free params). The layer that owns the kind calls this when its trial module is imported;
+    registering the same kind again with another model is refused."""
+
+    def name(m: type[BaseModel] | None) -> str | None:
+        return None if m is None else f"{m.__module__}.{m.__qualname__}"
+
+    if kind in _KINDS and name(_KINDS[kind]) != name(params):
+        raise ValueError(f"trial kind {kind!r} is already registered with another params model")
+    _KINDS[kind] = params
+
+
+def kinds() -> dict[str, type[BaseModel] | None]:
+    """The registered kinds and their params models."""
+    return dict(_KINDS)
+
+
+def check_specs(specs: list[TrialSpec]) -> None:
+    """Plan-time check: every spec's kind is registered and its params validate against the
+    kind's model. Raises ValueError naming the first bad spec and the first problem."""
+    for spec in specs:
+        if spec.kind not in _KINDS:
+            raise ValueError(
+                f"trial {spec.case_id}: unknown trial kind {spec.kind!r} "
+                f"(registered: {', '.join(sorted(_KINDS))}); import the module that registers it"
+            )
+        model = _KINDS[spec.kind]
+        if model is None:
+            continue
+        try:
+            model.model_validate(spec.params)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ValueError(
+                f"trial {spec.case_id} ({spec.kind}): params.{where}: {first['msg']}"
+            ) from None
+
 
 def content_hash(data: Any) -> str:
     """Stable short hash of JSON-able data (sorted keys), e.g. of a case's files or a plan row."""
@@ -33,13 +83,19 @@ def content_hash(data: Any) -> str:
 
 
 class TrialSpec(Record):
-    """One trial to run: a case in one variant against one agent and model, in one epoch."""
+    """One trial to run: a case (or task) in one variant against one agent and model, in one
+    epoch, of one ``kind``."""
 
+    kind: str = DEFAULT_KIND
+    """Which layer's trial this is (``safety``, ``harden``, ...); its ``params`` follow that
+    kind's registered model (:func:`register_kind`)."""
     case_id: str
+    """The case's id (safety) or the task's id (harden)."""
     case_hash: str
     """Hash of the case's content: editing a case makes new keys, so old results stay honest."""
     variant: str
-    """``benign``, ``single`` or ``multi`` for safety cases; free text for other users."""
+    """``benign``, ``single`` or ``multi`` for safety cases; ``original`` or ``separated`` for
+    hardening tasks; free text for other users."""
     agent: str
     model: str
     controller_model: str | None = None
@@ -59,13 +115,17 @@ class TrialSpec(Record):
     def key(self) -> str:
         """Primary key in the store: what makes two trials 'the same trial' for resume.
 
-        Labels, the controller model and params are deliberately left out: they describe a
-        trial, they do not make it a different one.
+        Labels, the controller model and (for safety cases) params are deliberately left out:
+        they describe a trial, they do not make it a different one. Other kinds' params are
+        typed and say what is played (a hardening exploit's script, thresholds), so they are
+        part of the key, with the kind; keys of safety specs are unchanged.
         """
         parts: list[Any] = [self.case_hash, self.variant, self.agent, self.model, self.mode]
         parts.append(self.epoch)
         if self.defence and self.defence != "none":
             parts.append({"defence": self.defence})  # keys of runs without defences unchanged
+        if self.kind != DEFAULT_KIND:
+            parts.append({"kind": self.kind, "params": content_hash(self.params)})
         return content_hash(parts)
 
 
@@ -75,6 +135,8 @@ class TrialError(Record):
     kind: ErrorKind
     message: str = ""
     """One line, for people (the exception type and its first line)."""
+    phase: Phase | None = None
+    """The phase that failed, when the trial function knows it (None: not said)."""
 
 
 class TrialResult(Record):
@@ -103,6 +165,14 @@ class TrialResult(Record):
     """The controller's record of tactics tried, in order."""
     defence_actions: dict[str, int] = Field(default_factory=dict)
     """Calls the trial's defences acted on, by action (``blocked``, ``replaced``, ...)."""
+    reward: float | None = None
+    """A task's reward (hardening trials); None when there is none or the verifier failed."""
+    passed: bool | None = None
+    """reward >= the task's benign threshold tau_s (hardening trials)."""
+    hacked: bool | None = None
+    """reward >= the task's attack threshold tau_h (hardening trials)."""
+    measures: dict[str, Any] = Field(default_factory=dict)
+    """Other JSON-able facts a kind records about the trial (notes, exit codes, ...)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TrialResult:

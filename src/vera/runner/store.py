@@ -29,8 +29,9 @@ from pydantic import Field, ValidationError
 
 from vera import __version__
 from vera.records import Record, utcnow
+from vera.runner.budget import BudgetConfig
 from vera.runner.limits import LimitsConfig
-from vera.runner.spec import TrialResult, TrialSpec, trial_dir_for
+from vera.runner.spec import TrialResult, TrialSpec, check_specs, trial_dir_for
 
 RUN_JSON = "run.json"
 PLAN_JSONL = "plan.jsonl"
@@ -72,6 +73,8 @@ class RunConfig(Record):
     """JSON keyword arguments passed to every call of the trial function."""
     labels: dict[str, Any] = Field(default_factory=dict)
     """Free description of the run (suite path, command line, ...), shown by the report."""
+    budget: BudgetConfig = Field(default_factory=BudgetConfig)
+    """Spending caps (``vera.runner.budget``); a resume may change them (``set_budget``)."""
 
 
 # --- atomic files -------------------------------------------------------------------------------
@@ -216,6 +219,7 @@ class RunStore:
         if run_dir.exists() and not _interrupted_create(run_dir) and any(run_dir.iterdir()):
             raise FileExistsError(f"{run_dir} is not empty (use --resume to continue a run)")
         specs = list(plan)
+        check_specs(specs)  # plan time: known kinds, params valid for their kind
         keys = [s.key for s in specs]
         if len(set(keys)) != len(keys):
             raise ValueError("the plan lists the same trial key twice")
@@ -250,6 +254,12 @@ class RunStore:
                     f"{run_dir / PLAN_JSONL}: line {n}: not a trial spec: {_first_error(e)}"
                 ) from None
         return cls(run_dir, config, plan)
+
+    def set_budget(self, budget: BudgetConfig) -> None:
+        """New spending caps for the rest of the run (``vera run --resume DIR --max-cost``),
+        saved in ``run.json`` so a later resume keeps them."""
+        self.config = self.config.model_copy(update={"budget": budget})
+        write_atomic(self.run_dir / RUN_JSON, self.config.model_dump_json(indent=2))
 
     def close(self) -> None:
         self._db.close()

@@ -73,7 +73,18 @@ def test_audit_json_shape_with_separated_copy(fixtures: Path, tmp_path: Path) ->
     assert isinstance(row["hacked_by"], list)
     assert doc["separated"]["tasks"][0]["oracle"] is True
     assert (tmp_path / "audit" / "audit.json").is_file()
+    assert json.loads((tmp_path / "audit" / "audit.json").read_text()) == doc
     assert len((tmp_path / "audit" / "trials.jsonl").read_text().splitlines()) >= 4
+    # Every trial is in the runner's store, with its evidence.
+    from vera.runner.store import RunStore
+
+    with RunStore.open(tmp_path / "audit") as store:
+        results = list(store.results())
+        assert len(results) == len(store.plan) >= 4
+        assert {r.spec.variant for r in results} == {"original", "separated"}
+        oracle = next(r for r in results if r.spec.agent == "oracle")
+        ev = tmp_path / "audit" / oracle.evidence_dir / "evidence"
+        assert (ev / "solve.sh").is_file() and json.loads((ev / "reward.json").read_text())["passed"]
 
 
 def test_audit_rejects_unknown_mode(fixtures: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vera.harden.audit import TaskAudit, TrialRow, summarize
+from vera.harden.audit import TaskAudit, TrialRow, audit_report
 
 
 def _row(task: str, exploit: str | None, hacked: bool, category: str = "c1", err: bool = False) -> TrialRow:
@@ -18,7 +18,7 @@ def test_asr_per_task_and_per_trial() -> None:
         TaskAudit(task="b", oracle=True, nop=True,
                   trials=[_row("b", "x", False), _row("b", "y", False, "c2", err=True)]),
     ]
-    rep = summarize(audits)
+    rep = audit_report(audits)
     assert rep.asr.per_task == 0.5
     assert rep.asr.per_trial == 1 / 3  # the errored trial is not counted as a miss
     assert rep.asr.trials_errored == 1
@@ -32,5 +32,5 @@ def test_asr_per_task_and_per_trial() -> None:
 
 
 def test_no_exploits_means_no_asr() -> None:
-    rep = summarize([TaskAudit(task="a", oracle=True, nop=True, trials=[_row("a", None, False)])])
+    rep = audit_report([TaskAudit(task="a", oracle=True, nop=True, trials=[_row("a", None, False)])])
     assert rep.asr.per_task is None and rep.asr.per_trial is None

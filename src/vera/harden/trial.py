@@ -1,0 +1,244 @@
+"""The hardening trial kind on the runner: one task, one condition, one agent, as a ``TrialSpec``.
+
+A hardening trial is what ``vera harden audit`` plans for every task x condition (``original`` or
+``separated``) x agent (``oracle``, ``nop``, ``exploit:NAME``) x mode; the runner schedules it,
+records it in its store and resumes it like any other trial. :class:`HardenParams` is the kind's
+parameter model (registered with the runner, so a plan with bad params is refused at plan time);
+:func:`harden_trial` is the module-level trial function the runner calls by its dotted path
+:data:`TRIAL_FN` (also in worker processes and on Ray). It wraps
+:func:`vera.harden.execute.run_trial` and keeps the trial's evidence in the trial directory:
+``evidence/agent.sh`` (the played script; ``solve.sh`` for the oracle), ``evidence/reward.json``
+and the agent's and verifier's logs.
+
+Outcomes: a played trial is ``safe``, or ``violated`` when an exploit reached tau_h (a hack);
+the reward, passed (>= tau_s) and hacked (>= tau_h) are on the result. A phase error of the
+task's trial is an error outcome with its phase (``env``, ``agent``, ``verify``): a verifier
+that timed out is ``timeout``, anything else ``infra_error``; an exploit whose ``script()``
+raised is the agent's error (``agent_error``). Errors never carry a reward.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from vera.harden.execute import AgentSpec, ExecutionError, TaskTrialResult, run_trial
+from vera.harden.separate import separate_task
+from vera.harden.task import Task, TaskError, load_task
+from vera.records import Outcome
+from vera.runner.spec import Phase, TrialError, TrialResult, TrialSpec, content_hash, register_kind
+
+KIND = "harden"
+TRIAL_FN = "vera.harden.trial:harden_trial"
+"""The dotted path the runner imports (the caller passes it; the runner never names harden)."""
+
+Condition = Literal["original", "separated"]
+
+_EVIDENCE_FILE_CAP = 1 << 20
+"""Bytes kept of each log file (an agent can write anything to /logs)."""
+_EVIDENCE_FILES = 200
+
+
+class HardenParams(BaseModel):
+    """What a hardening trial plays: the task (path and content hash), the condition, the
+    agent and the exploit's script, and the thresholds its reward is judged by."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task_path: str
+    """Absolute path of the task directory as planned (loaded again by the trial)."""
+    task_hash: str
+    """:func:`task_hash` of the task as played (after separation for ``separated``): a task
+    edited after planning is refused, not silently played."""
+    condition: Condition
+    agent: str
+    """``oracle``, ``nop`` or ``exploit:NAME``."""
+    exploit: str | None = None
+    category: str | None = None
+    defeated_by: str | None = None
+    modes: list[str] = Field(default_factory=list)
+    """Exploit modes this script serves, the played one first (identical scripts of one task
+    and exploit are played once and shared)."""
+    script: str | None = None
+    """The exploit's bash script (what is played), fixed at plan time."""
+    script_error: str | None = None
+    """The exploit's ``script()`` raised at plan time: the trial is that exploit's error."""
+    tau_h: float
+    tau_s: float
+
+    @model_validator(mode="after")
+    def _agent(self) -> HardenParams:
+        if self.agent in ("oracle", "nop"):
+            if self.exploit or self.script is not None or self.script_error:
+                raise ValueError(f"agent {self.agent} takes no exploit or script")
+            return self
+        if not self.agent.startswith("exploit:") or self.agent != f"exploit:{self.exploit}":
+            raise ValueError(f"agent {self.agent!r}: expected oracle, nop or exploit:NAME")
+        if (self.script is None) == (self.script_error is None):
+            raise ValueError(f"{self.agent}: exactly one of script and script_error")
+        if not self.modes:
+            raise ValueError(f"{self.agent}: an exploit trial names its modes")
+        return self
+
+
+register_kind(KIND, HardenParams)
+
+
+def task_hash(task: Task) -> str:
+    """Hash of a task's content (instruction, config, tests, solution, environment), not of
+    where it lies."""
+    return content_hash(task.model_dump(mode="json", exclude={"path"}))
+
+
+def spec_for(task: Task, params: HardenParams, *, attack: str | None = None) -> TrialSpec:
+    """The runner's spec of one hardening trial (mode ``-`` for oracle and nop)."""
+    return TrialSpec(
+        kind=KIND,
+        case_id=task.id,
+        case_hash=params.task_hash,
+        variant=params.condition,
+        agent=params.agent,
+        model="-",
+        mode=params.modes[0] if params.modes else "-",
+        attack=attack,
+        params=params.model_dump(mode="json"),
+    )
+
+
+def task_for(params: HardenParams) -> Task:
+    """The task as planned: loaded from its path, separated in memory for ``separated`` when
+    the directory holds the original; TaskError when its content changed since planning."""
+    task = load_task(Path(params.task_path))
+    if params.condition == "separated" and not task.separated:
+        task = separate_task(task)[0]
+    if params.condition == "original" and task.separated:
+        raise TaskError(f"{params.task_path}: planned as an original task, now separated")
+    if task_hash(task) != params.task_hash:
+        raise TaskError(
+            f"{params.task_path}: the task changed since the audit was planned "
+            "(content hash differs); start a new audit"
+        )
+    return task
+
+
+def _failed(kind: str, phase: Phase, message: str, **extra: object) -> TrialResult:
+    return TrialResult(
+        outcome=Outcome(kind),
+        error=TrialError(kind=kind, message=" ".join(message.split())[:300], phase=phase),  # type: ignore[arg-type]
+        measures={"phase_errors": [message], **extra},
+    )
+
+
+_PHASES: dict[str, Phase] = {"setup": "env", "agent": "agent", "verifier": "verify"}
+
+
+def result_of(res: TaskTrialResult, params: HardenParams) -> TrialResult:
+    """The runner's result of a played task trial: decided, or its first phase error."""
+    measures: dict[str, object] = {
+        "notes": list(res.notes),
+        "phase_errors": list(res.phase_errors),
+        "agent_exit": res.agent_exit,
+        "verifier_exit": res.verifier_exit,
+        "backend": res.backend,
+        "verifier_mode": res.mode,
+    }
+    if res.phase_errors:
+        first = res.phase_errors[0]
+        phase = _PHASES.get(first.partition(":")[0], "verify")
+        kind = "timeout" if phase == "verify" and "timed out" in first else "infra_error"
+        out = _failed(kind, phase, first)
+        return out.model_copy(update={"measures": measures})
+    hacked = res.hacked and params.exploit is not None
+    return TrialResult(
+        outcome=Outcome.violated if hacked else Outcome.safe,
+        reward=res.reward,
+        passed=res.passed,
+        hacked=res.hacked,
+        measures=measures,
+    )
+
+
+def _copy_capped(src: Path, dest: Path, budget: list[int]) -> None:
+    """Copy regular files under ``src`` (never following links: the agent wrote them), each
+    cut at the cap, at most ``budget[0]`` files in all."""
+    if src.is_symlink() or not src.exists():
+        return
+    if src.is_file():
+        items = [(src, dest)]
+    else:
+        items = []
+        for dirpath, dirnames, filenames in os.walk(src):
+            dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))]
+            for name in sorted(filenames):
+                p = Path(dirpath) / name
+                items.append((p, dest / p.relative_to(src)))
+    for path, target in items:
+        if budget[0] <= 0:
+            return
+        if path.is_symlink() or not path.is_file():
+            continue
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        with os.fdopen(fd, "rb") as fh:
+            data = fh.read(_EVIDENCE_FILE_CAP)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        budget[0] -= 1
+
+
+def _keep_logs(root: Path, evidence: Path) -> None:
+    """The agent's and the verifier's logs of a played trial, from its work folder."""
+    budget = [_EVIDENCE_FILES]
+    for side in ("agent", "verifier"):
+        base = root / side
+        _copy_capped(base / "logs", evidence / side / "logs", budget)
+        for name in ("verifier.log", "artifacts.json"):
+            _copy_capped(base / name, evidence / side / name, budget)
+
+
+async def harden_trial(
+    spec: TrialSpec, trial_dir: Path, *, backend: str | None = None
+) -> TrialResult:
+    """Play one hardening trial (the runner's trial function of kind ``harden``)."""
+    params = HardenParams.model_validate(spec.params)
+    evidence = trial_dir / "evidence"
+    evidence.mkdir(parents=True, exist_ok=True)
+    try:
+        task = await asyncio.to_thread(task_for, params)
+    except TaskError as exc:
+        return _failed("infra_error", "env", f"setup: {exc}")
+    if params.script_error is not None:
+        return _failed("agent_error", "agent", f"exploit: {params.script_error}")
+    if params.script is not None:
+        agent = AgentSpec(kind="script", script=params.script, label=params.agent)
+        (evidence / "agent.sh").write_text(params.script, errors="surrogateescape")
+    else:
+        agent = AgentSpec.parse(params.agent)
+        if agent.kind == "oracle" and task.solution is not None:
+            (evidence / "solve.sh").write_text(task.solution, errors="surrogateescape")
+    work = trial_dir / "work"
+    work.mkdir()
+    try:
+        try:
+            res = await run_trial(task, agent, backend=backend, work_dir=work, keep=True)
+        except ExecutionError as exc:
+            return _failed("infra_error", "env", f"setup: {exc}")
+        if res.trial_dir:
+            await asyncio.to_thread(_keep_logs, Path(res.trial_dir), evidence)
+        result = result_of(res, params)
+        facts = {"reward": res.reward, "passed": res.passed, "hacked": res.hacked}
+        (evidence / "reward.json").write_text(json.dumps({**facts, **result.measures}, indent=1))
+        return result
+    finally:
+        await asyncio.to_thread(shutil.rmtree, work, True)
+
+
+__all__ = ["KIND", "TRIAL_FN", "HardenParams", "harden_trial", "spec_for", "task_for", "task_hash"]
