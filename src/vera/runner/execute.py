@@ -13,24 +13,26 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
+from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
 from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.progress import RunProgress
 from vera.runner.spec import TrialFn, TrialResult, TrialSpec
-from vera.runner.store import RunConfig, RunStore
+from vera.runner.store import RunConfig, RunStore, write_atomic
 
 
 class Executor(Protocol):
     """Runs specs and yields results to ``on_result`` as each finishes (any order).
 
-    ``prepare(spec)`` gives the trial directory to use on the driver; the executor must have
-    written the trial's evidence there by the time it calls ``on_result``.
+    ``prepare(spec)`` gives the trial directory to use on the driver, called when the trial is
+    about to start; None means it must not start (the run's budget is spent): skip it. The
+    executor must have written the trial's evidence there by the time it calls ``on_result``.
     """
 
     async def run(
         self,
         specs: list[TrialSpec],
-        prepare: Callable[[TrialSpec], Path],
+        prepare: Callable[[TrialSpec], Path | None],
         on_result: Callable[[TrialResult], Awaitable[None]],
     ) -> None: ...
 
@@ -54,7 +56,7 @@ class LocalExecutor:
     async def run(
         self,
         specs: list[TrialSpec],
-        prepare: Callable[[TrialSpec], Path],
+        prepare: Callable[[TrialSpec], Path | None],
         on_result: Callable[[TrialResult], Awaitable[None]],
     ) -> None:
         use_limits(ResourceGate(self.limits))  # child tasks inherit the context
@@ -62,10 +64,13 @@ class LocalExecutor:
 
         async def one(spec: TrialSpec) -> None:
             async with gate:
+                trial_dir = prepare(spec)
+                if trial_dir is None:  # the run's budget is spent
+                    return
                 result = await guarded_trial(
                     self.trial_fn,
                     spec,
-                    prepare(spec),
+                    trial_dir,
                     time_limit_s=self.time_limit_s,
                     trial_args=self.trial_args,
                 )
@@ -124,11 +129,16 @@ async def execute(
     Finished trials the store lacks (``result.json`` without a row: a lost or emptied store) are
     indexed first (:meth:`RunStore.reconcile`, which refuses results that do not match the
     plan); orphan trial directories (a killed run's unfinished trials) are then deleted.
+
+    The run's budget (``config.budget``) is seeded with every finished trial's usage and asked
+    before each trial starts; a trial it refuses stays without a row, for a resume with a
+    higher cap. When the run has caps, ``RUN_DIR/budget.json`` gets the budget's status.
     """
     store.reconcile()
     store.clear_orphans()
     todo = store.missing()
     ex = executor or make_executor(store, trial_fn)
+    budget = Budget(store.config.budget, store.results())
     recorded: list[TrialResult] = []
     done_before = len(store.plan) - len(todo)
     # Recording fsyncs; a pool of its own keeps it off the event loop without queueing behind
@@ -147,9 +157,15 @@ async def execute(
             result = result.model_copy(update={"evidence_dir": rel})
             await loop.run_in_executor(io_pool, store.record, result)
             recorded.append(result)
+            budget.add(result)
             bar.add(result.outcome)
 
-        await ex.run(todo, lambda s: store.fresh_trial_dir(s.key), on_result)
+        def prepare(spec: TrialSpec) -> Path | None:
+            return store.fresh_trial_dir(spec.key) if budget.allows() else None
+
+        await ex.run(todo, prepare, on_result)
+    if store.config.budget.capped or (store.run_dir / BUDGET_JSON).exists():
+        write_atomic(store.run_dir / BUDGET_JSON, budget.status.model_dump_json(indent=2))
     return recorded
 
 
@@ -175,9 +191,16 @@ async def run(
 
 
 async def resume(
-    run_dir: Path, trial_fn: TrialFn | str | None = None, *, progress: bool = True
+    run_dir: Path,
+    trial_fn: TrialFn | str | None = None,
+    *,
+    progress: bool = True,
+    budget: BudgetConfig | None = None,
 ) -> RunStore:
-    """Finish an interrupted run: only the trials without a row are run."""
+    """Finish an interrupted run: only the trials without a row are run. ``budget`` replaces
+    the run's caps (e.g. a higher ``max_cost_usd`` after the old one stopped the run)."""
     store = RunStore.open(Path(run_dir))
+    if budget is not None:
+        store.set_budget(budget)
     await execute(store, trial_fn, progress=progress)
     return store

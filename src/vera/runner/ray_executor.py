@@ -96,7 +96,7 @@ class RayExecutor:
     async def run(
         self,
         specs: list[TrialSpec],
-        prepare: Callable[[TrialSpec], Path],
+        prepare: Callable[[TrialSpec], Path | None],
         on_result: Callable[[TrialResult], Awaitable[None]],
     ) -> None:
         import ray
@@ -110,6 +110,8 @@ class RayExecutor:
         async def one(spec: TrialSpec) -> None:
             async with gate:
                 trial_dir = prepare(spec)
+                if trial_dir is None:  # the run's budget is spent
+                    return
                 ref = task.remote(
                     self.trial_fn, spec.model_dump_json(), self.time_limit_s,
                     self.trial_args, limits_json,

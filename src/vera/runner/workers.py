@@ -236,7 +236,7 @@ class WorkerPoolExecutor:
     async def run(
         self,
         specs: list[TrialSpec],
-        prepare: Callable[[TrialSpec], Path],
+        prepare: Callable[[TrialSpec], Path | None],
         on_result: Callable[[TrialResult], Awaitable[None]],
     ) -> None:
         if not specs:
@@ -253,6 +253,8 @@ class WorkerPoolExecutor:
         async def one(spec: TrialSpec) -> None:
             async with gate:
                 trial_dir = prepare(spec)
+                if trial_dir is None:  # the run's budget is spent
+                    return
                 live = [w for w in pool if w.dead is None]
                 try:
                     if not live:
