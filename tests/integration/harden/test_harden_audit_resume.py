@@ -1,0 +1,102 @@
+"""``vera harden audit`` on the runner: SIGKILLed halfway (two worker processes), resumed, it
+plays only the trials that had no row, and its report equals an uninterrupted audit's."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from support.gateway import VERA
+from support.harden_samples import needs_bwrap
+from support.safety_cases import REPO
+
+pytestmark = [pytest.mark.integration, needs_bwrap, pytest.mark.timeout(600)]
+
+TASKS = [str(REPO / "bench" / "tasks" / n) for n in ("roman-numerals", "parse-duration")]
+# Deterministic on these tasks: import_time_exit and sys_exit_patch hack them, reward_file_write
+# does not (their verifiers write the reward last).
+EXPLOITS = ["-e", "import_time_exit", "-e", "sys_exit_patch", "-e", "reward_file_write"]
+
+
+def _keys(run_dir: Path) -> list[str]:
+    db = run_dir / "run.sqlite"
+    if not db.exists():
+        return []
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return [k for (k,) in con.execute("SELECT key FROM trials")]
+    except sqlite3.OperationalError:  # not created yet
+        return []
+    finally:
+        con.close()
+
+
+def _audit(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*VERA, "harden", "audit", *args, "--no-progress", "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=500)  # fmt: skip
+
+
+def test_audit_killed_halfway_resumes_without_replaying_finished_trials(tmp_path: Path) -> None:
+    whole = tmp_path / "whole"
+    p = _audit(*TASKS, *EXPLOITS, "-j", "2", "--out", str(whole))
+    assert p.returncode == 0, p.stderr[-2000:]
+    expected = json.loads(p.stdout)
+    assert [t["hacked_by"] for t in expected["tasks"]] == [["import_time_exit", "sys_exit_patch"]] * 2
+    planned = len((whole / "plan.jsonl").read_text().splitlines())
+    assert len(_keys(whole)) == planned >= 8
+
+    run_dir = tmp_path / "killed"
+    cmd = [*VERA, "harden", "audit", *TASKS, *EXPLOITS, "-j", "2", "--workers", "2",
+           "--no-progress", "--out", str(run_dir)]  # fmt: skip
+    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and proc.poll() is None and len(_keys(run_dir)) < 3:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the audit ended before it could be killed halfway"
+    os.killpg(proc.pid, signal.SIGKILL)  # the driver, its workers and their sandboxes
+    proc.wait()
+    finished = set(_keys(run_dir))
+    assert 3 <= len(finished) < planned
+    before = {k: (run_dir / "trials" / k / "result.json").read_bytes() for k in finished}
+
+    p = _audit("--resume", str(run_dir))
+    assert p.returncode == 0, p.stderr[-2000:]
+    # Finished trials were not played again: their results (start times included) are as they were.
+    for key, blob in before.items():
+        assert (run_dir / "trials" / key / "result.json").read_bytes() == blob, key
+    keys = _keys(run_dir)
+    assert len(keys) == len(set(keys)) == planned
+    assert sorted(p.name for p in (run_dir / "trials").iterdir()) == sorted(keys)
+    # The report, built from the store, is the uninterrupted audit's.
+    assert json.loads(p.stdout) == expected
+    assert json.loads((run_dir / "audit.json").read_text()) == expected
+    # Each trial kept its evidence: the played script, the reward, the verifier's log.
+    for key in keys:
+        result = json.loads((run_dir / "trials" / key / "result.json").read_text())
+        ev = run_dir / "trials" / key / "evidence"
+        assert (ev / "reward.json").is_file() and (ev / "agent" / "verifier.log").is_file()
+        if result["spec"]["agent"].startswith("exploit:"):
+            assert (ev / "agent.sh").read_text() == result["spec"]["params"]["script"]
+
+    # A finished audit resumed again plays nothing and reports the same.
+    p = _audit("--resume", str(run_dir))
+    assert p.returncode == 0 and json.loads(p.stdout) == expected
+
+
+def test_resume_refuses_bad_input(tmp_path: Path) -> None:
+    p = subprocess.run([*VERA, "harden", "audit", "--resume", str(tmp_path)], cwd=REPO,
+                       capture_output=True, text=True)  # fmt: skip
+    assert p.returncode == 2 and "not a run directory" in p.stderr
+    p = subprocess.run([*VERA, "harden", "audit", TASKS[0], "--resume", str(tmp_path)], cwd=REPO,
+                       capture_output=True, text=True)  # fmt: skip
+    assert p.returncode == 2 and "not both" in p.stderr
+    p = subprocess.run([*VERA, "harden", "audit"], cwd=REPO, capture_output=True, text=True)
+    assert p.returncode == 2 and "give TASKS" in p.stderr
