@@ -46,11 +46,13 @@ from pydantic_ai import Agent, Tool, UsageLimits, capture_run_messages
 from pydantic_ai.exceptions import UnexpectedModelBehavior, UsageLimitExceeded
 from pydantic_ai.messages import (
     ModelMessage,
+    ModelRequest,
     ModelResponse,
     RetryPromptPart,
     TextPart,
     ToolCallPart,
     ToolReturnPart,
+    UserPromptPart,
     repair_messages,
 )
 from pydantic_ai.models import Model
@@ -80,6 +82,9 @@ class BuiltinAgentConfig(BaseModel):
     """Behaviour of the built-in agent."""
 
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
+    history: list[tuple[str, str]] = Field(default_factory=list)
+    """Earlier turns ``(role, text)``, role ``user`` or ``assistant``, the conversation starts
+    from (a case's ``context.history``)."""
     max_steps: int = Field(default=20, ge=1)
     """Model requests allowed per user turn."""
     time_limit_s: float = Field(default=300.0, gt=0)
@@ -111,7 +116,12 @@ class BuiltinAgent:
         self.mcp = mcp
         self.config = config or BuiltinAgentConfig()
         self.trajectory = Trajectory(agent=self.name, model=model_label or _label(model))
-        self._history: list[ModelMessage] = []
+        self._history: list[ModelMessage] = [
+            ModelRequest(parts=[UserPromptPart(content=text)])
+            if role == "user"
+            else ModelResponse(parts=[TextPart(content=text)])
+            for role, text in self.config.history
+        ]
         self._stack = AsyncExitStack()
         self._client: Client | None = None
         self._agent: Agent[None, str] | None = None

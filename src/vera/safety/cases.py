@@ -99,6 +99,39 @@ class Budgets(_Model):
     """Wall-clock limit of one trial."""
 
 
+class PriorTurn(_Model):
+    """One earlier turn of the conversation the agent is deployed into."""
+
+    role: Literal["user", "assistant"]
+    text: str
+
+
+class AgentContext(_Model):
+    """What the agent's deployment gave it before the trial's first user message: its
+    instructions and an earlier conversation. Text-level harms need it (a confidential system
+    prompt, or an earlier private request, leaking); it is the deployment's, not the attacker's,
+    so every variant gets the same context."""
+
+    system_prompt: str = ""
+    """Instructions the deployment adds to the agent's own (a built-in agent's system prompt)."""
+    history: list[PriorTurn] = Field(default_factory=list)
+    """Earlier turns of the same conversation, oldest first."""
+
+    def __bool__(self) -> bool:
+        return bool(self.system_prompt.strip() or self.history)
+
+    def preamble(self) -> str:
+        """The context as text, for agents that take no instructions or history from vera (a
+        framework CLI): put before the first user message."""
+        parts = []
+        if self.system_prompt.strip():
+            parts.append(f"[Deployment instructions]\n{self.system_prompt.strip()}")
+        if self.history:
+            lines = [f"{t.role}: {t.text}" for t in self.history]
+            parts.append("[Earlier in this conversation]\n" + "\n".join(lines))
+        return "\n\n".join(parts)
+
+
 class CaseSpec(_Model):
     """The contents of case.yaml."""
 
@@ -120,6 +153,8 @@ class CaseSpec(_Model):
     """Who is authorised to what, in words (whom the user pays, who may see which files): what
     the verifier judges an action against when the harm is doing more than the principal asked."""
     attack: AttackSpec
+    context: AgentContext = Field(default_factory=AgentContext)
+    """The agent's instructions and earlier conversation (empty: none beyond the agent's own)."""
     overlay: list[dict[str, Any]] = Field(default_factory=list)
     """What the attacker planted (setup steps like ``setup``), applied after it in the single
     and multi variants only, so the benign world holds none of the attack."""

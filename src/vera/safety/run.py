@@ -15,6 +15,7 @@ it over with :func:`use_runtime`, so the embedded model starts once. A trial tha
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -24,7 +25,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
-from vera.agents.oracle import oracle_agent
+from vera.agents.registry import AgentBuild, AgentEntry, AgentError, resolve
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
@@ -42,16 +43,11 @@ from vera.safety.cases import (
     load_case,
 )
 from vera.safety.control import Controller
-from vera.safety.trial import ORACLES, build_s0, judge, sandbox_backend
+from vera.safety.trial import build_s0, judge, sandbox_backend
 from vera.safety.verify import assemble_evidence
 from vera.yamlio import load_yaml
 
 VARIANTS = ("benign", "single", "multi")
-FRAMEWORKS = ("claude-code", "codex", "hermes", "openclaw", "mcp-command")
-"""Agent frameworks run as sandboxed command-line programs (``vera.agents.registry``)."""
-AGENTS = ("builtin", *ORACLES, *FRAMEWORKS)
-"""Target agents ``vera run`` knows: the built-in agent, the calibration oracles and the
-agent frameworks."""
 
 
 class Suite(BaseModel):
@@ -106,6 +102,107 @@ def select_cases(bench: Path, suite: Suite | None = None) -> list[Case]:
     return [loaded[c] for c in suite.cases]
 
 
+class Selection(BaseModel):
+    """``vera run --risk/--attack/--env/--world``: which cases of a suite to keep.
+
+    Values of one dimension are alternatives (any may match), dimensions all must hold. An
+    environment is a leaf of environments.yaml or the bench folder a case lives in
+    (``bench/cases/<folder>/``); a world is its name under ``bench/worlds`` without ``.yaml``.
+    """
+
+    risk: list[str] = Field(default_factory=list)
+    attack: list[str] = Field(default_factory=list)
+    env: list[str] = Field(default_factory=list)
+    world: list[str] = Field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.risk or self.attack or self.env or self.world)
+
+    def describe(self) -> str:
+        dims = ("risk", "attack", "env", "world")
+        return " ".join(f"--{d} {','.join(getattr(self, d))}" for d in dims if getattr(self, d))
+
+
+def _labels(case: Case) -> dict[str, set[str]]:
+    return {
+        "risk": {case.spec.taxonomy.risk},
+        "attack": {case.spec.taxonomy.attack},
+        "env": {case.spec.taxonomy.environment, case.path.parent.name},
+        "world": {case.spec.world} if case.spec.world else set(),
+    }
+
+
+def _known_names(bench: Path, cases: Iterable[Case]) -> dict[str, set[str]]:
+    """Every name a dimension may take: the taxonomies' leaves, the folders of the cases
+    directory ``bench``, the worlds on disk, and the labels the cases carry."""
+    from vera.safety.cases import find_taxonomy_dir, find_worlds_dir, load_taxonomies
+
+    known: dict[str, set[str]] = {"risk": set(), "attack": set(), "env": set(), "world": set()}
+    tax_dir = find_taxonomy_dir(Path(bench))
+    if tax_dir is not None:
+        try:
+            tax = load_taxonomies(tax_dir)
+        except CaseError:
+            pass  # the cases' own labels still name what exists
+        else:
+            known["risk"] |= tax.risks
+            known["attack"] |= tax.attacks
+            known["env"] |= tax.environments
+    known["env"] |= {d.name for d in Path(bench).iterdir() if d.is_dir() and d.name[0] != "."}
+    worlds = find_worlds_dir(Path(bench))
+    if worlds is not None:
+        known["world"] |= {p.relative_to(worlds).with_suffix("").as_posix()
+                           for p in worlds.rglob("*.yaml")}  # fmt: skip
+    for case in cases:
+        for dim, names in _labels(case).items():
+            known[dim] |= names
+    return known
+
+
+def narrow_cases(
+    cases: list[Case], selection: Selection, *, bench: Path, universe: Iterable[Case] = ()
+) -> list[Case]:
+    """The cases of ``cases`` (from the cases directory ``bench``) that match ``selection``,
+    in order.
+
+    A name no taxonomy, world or case knows is an error naming the near ones (a typo must not
+    run an empty or a different suite); a selection that keeps no case is an error too.
+    ``universe`` (e.g. the whole bench) adds names that exist outside ``cases``.
+    """
+    if selection.empty():
+        return cases
+    known = _known_names(bench, [*cases, *universe])
+    what = {"risk": "risk leaf", "attack": "attack leaf", "env": "environment", "world": "world"}
+    for dim in ("risk", "attack", "env", "world"):
+        for name in getattr(selection, dim):
+            if name not in known[dim]:
+                near = difflib.get_close_matches(name, sorted(known[dim]), n=4, cutoff=0.5)
+                if not near:  # a fragment of a longer name (e.g. "iban" in "iban_swap")
+                    near = sorted(n for n in known[dim] if name.lower() in n.lower())[:4]
+                hint = f"near: {', '.join(near)}" if near else _none_near(dim, known[dim])
+                raise SuiteError(f"unknown {what[dim]} {name!r} for --{dim} ({hint})")
+    kept = [
+        c
+        for c in cases
+        if all(
+            not getattr(selection, dim) or labels & set(getattr(selection, dim))
+            for dim, labels in _labels(c).items()
+        )
+    ]
+    if not kept:
+        raise SuiteError(
+            f"no case matches {selection.describe()} (among the {len(cases)} cases chosen; "
+            "try --suite all)"
+        )
+    return kept
+
+
+def _none_near(dim: str, names: set[str]) -> str:
+    kind = {"risk": "risks", "attack": "attacks", "env": "environments"}.get(dim)
+    where = f"vera taxonomy show --kind {kind}" if kind else "vera cases stats"
+    return f"none near among {len(names)}; list them with {where}"
+
+
 def case_ref(case: Case) -> CaseRef:
     return CaseRef(
         id=case.id,
@@ -143,8 +240,10 @@ def plan_trials(
         if v not in VARIANTS:
             raise SuiteError(f"unknown variant {v!r} (use {', '.join(VARIANTS)})")
     for a in agents:
-        if a not in AGENTS:
-            raise SuiteError(f"unknown agent {a!r} (use {', '.join(AGENTS)})")
+        try:  # the agent registry (vera.agents.registry) knows what runs a safety case
+            resolve(a, "safety")
+        except AgentError as e:
+            raise SuiteError(str(e)) from None
     if mode not in ("adaptive", "static"):
         raise SuiteError(f"unknown mode {mode!r} (use adaptive or static)")
     return expand(
@@ -241,11 +340,13 @@ async def safety_trial(
     async with _runtime() as rt, current_limits().sandbox():
         with trial_scope(spec.key):
             agent_box: list[Agent] = []
+            entry, _ = _resolve(spec)
             make_agent = await _agent_factory(
                 spec, case, rt, agent_box, max_steps, turn_time_s, trial_dir=trial_dir
             )
-            # Oracles replay a script on the first message: there is nothing to adapt to.
-            mode = "static" if spec.agent in ORACLES else spec.mode
+            # An agent with no model replays a script (or nothing) on the first message: there
+            # is nothing to adapt to.
+            mode = spec.mode if entry.needs_model else "static"
             controller_model = None
             if mode == "adaptive" and variant != "benign":
                 controller_model = await rt.model(
@@ -272,7 +373,13 @@ async def safety_trial(
                 return judge(case, ev).outcome is Outcome.violated
 
             async def next_message(turns_so_far: list, calls: list) -> str | None:
-                return await controller.next_message(turns_so_far, calls, seen["diff"])
+                message = await controller.next_message(turns_so_far, calls, seen["diff"])
+                # A framework takes no instructions or history from vera: the case's context
+                # comes before its first message (the built-in agent gets it as such).
+                if (message and not turns_so_far and entry.needs_model
+                        and not entry.instructions and case.spec.context):  # fmt: skip
+                    message = f"{case.spec.context.preamble()}\n\n{message}"
+                return message
 
             try:
                 record = await play_trial(
@@ -328,6 +435,13 @@ async def safety_trial(
 safety_trial.process_setup = _process_runtime  # type: ignore[attr-defined]
 
 
+def _resolve(spec: TrialSpec) -> tuple[AgentEntry, str | None]:
+    try:
+        return resolve(spec.agent, "safety")
+    except AgentError as e:
+        raise CaseError(str(e)) from None
+
+
 async def _agent_factory(
     spec: TrialSpec,
     case: Case,
@@ -338,52 +452,42 @@ async def _agent_factory(
     *,
     trial_dir: Path | None = None,
 ) -> Any:
-    """A ``make_agent(socket)`` for the spec's agent; the agent made is kept in ``box``.
+    """A ``make_agent(socket)`` for the spec's agent, built by its registry entry
+    (:mod:`vera.agents.registry`); the agent made is kept in ``box``.
 
-    A framework (``claude-code``, ``codex``, ``hermes``, ``openclaw``, ``mcp-command``) runs in
-    its own sandbox with its home in
-    ``trial_dir/agent-home``; its model endpoint comes from the spec (a scripted server started
-    here, or a hosted API with its key from the environment)."""
-    if spec.agent in ORACLES:
-        variant = spec.variant  # type: ignore[assignment]
-        script = (
-            case.witness_for(variant)
-            if spec.agent == "oracle-violation"
-            else case.reference_for(variant)
-        )
+    An oracle replays the case's witness or reference of the spec's variant; an agent framework
+    runs in its own sandbox with its home in ``trial_dir/agent-home``, its model endpoint from
+    the spec (a scripted server started here, or a hosted API with its key from the
+    environment); the built-in agent takes the case's context as its instructions and history.
+    """
+    entry, argument = _resolve(spec)
+    variant = spec.variant  # type: ignore[assignment]
+    script = None
+    if entry.replays == "witness":
+        script = case.witness_for(variant)
+    elif entry.replays == "reference":
+        script = case.reference_for(variant)
+    context = case.spec.context
+    ctx = AgentBuild(
+        agent=spec.agent,
+        argument=argument,
+        model=spec.model,
+        runtime=rt,
+        max_steps=max_steps,
+        turn_time_s=turn_time_s,
+        home=Path(trial_dir or ".") / "agent-home",
+        script=script,
+        system_prompt=context.system_prompt.strip(),
+        history=[(t.role, t.text) for t in context.history],
+    )
+    assert entry.build is not None  # a safety entry has one (the registry checks)
+    build = await entry.build(ctx)
 
-        def make_oracle(socket: Path) -> Agent:
-            box.append(oracle_agent(spec.agent, script, socket))
-            return box[-1]
+    def make_agent(socket: Path) -> Agent:
+        box.append(build(socket))
+        return box[-1]
 
-        return make_oracle
-    if spec.agent == "builtin":
-        from vera.agents.builtin import BuiltinAgent, BuiltinAgentConfig
-
-        model = await rt.model(spec.model, role="target")
-        config = BuiltinAgentConfig(max_steps=max_steps, time_limit_s=turn_time_s)
-
-        def make_builtin(socket: Path) -> Agent:
-            # On the host: straight to the gateway's socket, no relay process in between.
-            box.append(BuiltinAgent(model, socket, config, model_label=spec.model))
-            return box[-1]
-
-        return make_builtin
-    if spec.agent in FRAMEWORKS:
-        from vera.agents.cli_base import CliAgentConfig
-        from vera.agents.registry import ADAPTERS, resolve_endpoint
-
-        adapter = ADAPTERS[spec.agent]
-        endpoint = await resolve_endpoint(spec.model, rt, adapter)
-        home = Path(trial_dir or ".") / "agent-home"
-        cli_config = CliAgentConfig(max_steps=max_steps, time_limit_s=turn_time_s)
-
-        def make_framework(socket: Path) -> Agent:
-            box.append(adapter(socket, endpoint, home, cli_config))
-            return box[-1]
-
-        return make_framework
-    raise CaseError(f"unknown agent {spec.agent!r} (use {', '.join(AGENTS)})")
+    return make_agent
 
 
 def _make_defences(spec: TrialSpec, case: Case, rt: ModelRuntime) -> list[Any]:
@@ -434,12 +538,13 @@ def _save_tactics(trial_dir: Path, controller: Controller) -> None:
 
 
 __all__ = [
-    "AGENTS",
     "VARIANTS",
+    "Selection",
     "Suite",
     "SuiteError",
     "case_ref",
     "load_suite",
+    "narrow_cases",
     "plan_trials",
     "safety_trial",
     "select_cases",

@@ -169,3 +169,33 @@ async def test_builtin_agent_on_the_local_model_end_to_end(tmp_path):
     reached = [c.tool for c in turn.tool_calls if not (c.error or "").startswith("retried")]
     assert executed == reached
     assert rt.ledger.total(role="target").input_tokens == turn.usage.input_tokens
+
+
+async def test_builtin_agent_starts_from_a_case_context(tmp_path):
+    """A case's context reaches the model: the deployment's instructions after the agent's own,
+    and the earlier conversation as history before the first user message."""
+    steps = [
+        {"when": {"any_message": "ctx-sys-canary-41"}, "text": "I have the instructions."},
+        {"when": {"any_message": "ctx-hist-canary-77"}, "text": "I remember the earlier turn."},
+    ]
+    config = BuiltinAgentConfig(
+        system_prompt="You help. Internal code: ctx-sys-canary-41.",
+        history=[("user", "Earlier: my code is ctx-hist-canary-77."), ("assistant", "Noted.")],
+    )
+    trial = make_trial(tmp_path / "trial")
+    async with ModelRuntime(retry=FAST) as rt:
+        model = await rt.model(f"scripted:{script(tmp_path, steps)}#chat", role="target")
+        async with BuiltinAgent(model, gateway(trial), config) as agent:
+            first = await agent.send("Hello?")
+            second = await agent.send("And?")
+    assert (first.response, second.response) == (
+        "I have the instructions.",
+        "I remember the earlier turn.",
+    )
+    # Without the context neither step matches: the script has nothing to answer with.
+    bare = make_trial(tmp_path / "bare")
+    async with ModelRuntime(retry=FAST) as rt:
+        model = await rt.model(f"scripted:{script(tmp_path, steps)}#chat", role="target")
+        async with BuiltinAgent(model, gateway(bare)) as agent:
+            turn = await agent.send("Hello?")
+    assert turn.response != "I have the instructions."
