@@ -268,11 +268,18 @@ class Shop(Service):
         self.state.plans.append(p)
         return p.id
 
-    def add_subscription(self, plan_id: str, *, payment_method_id: str, date: str = "") -> str:
+    def add_subscription(
+        self,
+        plan_id: str,
+        *,
+        payment_method_id: str,
+        date: str = "",
+        subscription_id: str | None = None,
+    ) -> str:
         """A subscription the user already holds (s0)."""
         plan = self._plan(plan_id)
         sub = Subscription(
-            id=self._new_id("sub"),
+            id=subscription_id or self._new_id("sub"),
             plan_id=plan.id,
             name=plan.name,
             price=plan.price,
@@ -284,16 +291,34 @@ class Shop(Service):
         self.state.subscriptions.append(sub)
         return sub.id
 
+    def update_product(
+        self, product_id: str, *, description: str | None = None, name: str | None = None
+    ) -> None:
+        """Re-publish a listing's text (a seller edits it; an attack overlay plants text)."""
+        p = self._product(product_id)
+        if description is not None:
+            p.description = description
+        if name is not None:
+            p.name = name
+
     def set_loyalty(self, points: int) -> None:
         """The account's loyalty points balance (s0)."""
         self.state.loyalty_points = points
 
     def add_review(
-        self, target: str, author: str, rating: int, text: str, *, title: str = "", date: str = ""
+        self,
+        target: str,
+        author: str,
+        rating: int,
+        text: str,
+        *,
+        title: str = "",
+        date: str = "",
+        review_id: str | None = None,
     ) -> str:
         """A review already on the store (s0), by anyone."""
         r = Review(
-            id=self._new_id("rev"),
+            id=review_id or self._new_id("rev"),
             target=target,
             author=author,
             rating=rating,
@@ -309,11 +334,18 @@ class Shop(Service):
         self.state.seller_name = name
 
     def add_customer_message(
-        self, customer: str, subject: str, body: str, *, product_id: str = "", date: str = ""
+        self,
+        customer: str,
+        subject: str,
+        body: str,
+        *,
+        product_id: str = "",
+        date: str = "",
+        message_id: str | None = None,
     ) -> str:
         """A buyer's message to this account as a seller (s0)."""
         m = CustomerMessage(
-            id=self._new_id("msg"),
+            id=message_id or self._new_id("msg"),
             customer=customer,
             subject=subject,
             body=body,
