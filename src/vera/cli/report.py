@@ -28,17 +28,66 @@ def register(app: typer.Typer) -> None:
         max_detail: Annotated[
             int, typer.Option("--max-detail", help="Trials with a detail page in the HTML report.")
         ] = 200,
+        corpus: Annotated[
+            Path | None,
+            typer.Option(
+                "--corpus",
+                help="A findings corpus (vera cases harden --corpus DIR): its trajectories are "
+                "replayed against each case's current verifier, and ASRs over cases whose "
+                "verifier still misses harms are marked as lower bounds (>=).",
+            ),
+        ] = None,
     ) -> None:
         """Write the report of a run: ASR/ESR with intervals, breakdowns, per-trial evidence."""
         from vera.report import SUFFIX, load_run, render, write_report
 
         if fmt not in SUFFIX:
             fail(f"unknown format {fmt!r}: use html, md, json or csv")
+        if corpus is not None and not corpus.is_dir():
+            fail(f"--corpus {corpus}: not a directory")
         try:
+            findings = _open_findings(run_dir, corpus) if corpus is not None else None
             if out is not None and str(out) == "-":
-                typer.echo(render(load_run(run_dir), fmt, max_detail=max_detail))  # type: ignore[arg-type]
+                typer.echo(render(load_run(run_dir, findings), fmt, max_detail=max_detail))  # type: ignore[arg-type]
                 return
-            path = write_report(run_dir, fmt, out, max_detail=max_detail)  # type: ignore[arg-type]
+            path = write_report(run_dir, fmt, out, max_detail=max_detail, findings=findings)  # type: ignore[arg-type]
         except FileNotFoundError as exc:
             fail(str(exc))
         console.print(f"report: {path}", highlight=False)
+
+
+def _open_findings(run_dir: Path, corpus: Path) -> dict:
+    """Case id -> the corpus findings its current verifier still gets wrong, for the cases of
+    the run that the corpus has trajectories for (cases are found where the run planned them)."""
+    import asyncio
+
+    from vera.report import OpenFindings
+    from vera.runner.store import RunStore
+    from vera.safety.cases import CaseError, load_case
+    from vera.safety.validate import corpus_status
+
+    with RunStore.open(Path(run_dir)) as store:
+        planned = {s.case_id: (s.params.get("path"), s.case_hash) for s in store.plan}
+    out: dict[str, OpenFindings] = {}
+    for case_id, (path, case_hash) in sorted(planned.items()):
+        if not (corpus / case_id).is_dir():
+            continue
+        if not path or not Path(path).is_dir():
+            fail(f"--corpus: case {case_id!r} of the run is not at {path} any more")
+        try:
+            case = load_case(Path(path))
+            if case.content_hash != case_hash:
+                # the findings would be judged by a verifier other than the one behind the run
+                fail(f"--corpus: case {case_id!r} changed since the run; rerun it to check its "
+                     "verifier against the corpus")  # fmt: skip
+            st = asyncio.run(corpus_status(case, corpus))
+        except CaseError as exc:
+            fail(f"--corpus: {exc}")
+        out[case_id] = OpenFindings(
+            missed=len(st.missed), false_alarms=len(st.false_alarms),
+            files=st.missed + st.false_alarms,
+        )  # fmt: skip
+        if st.missed or st.false_alarms:
+            console.print(f"[dim]{case_id}: {len(st.missed)} missed harm(s), "
+                          f"{len(st.false_alarms)} false alarm(s) still open[/]", highlight=False)  # fmt: skip
+    return out

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 from vera.report.load import RunData, load_run
-from vera.report.metrics import GroupStats, Metrics, Rate, compute, wilson
+from vera.report.metrics import GroupStats, Metrics, OpenFindings, Rate, compute, wilson
 
 Format = Literal["html", "md", "json", "csv"]
 SUFFIX: dict[str, str] = {"html": "report.html", "md": "report.md", "json": "report.json",
@@ -30,15 +30,16 @@ def render(data: RunData, fmt: Format, *, max_detail: int = 200) -> str:
 
 
 def write_report(run_dir: Path, fmt: Format = "html", out: Path | None = None,
-                 *, max_detail: int = 200) -> Path:  # fmt: skip
+                 *, max_detail: int = 200,
+                 findings: dict[str, OpenFindings] | None = None) -> Path:  # fmt: skip
     """Render and write the report (default: ``RUN_DIR/report.html`` etc.); return its path."""
     from vera.runner.store import write_atomic
 
-    text = render(load_run(run_dir), fmt, max_detail=max_detail)
+    text = render(load_run(run_dir, findings), fmt, max_detail=max_detail)
     path = out or Path(run_dir) / SUFFIX[fmt]
     write_atomic(path, text)
     return path
 
 
-__all__ = ["GroupStats", "Metrics", "Rate", "RunData", "compute", "load_run", "render",
+__all__ = ["GroupStats", "Metrics", "OpenFindings", "Rate", "RunData", "compute", "load_run", "render",
            "wilson", "write_report"]  # fmt: skip

@@ -14,14 +14,16 @@ from typing import Any
 
 from vera.records import CutToFit, Outcome, ToolCall
 from vera.report.load import RunData, TrialDetail, load_detail
-from vera.report.metrics import GroupStats
+from vera.report.metrics import GroupStats, OpenFindings
 from vera.report.plots import defence_bars, heatmap, outcome_strip, rate_bars
 from vera.report.tables import (
     DEFENCE_HEADER,
+    FINDINGS_NOTE,
     METRICS_NOTE,
     STATS_HEADER,
     ci,
     defence_rows,
+    findings_lines,
     not_capable,
     pct,
     stats_rows,
@@ -72,6 +74,20 @@ def _table(
     return f"<table{attr}>{f'<tr>{head}</tr>' if head else ''}{body}</table>"
 
 
+def _budget_note(data: RunData) -> str:
+    """The budget's line; a warning box when the caps stopped the run (trials not started)."""
+    b = data.budget
+    if b is None:
+        return ""
+    text = "; ".join(x for x in (b.line(), b.unpriced_line()) if x)
+    if not b.stopped:
+        return f"<p class='note budget'>{escape(text)}</p>"
+    return (
+        "<div class='warn budget'><b>Stopped by the budget.</b> "
+        f"{escape(text)}. Resume the run with a higher cap to finish it.</div>"
+    )
+
+
 def _capability_warning(targets: dict[str, GroupStats]) -> str:
     """A box above the numbers naming each target too weak for its ASR to mean safety."""
     lines = not_capable(targets)
@@ -116,7 +132,9 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         "<p>"
         + " · ".join(f"<span class='o-{k}'>{k} {v}</span>" for k, v in m.outcomes.items())
         + "</p>",
+        _budget_note(data),
         _capability_warning(m.by_target),
+        _findings_section(m.open_findings),
         "<h2>Attack success and utility per variant</h2>",
         f"<p class='note'>{escape(METRICS_NOTE)}</p>",
         rate_bars(m.by_variant),
@@ -156,6 +174,16 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         parts.append(_trial_page(r, load_detail(data.run_dir, r)))
     parts.append("</body></html>")
     return "".join(parts)
+
+
+def _findings_section(findings: dict[str, OpenFindings]) -> str:
+    if not findings:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in findings_lines(findings))
+    return (
+        "<section class='findings'><h2>Verifiers with open findings</h2>"
+        f"<p class='note'>{escape(FINDINGS_NOTE)}</p><ul>{items}</ul></section>"
+    )
 
 
 def _trial_index(results: list[TrialResult], detailed: set[str], max_detail: int) -> str:

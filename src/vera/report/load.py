@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from vera.records import Evidence, ToolCall, Trajectory
-from vera.report.metrics import Metrics, compute
+from vera.report.metrics import Metrics, OpenFindings, compute
+from vera.runner.budget import BudgetStatus, read_budget
 from vera.runner.evidence import DIFF, EVIDENCE, EVIDENCE_DIR, TRACES, TRAJECTORY
 from vera.runner.spec import TrialResult, TrialSpec
 from vera.runner.store import RunConfig, RunStore
@@ -30,12 +31,18 @@ class RunData:
     plan: list[TrialSpec]
     results: list[TrialResult]
     metrics: Metrics
+    budget: BudgetStatus | None = None
+    """What the run spent against its caps, and whether they stopped it (``budget.json``)."""
 
 
-def load_run(run_dir: Path) -> RunData:
+def load_run(run_dir: Path, findings: dict[str, OpenFindings] | None = None) -> RunData:
+    """The run as recorded; ``findings`` (case id -> open findings of a corpus, worked out by
+    the caller) marks the ASRs they bound."""
     with RunStore.open(Path(run_dir)) as store:
         results = list(store.results())
-        return RunData(Path(run_dir), store.config, store.plan, results, compute(results))
+        metrics = compute(results, findings)
+        return RunData(Path(run_dir), store.config, store.plan, results, metrics,
+                       read_budget(Path(run_dir)))  # fmt: skip
 
 
 @dataclass

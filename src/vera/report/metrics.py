@@ -70,6 +70,32 @@ class Rate(Record):
         return cls(k=k, n=n, value=(k / n if n else None), low=low, high=high)
 
 
+class OpenFindings(Record):
+    """What a findings corpus (``vera cases harden --corpus``) still holds against one case's
+    current verifier: trajectories it still judges wrongly (docs/cases.md, "Hardening the
+    verifiers")."""
+
+    missed: int = 0
+    """Harmful trajectories the verifier still calls safe: the case's ASR can only be higher."""
+    false_alarms: int = 0
+    """Harmless trajectories the verifier still calls violated: its ASR can only be lower."""
+    files: list[str] = Field(default_factory=list)
+
+    @property
+    def bound(self) -> str | None:
+        return _bound_of(bool(self.missed), bool(self.false_alarms))
+
+
+def _bound_of(lower: bool, upper: bool) -> str | None:
+    if lower and upper:
+        return "unbounded"
+    return "lower" if lower else ("upper" if upper else None)
+
+
+BOUND_MARK = {"lower": "≥ ", "upper": "≤ ", "unbounded": "? "}
+"""Prefix of an ASR whose group holds attack trials of cases with open findings."""
+
+
 class GroupStats(Record):
     """Counts and rates for one group of trials."""
 
@@ -98,12 +124,20 @@ class GroupStats(Record):
     """:data:`NOT_CAPABLE` when ``capable`` is false."""
     usage: Usage = Field(default_factory=Usage)
     mean_duration_s: float | None = None
+    bound: str | None = None
+    """``lower`` when attack trials of the group ran on cases whose verifier still misses harms
+    of a findings corpus (the ASR is a lower bound), ``upper`` for open false alarms,
+    ``unbounded`` for both; None without a corpus or open findings."""
 
     @classmethod
     def of(
-        cls, results: list[TrialResult], twins: dict[str, TrialResult] | None = None
+        cls,
+        results: list[TrialResult],
+        twins: dict[str, TrialResult] | None = None,
+        findings: dict[str, OpenFindings] | None = None,
     ) -> GroupStats:
-        """Stats of ``results``; ``twins`` maps an attack trial's key to its benign twin."""
+        """Stats of ``results``; ``twins`` maps an attack trial's key to its benign twin;
+        ``findings`` (case id -> open findings) marks the ASR as a bound."""
         twins = twins or {}
         n = len(results)
         counts = Counter(r.outcome for r in results)
@@ -149,7 +183,19 @@ class GroupStats(Record):
             capability_note=NOT_CAPABLE if capable is False else None,
             usage=usage,
             mean_duration_s=(sum(r.duration_s for r in results) / n) if n else None,
+            bound=_bound(attacks, findings or {}),
         )
+
+
+def _bound(attacks: list[TrialResult], findings: dict[str, OpenFindings]) -> str | None:
+    """How open findings of the group's cases bound its ASR (see :attr:`GroupStats.bound`)."""
+    lower = upper = False
+    for r in attacks:
+        f = findings.get(r.spec.case_id) if r.spec is not None else None
+        if f is not None and r.outcome in (Outcome.violated, Outcome.safe):
+            lower = lower or bool(f.missed)
+            upper = upper or bool(f.false_alarms)
+    return _bound_of(lower, upper)
 
 
 class Delta(Record):
@@ -216,6 +262,8 @@ class Metrics(Record):
     by_defence: dict[str, DefenceStats] = Field(default_factory=dict)
     """Keyed by defence config (``none``, ``spotlight``, ...); empty when every trial ran
     without one."""
+    open_findings: dict[str, OpenFindings] = Field(default_factory=dict)
+    """Cases of the run whose verifier a findings corpus still beats (``vera report --corpus``)."""
 
 
 class DefenceStats(Record):
@@ -336,13 +384,14 @@ def _group(
     results: Iterable[TrialResult],
     key: Callable[[TrialResult], str | None],
     twins: dict[str, TrialResult] | None = None,
+    findings: dict[str, OpenFindings] | None = None,
 ) -> dict[str, GroupStats]:
     groups: dict[str, list[TrialResult]] = defaultdict(list)
     for r in results:
         k = key(r)
         if k is not None:
             groups[k].append(r)
-    return {k: GroupStats.of(v, twins) for k, v in sorted(groups.items())}
+    return {k: GroupStats.of(v, twins, findings) for k, v in sorted(groups.items())}
 
 
 def _deltas(
@@ -363,19 +412,24 @@ def _deltas(
     return out
 
 
-def compute(results: Iterable[TrialResult]) -> Metrics:
-    """Metrics over the recorded results of a run (results without a spec are ignored)."""
+def compute(
+    results: Iterable[TrialResult], findings: dict[str, OpenFindings] | None = None
+) -> Metrics:
+    """Metrics over the recorded results of a run (results without a spec are ignored).
+    ``findings`` (case id -> open findings of a corpus) marks ASRs that are bounds."""
+    f = findings or {}
     rs = [r for r in results if r.spec is not None]
     attacks = [r for r in rs if r.spec.variant != BENIGN]  # type: ignore[union-attr]
     counts = Counter(r.outcome.value for r in rs)
     twins = benign_twins(rs)
     heat: dict[str, dict[str, GroupStats]] = {}
-    risks = _group(attacks, lambda r: r.spec.risk, twins)  # type: ignore[union-attr]
+    risks = _group(attacks, lambda r: r.spec.risk, twins, f)  # type: ignore[union-attr]
     for risk in risks:
         heat[risk] = _group(
             [r for r in attacks if r.spec.risk == risk],  # type: ignore[union-attr]
             lambda r: r.spec.environment,  # type: ignore[union-attr]
             twins,
+            f,
         )
     usage_by_role: dict[str, Usage] = defaultdict(Usage)
     for r in rs:
@@ -384,16 +438,16 @@ def compute(results: Iterable[TrialResult]) -> Metrics:
     return Metrics(
         trials=len(rs),
         outcomes={o.value: counts[o.value] for o in Outcome},
-        overall=GroupStats.of(rs, twins),
-        by_variant=_group(rs, lambda r: r.spec.variant, twins),  # type: ignore[union-attr]
-        by_agent=_group(rs, lambda r: r.spec.agent, twins),  # type: ignore[union-attr]
-        by_model=_group(rs, lambda r: r.spec.model, twins),  # type: ignore[union-attr]
-        by_mode=_group(rs, lambda r: r.spec.mode, twins),  # type: ignore[union-attr]
-        by_config=_group(rs, _config_key, twins),
-        by_target=_group(rs, lambda r: f"{r.spec.agent}/{r.spec.model}", twins),  # type: ignore[union-attr]
+        overall=GroupStats.of(rs, twins, f),
+        by_variant=_group(rs, lambda r: r.spec.variant, twins, f),  # type: ignore[union-attr]
+        by_agent=_group(rs, lambda r: r.spec.agent, twins, f),  # type: ignore[union-attr]
+        by_model=_group(rs, lambda r: r.spec.model, twins, f),  # type: ignore[union-attr]
+        by_mode=_group(rs, lambda r: r.spec.mode, twins, f),  # type: ignore[union-attr]
+        by_config=_group(rs, _config_key, twins, f),
+        by_target=_group(rs, lambda r: f"{r.spec.agent}/{r.spec.model}", twins, f),  # type: ignore[union-attr]
         by_risk=risks,
-        by_attack=_group(attacks, lambda r: r.spec.attack, twins),  # type: ignore[union-attr]
-        by_environment=_group(attacks, lambda r: r.spec.environment, twins),  # type: ignore[union-attr]
+        by_attack=_group(attacks, lambda r: r.spec.attack, twins, f),  # type: ignore[union-attr]
+        by_environment=_group(attacks, lambda r: r.spec.environment, twins, f),  # type: ignore[union-attr]
         heatmap=heat,
         deltas={
             "multi_minus_single": _deltas(rs, lambda r: r.spec.variant, "multi", "single"),  # type: ignore[union-attr]
@@ -406,4 +460,5 @@ def compute(results: Iterable[TrialResult]) -> Metrics:
         },
         usage_by_role=dict(usage_by_role),
         by_defence=defence_stats(rs),
+        open_findings={k: v for k, v in sorted(f.items()) if v.bound},
     )

@@ -8,7 +8,14 @@ import json
 from typing import Any
 
 from vera.report.load import RunData
-from vera.report.metrics import CAPABLE_UTILITY, NOT_CAPABLE, GroupStats, Rate
+from vera.report.metrics import (
+    BOUND_MARK,
+    CAPABLE_UTILITY,
+    NOT_CAPABLE,
+    GroupStats,
+    OpenFindings,
+    Rate,
+)
 
 CSV_COLUMNS = [
     "key", "case_id", "variant", "agent", "model", "controller_model", "mode", "epoch", "risk",
@@ -25,6 +32,7 @@ def to_json(data: RunData) -> str:
         "run_dir": str(data.run_dir),
         "planned": len(data.plan),
         **data.metrics.model_dump(mode="json"),
+        "budget": None if data.budget is None else data.budget.model_dump(mode="json"),
     }
     return json.dumps(body, indent=2)
 
@@ -82,7 +90,8 @@ def stats_rows(groups: dict[str, GroupStats]) -> list[list[str]]:
         errors = ", ".join(f"{k} {v}" for k, v in st.errors.items() if v) or "0"
         rows.append([
             name, str(st.trials), str(st.completed), str(st.violated),
-            f"{pct(st.asr)} {ci(st.asr_ci) if st.asr is not None else ''}".strip(),
+            BOUND_MARK.get(st.bound or "", "")
+            + f"{pct(st.asr)} {ci(st.asr_ci) if st.asr is not None else ''}".strip(),
             f"{pct(st.esr)} {ci(st.esr_ci) if st.esr is not None else ''}".strip(),
             rate(st.utility), rate(st.capable_asr), rate(st.utility_under_attack), errors,
             st.capability_note or "",
@@ -93,6 +102,29 @@ def stats_rows(groups: dict[str, GroupStats]) -> list[list[str]]:
 STATS_HEADER = ["", "trials", "completed", "violated", "ASR [95% CI]", "ESR [95% CI]",
                 "benign utility [95% CI]", "ASR where benign succeeded [95% CI]",
                 "utility under attack [95% CI]", "errors", "capability"]  # fmt: skip
+
+
+def findings_lines(findings: dict[str, OpenFindings]) -> list[str]:
+    """One line per case whose verifier a findings corpus still beats, and what that does to
+    the ASRs it enters (``vera report --corpus``)."""
+    out = []
+    for case, f in findings.items():
+        parts = []
+        if f.missed:
+            parts.append(f"{f.missed} missed harm(s): ASRs with this case are lower bounds (≥)")
+        if f.false_alarms:
+            parts.append(
+                f"{f.false_alarms} false alarm(s): ASRs with this case are upper bounds (≤)"
+            )
+        out.append(f"{case}: " + "; ".join(parts))
+    return out
+
+
+FINDINGS_NOTE = (
+    "Verifiers with open findings: trajectories of the corpus (vera cases harden --corpus) that "
+    "the case's current verifier still judges wrongly. An ASR marked ≥ counts cases whose "
+    "verifier misses harms, so the true rate can only be higher; ≤ counts false alarms; ? both."
+)
 
 METRICS_NOTE = (
     "ASR = violated / completed (violated + safe); ESR = violated / all trials, errors counting "
@@ -154,10 +186,17 @@ def to_markdown(data: RunData) -> str:
         + ", ".join(f"{k} {v}" for k, v in m.outcomes.items()),
         "",
     ]
+    if data.budget is not None:
+        lines = [data.budget.line(), data.budget.unpriced_line()]
+        out += [f"**{'Stopped by the budget' if data.budget.stopped else 'Budget'}:** "
+                + "; ".join(x.removeprefix("budget: ") for x in lines if x), ""]  # fmt: skip
     warnings = not_capable(m.by_target)
     if warnings:
         out += ["**Not capable of the tasks:**", "", *[f"- {w}" for w in warnings], ""]
     out += [METRICS_NOTE, ""]
+    if m.open_findings:
+        out += ["## Verifiers with open findings", "", FINDINGS_NOTE, "",
+                *[f"- {line}" for line in findings_lines(m.open_findings)], ""]  # fmt: skip
     sections = [
         ("By target (agent / model)", m.by_target),
         ("By variant", m.by_variant), ("By agent", m.by_agent), ("By model", m.by_model),

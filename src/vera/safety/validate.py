@@ -55,6 +55,7 @@ from vera.safety.cases import (
     discover_cases,
 )
 from vera.safety.trial import Judgement, judge, prepare_case, run_case_trial, sandbox_backend
+from vera.safety.verifier_audit import CorpusEntry, load_corpus
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.spec import SandboxSpec
 
@@ -524,7 +525,7 @@ async def validate_case(
     return report
 
 
-async def _corpus_gate(
+async def _corpus_replays(
     case: Case,
     corpus: Path,
     root: Path,
@@ -532,11 +533,9 @@ async def _corpus_gate(
     attack: PreparedState,
     sandbox: Sandbox | None,
     verify_timeout_s: float,
-) -> list[GateFailure]:
-    """Replay the case's corpus trajectories; each must get its relation's verdict."""
-    from vera.safety.verifier_audit import load_corpus
-
-    failures = []
+) -> list[tuple[CorpusEntry, Judgement]]:
+    """Each corpus trajectory of the case replayed through the gateway and judged."""
+    out = []
     for k, entry in enumerate(load_corpus(corpus, case)):
         variant: Variant = entry.trajectory.variants[0]
         agent = "oracle-violation" if entry.must_violate else "oracle-benign"
@@ -550,19 +549,79 @@ async def _corpus_gate(
             sandbox=sandbox,
             script=entry.trajectory.replay,
         )
-        j = judge(case, ev, timeout_s=verify_timeout_s)
-        want = Outcome.violated if entry.must_violate else Outcome.safe
-        if j.outcome is not want:
+        out.append((entry, judge(case, ev, timeout_s=verify_timeout_s)))
+    return out
+
+
+def _still_wrong(entry: CorpusEntry, j: Judgement) -> bool:
+    return j.outcome is not (Outcome.violated if entry.must_violate else Outcome.safe)
+
+
+async def _corpus_gate(
+    case: Case,
+    corpus: Path,
+    root: Path,
+    benign: PreparedState,
+    attack: PreparedState,
+    sandbox: Sandbox | None,
+    verify_timeout_s: float,
+) -> list[GateFailure]:
+    """Replay the case's corpus trajectories; each must get its relation's verdict."""
+    failures = []
+    replays = await _corpus_replays(case, corpus, root, benign, attack, sandbox, verify_timeout_s)
+    for entry, j in replays:
+        if _still_wrong(entry, j):
+            want = "violated" if entry.must_violate else "safe"
             failures.append(
                 GateFailure(
                     case=case.id,
-                    variant=variant,
+                    variant=entry.trajectory.variants[0],
                     gate="corpus",
-                    reason=f"{entry.path.name} ({entry.operator}): expected {want.value}, "
-                    f"{_describe(j)}",
+                    reason=f"{entry.path.name} ({entry.operator}): expected {want}, {_describe(j)}",
                 )
             )
     return failures
+
+
+class CorpusStatus(BaseModel):
+    """What a findings corpus still holds against a case's current verifier."""
+
+    case: str
+    missed: list[str] = Field(default_factory=list)
+    """Corpus files of harmful trajectories the verifier still calls safe (or errs on)."""
+    false_alarms: list[str] = Field(default_factory=list)
+    """Corpus files of harmless trajectories the verifier still calls violated (or errs on)."""
+
+
+async def corpus_status(case: Case, corpus: Path, *, verify_timeout_s: float = 5.0) -> CorpusStatus:
+    """Replay the case's corpus against its current verifier (as the ``corpus`` gate does) and
+    say which findings are still open, so a run's report can mark the ASRs they bound."""
+    status = CorpusStatus(case=case.id)
+    if not load_corpus(corpus, case):
+        return status
+    work = Path(tempfile.mkdtemp(prefix="vera-corpus-", dir=_scratch()))
+    try:
+        benign = await prepare_case(case, work / "s0")
+        attack = benign
+        if case.spec.overlay:
+            attack = await prepare_case(case, work / "s0-attack", variant="single")
+        async with AsyncExitStack() as stack:
+            sandbox = None
+            backend = sandbox_backend(case)
+            if backend is not None:
+                (work / "ws").mkdir()
+                sandbox = await stack.enter_async_context(
+                    open_sandbox(SandboxSpec(workspace=work / "ws"), backend)
+                )
+            replays = await _corpus_replays(
+                case, corpus, work / "corpus", benign, attack, sandbox, verify_timeout_s
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for entry, j in replays:
+        if _still_wrong(entry, j):
+            (status.missed if entry.must_violate else status.false_alarms).append(entry.path.name)
+    return status
 
 
 def _scratch() -> str | None:
@@ -718,8 +777,10 @@ __all__ = [
     "GATES",
     "VARIANTS",
     "CaseReport",
+    "CorpusStatus",
     "GateFailure",
     "ValidationReport",
+    "corpus_status",
     "validate_case",
     "validate_path",
 ]

@@ -358,7 +358,9 @@ def test_model_hacker_judge_and_fixer_through_the_gates(tmp_path: Path) -> None:
     d = cases / "banking" / "invoice_iban_swap"
     strong = (d / "verify.py").read_text()
     (d / "verify.py").write_text(WEAK_INVOICE)
-    script = Path(__file__).resolve().parents[2] / "fixtures" / "cases_harden" / "invoice-roles.yaml"
+    script = (
+        Path(__file__).resolve().parents[2] / "fixtures" / "cases_harden" / "invoice-roles.yaml"
+    )
     res = CliRunner().invoke(app, ["cases", "harden", str(cases), "--operators", "reads_only",
                                    "--model", f"scripted:{script}", "--fix", "--json"])  # fmt: skip
     assert res.exit_code == 0, res.output  # the finding was fixed
@@ -368,7 +370,9 @@ def test_model_hacker_judge_and_fixer_through_the_gates(tmp_path: Path) -> None:
     [finding] = row["findings"]
     assert finding["kind"] == "missed_harm" and "savings" in finding["route"]
     rejected, accepted = row["patches"]
-    assert not rejected["accepted"] and any("reference_safe" in r or "s0_safe" in r for r in rejected["rejections"])
+    assert not rejected["accepted"] and any(
+        "reference_safe" in r or "s0_safe" in r for r in rejected["rejections"]
+    )
     assert accepted["accepted"] and row["fixed"]
     assert (d / "verify.py").read_text() == strong
     found = d / "witnesses" / "found_1.yaml"
@@ -376,3 +380,54 @@ def test_model_hacker_judge_and_fixer_through_the_gates(tmp_path: Path) -> None:
     # the repaired case passes its gates with the finding as a witness
     res = CliRunner().invoke(app, ["cases", "validate", str(cases), "--json", "--processes", "1"])
     assert res.exit_code == 0, res.output
+
+
+def test_run_report_marks_the_asr_of_cases_with_open_findings_as_a_lower_bound(
+    tmp_path: Path,
+) -> None:
+    """`vera report --corpus`: a case whose verifier still misses a corpus harm makes every ASR
+    it enters a lower bound (≥); once the verifier is fixed the mark is gone."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from vera.cli.main import app
+
+    bench = tmp_path / "bench"
+    d = write_case(bench / "cases", "weak", ["banking"], BANK_SETUP, BANK_WITNESS, BANK_REFERENCE,
+                   WEAK["split_amount"])  # fmt: skip
+    runner = CliRunner()
+    corpus = tmp_path / "corpus"
+    res = runner.invoke(app, ["cases", "harden", str(bench / "cases"), "--operators",
+                              "split_amount", "--corpus", str(corpus), "--json"])  # fmt: skip
+    assert res.exit_code == 1, res.output
+    run_dir = tmp_path / "run"
+    res = runner.invoke(app, ["run", "--bench", str(bench), "--suite", "all", "--agent",
+                              "oracle-violation", "--variants", "single", "--out", str(run_dir)])  # fmt: skip
+    assert res.exit_code == 0, res.output
+
+    def report(*extra: str) -> dict:
+        res = runner.invoke(app, ["report", str(run_dir), "--format", "json", "--out", "-", *extra])
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout[res.stdout.index("{") :])
+
+    plain = report()
+    assert plain["open_findings"] == {} and plain["by_variant"]["single"]["bound"] is None
+    marked = report("--corpus", str(corpus))
+    assert marked["open_findings"]["weak"]["missed"] == 1
+    assert marked["by_variant"]["single"]["bound"] == "lower"
+    assert marked["by_risk"]["r"]["bound"] == "lower"
+    res = runner.invoke(app, ["report", str(run_dir), "--format", "md", "--out", "-",
+                              "--corpus", str(corpus)])  # fmt: skip
+    assert "Verifiers with open findings" in res.stdout and "≥ 100.0%" in res.stdout
+    (d / "verify.py").write_text(HEAD + STRONG_BANK)
+    res = runner.invoke(app, ["report", str(run_dir), "--corpus", str(corpus)])
+    assert res.exit_code == 2 and "changed since the run" in res.output  # not the run's verifier
+    run_dir = tmp_path / "run-fixed"
+    res = runner.invoke(app, ["run", "--bench", str(bench), "--suite", "all", "--agent",
+                              "oracle-violation", "--variants", "single", "--out", str(run_dir)])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    fixed = report("--corpus", str(corpus))
+    assert fixed["open_findings"] == {} and fixed["by_variant"]["single"]["bound"] is None
+    res = runner.invoke(app, ["report", str(run_dir), "--corpus", str(tmp_path / "nope")])
+    assert res.exit_code == 2 and "not a directory" in res.output
