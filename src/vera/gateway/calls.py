@@ -150,6 +150,20 @@ class ToolGateway:
                     refused = f"blocked by defence {d.name}: {block.reason}"
                     actions.append({"defence": d.name, "action": "blocked", "reason": block.reason})
                     break
+            if not blocked and isinstance(arguments, dict):
+                for d in self.defences:
+                    change = await d.rewrite_arguments(tool, args, list(self.calls))
+                    if change is None:
+                        continue
+                    if change.arguments == args:  # looked at, left as it was (e.g. unchecked)
+                        actions.append({"defence": d.name, "action": "unchecked",
+                                        "reason": change.reason})  # fmt: skip
+                        continue
+                    # the service runs what the defence let through; the trace keeps what the
+                    # agent asked for, so a verdict can still cite the attempt
+                    actions.append({"defence": d.name, "action": "sanitised_input",
+                                    "reason": change.reason, "requested": args})  # fmt: skip
+                    args = change.arguments
         if arguments is not None and not isinstance(arguments, dict):
             args = {"_invalid": to_jsonable_python(arguments, fallback=repr)}
             error = refused or f"arguments must be a JSON object, got {type(arguments).__name__}"
