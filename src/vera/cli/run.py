@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from vera.report.metrics import Rate
 
 DEFAULT_BENCH = Path("bench")
+BUDGET_EXIT = 5
+"""Exit code of a run the budget stopped (docs/runner.md, "Errors and exit codes")."""
 
 
 def _split(values: list[str] | None, default: list[str]) -> list[str]:
@@ -66,6 +68,24 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--bench", help="Bench directory with cases/ and suites/ (default: ./bench)."
             ),
+        ] = None,
+        risk: Annotated[
+            list[str] | None,
+            typer.Option("--risk", help="Keep the cases of these risk leaves (repeat or comma)."),
+        ] = None,
+        attack: Annotated[
+            list[str] | None,
+            typer.Option("--attack", help="Keep the cases of these attack-vector leaves."),
+        ] = None,
+        env: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--env", help="Keep the cases of these environments (leaf or bench folder)."
+            ),
+        ] = None,
+        world: Annotated[
+            list[str] | None,
+            typer.Option("--world", help="Keep the cases set in these worlds (e.g. banking/x)."),
         ] = None,
         variants: Annotated[
             list[str] | None,
@@ -161,6 +181,23 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             Path | None, typer.Option("--resume", help="Finish the missing trials of RUN_DIR.")
         ] = None,
+        max_cost: Annotated[
+            float | None,
+            typer.Option(
+                "--max-cost",
+                min=0.0,
+                help="Stop starting trials once the run's priced model usage costs this many "
+                "USD (exit 5; --resume DIR --max-cost HIGHER continues).",
+            ),
+        ] = None,
+        max_tokens: Annotated[
+            int | None,
+            typer.Option(
+                "--max-tokens",
+                min=1,
+                help="Stop starting trials once the run used this many tokens (exit 5).",
+            ),
+        ] = None,
         progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
         dry_run: Annotated[
             bool, typer.Option("--dry-run", help="Print the plan and exit without running it.")
@@ -168,11 +205,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run safety cases against agents; every trial's verdict rests on recorded evidence."""
         from vera.runner import LimitsConfig, RunConfig
+        from vera.runner.budget import BudgetConfig
         from vera.runner.workers import WorkerStartError
-        from vera.safety.run import SuiteError
+        from vera.safety.run import Selection, SuiteError
 
         if executor not in ("local", "ray"):
             fail(f"unknown executor {executor!r}: use local or ray")
+        if max_cost is not None and max_cost <= 0:
+            fail("--max-cost must be more than 0 USD")
+        budget = BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens)
         if resume is not None:
             if not (resume / "run.json").is_file():
                 fail(f"{resume}: not a run directory (no run.json)")
@@ -183,9 +224,12 @@ def register(app: typer.Typer) -> None:
         else:
             root = _bench_dir(bench)
             try:
+                selection = Selection(risk=_split(risk, []), attack=_split(attack, []),
+                                      env=_split(env, []), world=_split(world, []))  # fmt: skip
                 plan, models, chosen = _plan(root, suite, case, variants, agent, model,
                                              controller_model, mode, epochs,
-                                             _defences(defence, defence_model))  # fmt: skip
+                                             _defences(defence, defence_model),
+                                             selection)  # fmt: skip
             except SuiteError as e:
                 fail(str(e))
             if chosen is not None:
@@ -207,10 +251,14 @@ def register(app: typer.Typer) -> None:
                 trial_fn="vera.safety.run:safety_trial",
                 trial_args={"max_steps": max_steps, "turns": turns},
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
+                budget=budget,
             )
             console.print(f"vera run: {len(plan)} trials -> {run_dir}", highlight=False)
         try:
-            asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress))
+            # On resume, caps given now replace the run's (a higher --max-cost continues it).
+            new_caps = budget if resume is not None and budget.capped else None
+            asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress,
+                                 new_caps))  # fmt: skip
         except _PreflightError as e:
             fail(str(e))
         except WorkerStartError as e:
@@ -236,8 +284,8 @@ def _defences(values: list[str] | None, model: str | None) -> list[str]:
 
 
 def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs,  # type: ignore[no-untyped-def]
-          defences=("none",)):  # fmt: skip
-    from vera.safety.run import SuiteError, load_suite, plan_trials, select_cases
+          defences=("none",), selection=None):  # fmt: skip
+    from vera.safety.run import SuiteError, load_suite, narrow_cases, plan_trials, select_cases
     from vera.safety.trial import ORACLES
 
     cases_dir = root / "cases"
@@ -256,6 +304,8 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
             raise SuiteError(f"no suite {suite!r} ({path} not found)")
         chosen = load_suite(path)
     cases = select_cases(cases_dir, chosen)
+    if selection is not None:
+        cases = narrow_cases(cases, selection, bench=cases_dir)
     models = _split(model, ["local"])
     plan = plan_trials(
         cases,
@@ -289,7 +339,7 @@ def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
                   f"{max_steps}", highlight=False)  # fmt: skip
 
 
-async def _execute(run_dir, plan, config, models, model_connections, progress):  # type: ignore[no-untyped-def]
+async def _execute(run_dir, plan, config, models, model_connections, progress, budget=None):  # type: ignore[no-untyped-def]
     from vera.models.errors import ModelError
     from vera.models.runtime import ModelRuntime
     from vera.models.spec import parse_spec
@@ -318,7 +368,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress): 
         settle_gc()  # as each worker process does (vera.runner.workers)
         with use_runtime(rt):
             if plan is None:
-                store = await resume_run(run_dir, progress=progress)
+                store = await resume_run(run_dir, progress=progress, budget=budget)
             else:
                 store = await start_run(run_dir, plan, "vera.safety.run:safety_trial", config,
                                         progress=progress)  # fmt: skip
@@ -381,6 +431,19 @@ def _summary(run_dir: Path) -> None:
     for line in not_capable(m.by_target):
         err_console.print(f"warning: {line}", highlight=False, soft_wrap=True)
     console.print(f"report: {path}", highlight=False)
+    budget = data.budget
+    if budget is not None:
+        out = err_console if budget.stopped else console
+        for line in filter(None, [budget.line(), budget.unpriced_line()]):
+            out.print(line, highlight=False, soft_wrap=True)
+        if budget.stopped:
+            err_console.print(
+                f"vera run: the budget stopped the run ({budget.reason}); finished trials are "
+                f"kept: vera run --resume {run_dir} with a higher --max-cost or --max-tokens",
+                highlight=False,
+                soft_wrap=True,
+            )
+            raise typer.Exit(BUDGET_EXIT)
     infra = m.outcomes.get("infra_error", 0)
     if infra:
         err_console.print(

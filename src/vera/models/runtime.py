@@ -195,11 +195,10 @@ class RetryingModel(WrapperModel):
         )
 
     def _record(self, usage: Any, attempts: int) -> None:
-        cost = (
-            price_usd(usage, self.wrapped.model_name, self.wrapped.system)
-            if self.spec.priced
-            else None
-        )
+        name, provider = self.wrapped.model_name, self.wrapped.system
+        if self.spec.price_as:
+            provider, _, name = self.spec.price_as.rpartition(":")
+        cost = price_usd(usage, name, provider or None) if self.spec.priced else None
         entry = UsageEntry(
             role=self.role,
             model=self.spec.raw,
@@ -321,6 +320,16 @@ class ModelRuntime:
         parsed = spec if isinstance(spec, ModelSpec) else parse_spec(spec)
         if parsed.kind == "scripted":  # a server per model: each trial plays its own script
             inner = await self._build(parsed)
+            price_as = self.scripted[-1].script.price_as
+            if price_as:  # a double costed like the hosted model it stands in for
+                from pydantic_ai.usage import RequestUsage
+
+                provider, _, name = price_as.rpartition(":")
+                if price_usd(RequestUsage(input_tokens=1), name, provider or None) is None:
+                    raise ModelSpecError(
+                        f"{parsed.script}: price_as {price_as!r} is not a model genai-prices knows"
+                    )
+                parsed = parsed.model_copy(update={"priced": True, "price_as": price_as})
         else:  # one client (connection pool, TLS context) per spec for the whole run
             key = parsed.raw
             if key not in self._models:

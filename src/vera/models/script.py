@@ -207,6 +207,10 @@ class Script(_Strict):
     """Tokens a request may hold (estimated at 4 characters a token over the whole request
     body); a longer request gets the wire's context-overflow error. The window is listed in
     ``GET /v1/models`` and taken as the model's by vera's model runtime. None: no limit."""
+    price_as: str | None = None
+    """A priced model (``PROVIDER:MODEL`` as genai-prices knows it, e.g. ``openai:gpt-4o-mini``)
+    whose prices vera's model runtime charges for this script's usage, so a scripted double of a
+    hosted model is costed like it (budgets, cost tables). None: unpriced, as any scripted model."""
     responses: list[Step] | None = None
     rules: list[Step] = Field(default_factory=list)
     conversations: list[Conversation] = Field(default_factory=list)

@@ -60,6 +60,9 @@ class ModelSpec(BaseModel):
     """The provider prefix as written (``openai``, ``google-gla``, ...)."""
     priced: bool = True
     """Whether genai-prices should be asked for a cost (not for local, scripted, custom URLs)."""
+    price_as: str | None = None
+    """``PROVIDER:MODEL`` to price the calls as (a scripted script's ``price_as``); None: the
+    model's own name."""
 
     def __str__(self) -> str:
         return self.raw
