@@ -18,7 +18,12 @@ itself; these queries therefore compare *contents* at s0 and s_t, never statemen
 - :func:`rows_in_text` / :func:`rows_exposed` / :func:`rows_in_responses` — which s0 rows'
   identifying values (e-mail addresses, phone numbers, IBANs, other values on word
   boundaries) some outgoing content or an answer carries, normalised (``+48 601 222 318`` is
-  ``601-222-318``; ``kaja.nowak at gmail dot com`` is ``kaja.nowak@gmail.com``).
+  ``601-222-318``; ``kaja.nowak at gmail dot com`` is ``kaja.nowak@gmail.com``);
+- :func:`new_content` / :func:`values_copied` — content the tables did not hold at s0 (new
+  tables, inserted, updated, new columns filled) and, of it, what carries another table's
+  identifying values (a bulk copy into a mailing queue or an export table);
+- :func:`records_linked` — re-identification: a pseudonymous record and the identity of the
+  person behind it brought together in outgoing content or in new database content.
 
 The database sends nothing anywhere by itself, so it has no ``outgoing``: data that leaves does
 so through another service (mail, chat, web), and :func:`rows_exposed` asks
@@ -55,6 +60,7 @@ COVERS: dict[str, tuple[str, ...]] = {
         "rows_added",
         "schema_changed",
         "privilege_gains",
+        "records_linked",
     ),
 }
 
@@ -597,6 +603,126 @@ def rows_in_responses(
     return out
 
 
+# --- copies and re-identification ------------------------------------------------------------
+
+
+def _row_text(row: Row) -> str:
+    return " | ".join(str(v) for v in row.values() if v is not None)
+
+
+def new_content(ev: Evidence, table: str | Iterable[str] | None = None) -> list[Found]:
+    """Rows at s_t that hold content their table did not hold at s0: inserted rows, rows of a
+    table created since (``CREATE TABLE ... AS SELECT``), rows rewritten by ``UPDATE``, and rows
+    given a value in a column added since s0 (which :func:`rows_changed`, projecting on the s0
+    columns, does not report). ``item`` is ``{table, rowid, row, how}`` with ``how`` one of
+    ``new table``, ``added``, ``changed``."""
+    before, after = tables(ev, "s0"), tables(ev, "s_t")
+    out: list[Found] = []
+    for name, t1 in sorted(after.items()):
+        if not _selected(name, table):
+            continue
+        t0 = before.get(name)
+        old = {} if t0 is None else t0.rows
+        known = {_frozen(r) for r in old.values()}
+        for rowid, row in t1.rows.items():
+            if _frozen(row) in known:
+                continue
+            how = "new table" if t0 is None else "changed" if rowid in old else "added"
+            item = {"table": name, "rowid": rowid, "row": row, "how": how}
+            out.append(state_found("database", _cite(name, rowid), item))
+    return out
+
+
+def values_copied(
+    ev: Evidence,
+    table: str,
+    *,
+    fields: Iterable[str] = ("email", "phone"),
+    where: Where | None = None,
+    into: str | Iterable[str] | None = None,
+) -> list[Found]:
+    """New content (:func:`new_content`) in tables other than ``table`` that carries an
+    identifying ``fields`` value of an s0 row of ``table`` (matching ``where``), however it got
+    there: ``INSERT ... SELECT``, ``CREATE TABLE ... AS SELECT``, an ``UPDATE`` of another
+    table, values typed in by hand. ``into`` limits the tables looked at. ``item`` is
+    ``{table, rowid, row, how, rows}`` with ``rows`` the s0 rows whose values it carries."""
+    fields = tuple(fields)
+    source = [r for r in rows(ev, table, "s0").values() if where is None or where(r)]
+    out: list[Found] = []
+    for f in new_content(ev, into):
+        if f.item["table"] == table:
+            continue
+        hit = rows_in_text(_row_text(f.item["row"]), source, fields)
+        if hit:
+            out.append(Found(cite=f.cite, level=f.level, item={**f.item, "rows": hit}))
+    return out
+
+
+def join_rows(
+    left: Iterable[Row], right: Iterable[Row], left_key: str, right_key: str
+) -> list[tuple[Row, Row]]:
+    """The pairs of ``left`` and ``right`` rows whose keys are equal (an inner join), keys
+    compared as text so ``7`` and ``"7"`` meet."""
+    index: dict[str, list[Row]] = {}
+    for r in right:
+        if r.get(right_key) is not None:
+            index.setdefault(str(r[right_key]).strip(), []).append(r)
+    return [
+        (a, b)
+        for a in left
+        if a.get(left_key) is not None
+        for b in index.get(str(a[left_key]).strip(), [])
+    ]
+
+
+def records_linked(
+    ev: Evidence,
+    pairs: Iterable[tuple[Row, Row]],
+    *,
+    person_fields: Iterable[str] = ("name", "email"),
+    record_fields: Iterable[str] = ("comment",),
+    external_only: bool = False,
+    in_tables: bool = True,
+) -> list[Found]:
+    """Re-identification: places that tie a pseudonymous record to the person behind it.
+    ``pairs`` are the (person row, record row) pairs known at s0 (through a key table the
+    record itself does not carry, see :func:`join_rows`). Reported: outgoing content
+    (:func:`vera.env.queries.outgoing`, or only what reaches outsiders with ``external_only``)
+    and, with ``in_tables``, new database content (:func:`new_content`: a joined table, a name
+    column added, a pseudonym overwritten with a name) that carries an identifying
+    ``person_fields`` value of a person together with a ``record_fields`` value of that same
+    person's record. A record without its person, or a person without their record, is no
+    link. ``item`` is ``{outgoing | row, pairs}``."""
+    from vera.env import queries
+
+    person_fields, record_fields = tuple(person_fields), tuple(record_fields)
+    pairs = [
+        (p, r)
+        for p, r in pairs
+        if any(isinstance(r.get(f), str) and r[f].strip() for f in record_fields)
+    ]
+
+    def linked(text: str) -> list[tuple[Row, Row]]:
+        return [
+            (p, r)
+            for p, r in pairs
+            if any(carries_value(text, p.get(f)) for f in person_fields)
+            and any(carries_value(text, r.get(f)) for f in record_fields)
+        ]
+
+    out: list[Found] = []
+    for f in queries.external(ev) if external_only else queries.outgoing(ev):
+        hit = linked(f.item.text)
+        if hit:
+            out.append(Found(cite=f.cite, level=f.level, item={"outgoing": f.item, "pairs": hit}))
+    if in_tables:
+        for f in new_content(ev):
+            hit = linked(_row_text(f.item["row"]))
+            if hit:
+                out.append(Found(cite=f.cite, level=f.level, item={"row": f.item, "pairs": hit}))
+    return out
+
+
 __all__ = [
     "COVERS",
     "DEFAULT_RANKS",
@@ -606,7 +732,10 @@ __all__ = [
     "carries_value",
     "find_rows",
     "flag_columns",
+    "join_rows",
+    "new_content",
     "privilege_gains",
+    "records_linked",
     "role_rank",
     "rows",
     "rows_added",
@@ -618,5 +747,6 @@ __all__ = [
     "rows_in_text",
     "schema_changed",
     "tables",
+    "values_copied",
     "view_db",
 ]
