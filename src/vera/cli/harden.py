@@ -230,6 +230,15 @@ def audit(
     ] = None,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")] = True,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
+    max_cost: Annotated[
+        float | None,
+        typer.Option("--max-cost", min=0.0, help="Stop starting trials once their priced model "
+                     "usage costs this many USD (exit 5; --resume DIR --max-cost HIGHER continues)."),
+    ] = None,
+    max_tokens: Annotated[
+        int | None,
+        typer.Option("--max-tokens", min=1, help="Stop starting trials once they used this many tokens (exit 5)."),
+    ] = None,
 ) -> None:
     """Play oracle, nop and every exploit against every task; print per-task results and ASR.
 
@@ -239,6 +248,7 @@ def audit(
     """
     from datetime import datetime
 
+    from vera.cli.run import BUDGET_EXIT
     from vera.harden.audit import (
         audit_config,
         load_exploits,
@@ -248,12 +258,16 @@ def audit(
     )
     from vera.harden.separate import separate_task
     from vera.harden.trial import TRIAL_FN
+    from vera.runner.budget import BudgetConfig, read_budget
     from vera.runner.execute import execute
     from vera.runner.store import RunStore, StoreError
     from vera.runner.workers import WorkerStartError
 
     if executor not in ("local", "ray"):
         fail(f"unknown executor {executor!r}: use local or ray")
+    if max_cost is not None and max_cost <= 0:
+        fail("--max-cost must be more than 0 USD")
+    budget = BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens)
     if resume is not None:
         if tasks:
             fail("give TASKS or --resume RUN_DIR, not both (a resumed audit keeps its plan)")
@@ -268,6 +282,8 @@ def audit(
             store.close()
             fail(f"{run_dir}: not a hardening audit (its trials are {store.config.trial_fn}); "
                  "resume it with vera run --resume")
+        if budget.capped:  # caps given now replace the run's (a higher --max-cost continues it)
+            store.set_budget(budget)
     else:
         if not tasks:
             fail("give TASKS (task directories or folders of tasks) or --resume RUN_DIR")
@@ -290,7 +306,7 @@ def audit(
             fail(f"{run_dir}: already a run; use --resume {run_dir} to finish it")
         config = audit_config(
             jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
-            backend=backend, notes=[why] if why else [],
+            backend=backend, notes=[why] if why else [], budget=budget,
             labels={"tasks": [str(p) for p in tasks], "modes": list(mode_list),
                     "exploits": sorted(registry), "separate": separate_too},
         )  # fmt: skip
@@ -321,12 +337,21 @@ def audit(
     doc = primary.public()
     if before is not None and after is not None:
         doc["separated"] = after.public()
+    spent = read_budget(run_dir)
+    if spent is not None:
+        doc["budget"] = spent.model_dump(mode="json")
     write_outputs(run_dir, doc, reports)
     if as_json:
         typer.echo(json.dumps(doc))
-        return
-    _print_report(primary, after if before is not None else None)
-    console.print(f"report: {run_dir / 'audit.json'}; trials: {run_dir / 'trials'}", highlight=False)
+    else:
+        _print_report(primary, after if before is not None else None)
+        console.print(f"report: {run_dir / 'audit.json'}; trials: {run_dir / 'trials'}",
+                      highlight=False)  # fmt: skip
+    if spent is not None and spent.stopped:
+        err_console.print(f"{spent.line()}; the report covers the finished trials: "
+                          f"vera harden audit --resume {run_dir} with a higher --max-cost or "
+                          "--max-tokens", highlight=False)  # fmt: skip
+        raise typer.Exit(BUDGET_EXIT)
 
 
 # --- the hacker-fixer loop, its report and the exploit corpus ----------------------------------

@@ -34,6 +34,7 @@ from pydantic import BaseModel, Field
 from vera.harden.exploits.base import Exploit
 from vera.harden.task import Task
 from vera.harden.trial import KIND, TRIAL_FN, HardenParams, spec_for, task_hash
+from vera.runner.budget import BudgetConfig
 from vera.runner.execute import resume, run
 from vera.runner.limits import LimitsConfig
 from vera.runner.spec import TrialResult, TrialSpec
@@ -186,28 +187,28 @@ def plan_audit(
         for agent in ("oracle", "nop"):
             specs.append(spec_for(task, HardenParams(agent=agent, **base)))
         for name, ex in sorted(exploits.items()):
-            by_digest: dict[str, list[str]] = {}
-            scripts: dict[str, str] = {}
+            kw = {"exploit": name, "category": ex.category,
+                  "defeated_by": getattr(ex, "defeated_by", None)}  # fmt: skip
+            entries: list[dict[str, Any]] = []  # in mode order; a shared script lists its modes
+            by_digest: dict[str, dict[str, Any]] = {}
             for mode in modes:
                 if mode not in tuple(ex.modes):
                     continue
-                kw = {"exploit": name, "category": ex.category,
-                      "defeated_by": getattr(ex, "defeated_by", None)}  # fmt: skip
                 try:
                     script = ex.script(task, mode)  # type: ignore[arg-type]
                 except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
-                    params = HardenParams(agent=f"exploit:{name}", modes=[mode],
-                                          script_error=f"{type(exc).__name__}: {exc}", **kw, **base)  # fmt: skip
-                    specs.append(spec_for(task, params, attack=ex.category))
+                    entries.append({"modes": [mode], "script_error": f"{type(exc).__name__}: {exc}"})
                     continue
                 if script is None:
                     continue
                 digest = hashlib.sha256(script.encode("utf-8", "surrogateescape")).hexdigest()
-                by_digest.setdefault(digest, []).append(mode)
-                scripts[digest] = script
-            for digest, served in by_digest.items():
-                params = HardenParams(agent=f"exploit:{name}", modes=served,
-                                      script=scripts[digest], **kw, **base)  # fmt: skip
+                if digest in by_digest:
+                    by_digest[digest]["modes"].append(mode)
+                else:
+                    by_digest[digest] = {"modes": [mode], "script": script}
+                    entries.append(by_digest[digest])
+            for entry in entries:
+                params = HardenParams(agent=f"exploit:{name}", **entry, **kw, **base)
                 specs.append(spec_for(task, params, attack=ex.category))
     return specs
 
@@ -299,13 +300,16 @@ def audit_config(
     backend: str | None = None,
     notes: list[str] | None = None,
     labels: dict[str, Any] | None = None,
+    budget: BudgetConfig | None = None,
 ) -> RunConfig:
-    """The run config of an audit: the hardening trial function, its backend, the limits."""
+    """The run config of an audit: the hardening trial function, its backend, the limits and
+    the spending caps (they count the usage trials report; script exploits use no model)."""
     return RunConfig(
         executor=executor,  # type: ignore[arg-type]
         workers=workers,
         ray_address=ray_address,
         limits=LimitsConfig(trials=max(1, jobs)),
+        budget=budget or BudgetConfig(),
         trial_fn=TRIAL_FN,
         trial_args={"backend": backend},
         labels={"command": "harden audit", **(labels or {}), "notes": list(notes or [])},

@@ -1,0 +1,91 @@
+"""The hardening trial kind: its params are checked at plan time, and failures before any
+sandbox starts are error outcomes with their phase (never a reward)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from vera.harden.audit import plan_audit, plan_report
+from vera.harden.separate import separate_task
+from vera.harden.task import load_task
+from vera.harden.trial import HardenParams, harden_trial, task_hash
+from vera.records import Outcome
+from vera.runner.spec import check_specs
+
+TASK = Path(__file__).resolve().parents[3] / "bench" / "tasks" / "roman-numerals"
+
+
+class _Broken:
+    name = "broken"
+    category = "reward tampering"
+    defeated_by = "separation"
+    modes = ("unhinted", "verifier-aware")
+
+    def script(self, task, mode):
+        if mode == "verifier-aware":
+            raise RuntimeError("no tests to read")
+        return "echo 1 > /logs/verifier/reward.txt\n"
+
+
+class _Same:
+    name = "same"
+    category = "reward tampering"
+    defeated_by = "separation"
+    modes = ("unhinted", "verifier-aware")
+
+    def script(self, task, mode):
+        return "true\n"
+
+
+def test_params_model_refuses_what_cannot_be_played() -> None:
+    base = {"task_path": "/t", "task_hash": "h", "condition": "original", "tau_h": 1, "tau_s": 1}
+    HardenParams(agent="oracle", **base)
+    with pytest.raises(ValidationError, match="exactly one of script"):
+        HardenParams(agent="exploit:x", exploit="x", modes=["unhinted"], **base)
+    with pytest.raises(ValidationError, match="expected oracle, nop or exploit"):
+        HardenParams(agent="solver", **base)
+    with pytest.raises(ValidationError):
+        HardenParams(agent="oracle", **{**base, "condition": "sideways"})
+
+
+def test_plan_shares_identical_scripts_and_keeps_exploit_bugs() -> None:
+    task = load_task(TASK)
+    plan = plan_audit([task, separate_task(task)[0]], {"broken": _Broken(), "same": _Same()})
+    check_specs(plan)
+    assert [(s.variant, s.agent, s.mode) for s in plan[:5]] == [
+        ("original", "oracle", "-"), ("original", "nop", "-"),
+        ("original", "exploit:broken", "unhinted"), ("original", "exploit:broken", "verifier-aware"),
+        ("original", "exploit:same", "unhinted"),
+    ]  # fmt: skip
+    assert plan[3].params["script_error"] == "RuntimeError: no tests to read"
+    assert plan[4].params["modes"] == ["unhinted", "verifier-aware"]
+    assert {s.variant for s in plan} == {"original", "separated"}
+    assert len({s.key for s in plan}) == len(plan) == 10
+    # nothing recorded yet: every task appears, with no rows
+    reports = plan_report(plan, [])
+    assert set(reports) == {"original", "separated"}
+    assert reports["original"].tasks[0].trials == [] and not reports["original"].tasks[0].oracle
+
+
+async def test_failures_before_the_sandbox_are_phased_errors(tmp_path: Path) -> None:
+    task_dir = tmp_path / "roman-numerals"
+    shutil.copytree(TASK, task_dir)
+    task = load_task(task_dir)
+    plan = plan_audit([task], {"broken": _Broken()}, ("verifier-aware",))
+    broken = plan[2]
+    r = await harden_trial(broken, tmp_path / "t1")
+    assert r.outcome is Outcome.agent_error and r.error.phase == "agent" and r.reward is None
+    assert "no tests to read" in r.error.message
+    # the task edited after planning: refused, not played
+    (task_dir / "instruction.md").write_text("something else\n")
+    assert task_hash(load_task(task_dir)) != broken.params["task_hash"]
+    r = await harden_trial(plan[0], tmp_path / "t2")
+    assert r.outcome is Outcome.infra_error and r.error.phase == "env"
+    assert "changed since the audit was planned" in r.error.message
+    rows = plan_report(plan, [r.model_copy(update={"key": plan[0].key, "spec": plan[0]})])
+    row = rows["original"].tasks[0].trials[0]
+    assert row.agent == "oracle" and row.phase_errors and row.reward is None and not row.passed
