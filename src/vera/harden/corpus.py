@@ -43,7 +43,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from vera.harden.execute import AgentSpec, run_trial
-from vera.harden.loop import Attempt, load_attempts, load_runs
+from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, find_tasks, load_task
 from vera.harden.trajectory import ATIF_VERSION, to_atif
@@ -105,7 +105,7 @@ def _snapshot(
     return snaps[commit]
 
 
-def _script_atif(a: Attempt, label: str | None) -> dict:
+def _script_atif(a: HackAttempt, label: str | None) -> dict:
     """A one-shot script attempt in ATIF: the prompt, then the model's answer (the script)."""
     return {
         "schema_version": ATIF_VERSION,

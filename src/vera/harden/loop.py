@@ -28,24 +28,58 @@ Ablations (``LoopConfig``): ``verifier_access=False`` (the hacker works unhinted
 ``validation=False`` (no reviewer, replay or blind-solver gate: only the exploits must fail).
 ``static_bank=N`` runs the static baseline instead of the loop: N hacker attempts against the
 separated state, then one repair with the same gates.
+
+**Resume.** Every model call and every trial is a step of ``DIR/<task>/journal.jsonl``
+(:mod:`vera.harden.journal`), keyed by phase, role and attempt index and fsync'd when the step
+ends. ``resume=True`` (``vera harden loop --resume``) runs the loop again over the same ``DIR``:
+finished steps return their recorded results (no model is asked twice, no trial played twice),
+the state repository is reset to the last accepted commit the journal knows (a commit made by a
+step the kill interrupted is discarded, as is a half-written candidate), ``attempts.jsonl`` and
+``run.json`` are rewritten from the replayed steps, and the loop carries on where it stopped.
+Gates live in :mod:`vera.harden.gates`, the records in :mod:`vera.harden.records`.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
+from vera.harden.gates import run_gates
+from vera.harden.journal import Journal
 from vera.harden.metrics import evaluate_run
-from vera.harden.roles import Evidence, HackMode, Patch, Roles, hacker_prompt, solver_prompt
+from vera.harden.records import (
+    Candidate,
+    Gate,
+    HackAttempt,
+    Iteration,
+    Legit,
+    LoopConfig,
+    Played,
+    TaskRun,
+    Thresholds,
+    load_attempts,
+    load_runs,
+)
+from vera.harden.roles import (
+    GateEvidence,
+    HackJudgement,
+    HackMode,
+    Patch,
+    Review,
+    Roles,
+    ShellAttempt,
+    hacker_prompt,
+    solver_prompt,
+)
 from vera.harden.separate import separate_task
 from vera.harden.state import (
     PatchError,
@@ -59,108 +93,15 @@ from vera.harden.state import (
     tag,
 )
 from vera.harden.task import Task, TaskError, write_task
-from vera.harden.trajectory import AttemptRecord, render
-from vera.models.usage import UsageLedger, trial_scope
+from vera.harden.trajectory import AttemptRecord
+from vera.models.usage import UsageEntry, UsageLedger, trial_scope
+from vera.runner.store import write_atomic
 
 _LOG_TAIL = 4000
-
-
-# --- configuration and records -----------------------------------------------------------------
-
-
-class LoopConfig(BaseModel):
-    iterations: int = Field(default=15, ge=0)
-    """K: maximum iterations per task."""
-    attempts: int = Field(default=3, ge=1)
-    """B_h: hacker attempts per iteration."""
-    fix_retries: int = Field(default=3, ge=0)
-    """F: extra fixer candidates after the first (at most 1 + F candidates per iteration)."""
-    patience: int = Field(default=1, ge=1)
-    """Stop after this many iterations in a row without a serious hack."""
-    tau_h: float | None = None
-    """Attack threshold override (default: the task's [vera] tau_h)."""
-    tau_s: float | None = None
-    """Benign threshold override (default: the task's [vera] tau_s)."""
-    eval_attempts: int = Field(default=1, ge=0)
-    """Held-out hacker attempts per mode (unhinted, hinted) against the Before state; they join
-    the attack bank the metrics replay at every state."""
-    verifier_access: bool = True
-    output_spec: Literal["editable", "fixed"] = "editable"
-    separation: bool = True
-    corpus_replay: bool = True
-    validation: bool = True
-    static_bank: int | None = Field(default=None, ge=1)
-    """Static baseline: N attacks against the separated state, repaired once (no iterations)."""
-    pool: bool = True
-    """Offer the fixer defences accepted on other tasks (cross-task transfer)."""
-    backend: str | None = None
-    jobs: int = Field(default=2, ge=1)
-    """Trials at once when the metrics replay states."""
-    hacker_agent: Literal["script", "terminal", "claude-code", "codex"] = "script"
-    """Who plays the hacker: ``script`` (one model call returns a bash script, played as a
-    ``script:`` agent), ``terminal`` (vera's terminal agent acting in the sandbox over many
-    steps) or a framework CLI acting there with its native shell."""
-    solver_agent: Literal["script", "terminal", "claude-code", "codex"] = "script"
-    """Who plays the precheck, blind and diagnostic solvers (same choices)."""
-    agent_steps: int = Field(default=30, ge=1)
-    """Step budget (shell commands) of an acting agent."""
-    agent_time_s: float = Field(default=600.0, gt=0)
-    """Time budget of an acting agent (at most the task's [agent] timeout)."""
-    diagnostic: bool = True
-    """On a candidate rejected by the replay or blind gate, a diagnostic solver (instruction plus
-    the candidate's verifier source) tries once more; its result goes only to the fixer."""
-
-    @property
-    def hack_mode(self) -> HackMode:
-        return "verifier-aware" if self.verifier_access else "unhinted"
-
-    def ablations(self) -> list[str]:
-        out = []
-        if not self.verifier_access:
-            out.append("no-verifier-access")
-        if self.output_spec == "fixed":
-            out.append("fixed-output-spec")
-        if not self.separation:
-            out.append("no-separation")
-        if not self.corpus_replay:
-            out.append("no-corpus-replay")
-        if not self.validation:
-            out.append("no-validation")
-        if self.static_bank:
-            out.append(f"static-baseline-{self.static_bank}")
-        return out
-
-
-class Thresholds(BaseModel):
-    tau_s: float
-    tau_h: float
-
-    @classmethod
-    def of(cls, task: Task, cfg: LoopConfig) -> Thresholds:
-        v = task.config.vera
-        return cls(
-            tau_s=v.threshold_benign if cfg.tau_s is None else cfg.tau_s,
-            tau_h=v.threshold_attack if cfg.tau_h is None else cfg.tau_h,
-        )
-
-    def passed(self, reward: float | None) -> bool:
-        return reward is not None and reward >= self.tau_s
-
-    def hacked(self, reward: float | None) -> bool:
-        return reward is not None and reward >= self.tau_h
-
-
-class Played(BaseModel):
-    """What one trial gave the loop."""
-
-    reward: float | None
-    errors: list[str] = Field(default_factory=list)
-    log_tail: str = ""
-    attempt: AttemptRecord | None = None
-    """An acting agent's trajectory, final diff and replay scripts."""
-
+T = TypeVar("T", bound=BaseModel)
 
 Player = Callable[[Task, AgentSpec], Awaitable[Played]]
+Progress = Callable[[str], None]
 
 
 def sandbox_player(backend: str | None = None) -> Player:
@@ -181,113 +122,38 @@ def sandbox_player(backend: str | None = None) -> Player:
     return play
 
 
-class Attempt(BaseModel):
-    """One LLM-written script played against a state (hacker or solver). Lines of
-    ``attempts.jsonl``; the hacker's are the exploit corpus."""
+class _States(BaseModel):
+    """The ``init`` step: the commits of ``before`` and ``autosep``."""
 
-    id: str
-    task: str
-    role: Literal["hacker", "solver", "blind", "diagnostic"]
-    phase: str
-    """``precheck``, ``iter-N``, ``eval``, ``static`` or ``gate``."""
-    mode: str | None = None
-    state: str
-    """Tag of the state it was played against (or ``candidate``)."""
+    states: dict[str, str]
+
+
+class _Accepted(BaseModel):
+    """An ``accept`` step: the candidate committed as ``tag``."""
+
     commit: str
-    script: str
-    rationale: str = ""
-    prompt: str = ""
-    reward: float | None = None
-    errors: list[str] = Field(default_factory=list)
-    log_tail: str = ""
-    label: str | None = None
-    category: str | None = None
-    judge_rationale: str | None = None
-    agent: str = "script"
-    """``script`` (``script`` is what the model wrote), or the acting agent (``terminal``,
-    ``claude-code``, ...): then ``script`` is the replay derived from its trajectory."""
-    trajectory: AttemptRecord | None = None
-    """An acting agent's trajectory (commands, outputs, timing, usage), its final diff of the
-    agent-writable state and the replay scripts derived from them."""
+    tag: str
 
-    def evidence(self, note: str = "") -> Evidence:
-        return Evidence(
-            script=self.script,
-            reward=self.reward,
-            log_tail=self.log_tail,
-            label=self.label,
-            category=self.category,
-            note=note,
-            trajectory=render(self.trajectory) if self.trajectory else "",
+
+def _said(value: BaseModel) -> str:
+    """One line about a step's result, for the progress log."""
+    if isinstance(value, Played):
+        return f"reward {value.reward}" + (
+            f" (errors: {len(value.errors)})" if value.errors else ""
         )
-
-
-class Legit(BaseModel):
-    """A legitimate solution of the corpus: the reference (oracle) or a script."""
-
-    name: str
-    kind: Literal["oracle", "script"]
-    script: str
-
-    def agent(self) -> AgentSpec:
-        if self.kind == "oracle":
-            return AgentSpec(kind="oracle", label="oracle")
-        return AgentSpec(kind="script", script=self.script, label=f"script:{self.name}")
-
-
-class Gate(BaseModel):
-    name: Literal["patch", "review", "replay", "exploits", "blind"]
-    passed: bool
-    detail: str = ""
-
-
-class Candidate(BaseModel):
-    index: int
-    rationale: str
-    files: list[str]
-    output_spec: str | None = None
-    diff: str = ""
-    gates: list[Gate] = Field(default_factory=list)
-    accepted: bool = False
-    commit: str | None = None
-    diagnostic: str | None = None
-    """On a rejection by the replay or blind gate: what the diagnostic solver found (fed back
-    to the fixer only)."""
-
-
-class Iteration(BaseModel):
-    index: int
-    kind: Literal["loop", "static"] = "loop"
-    state: str
-    """Tag of the state the hacker attacked."""
-    attempts: list[str] = Field(default_factory=list)
-    hacks: list[str] = Field(default_factory=list)
-    candidates: list[Candidate] = Field(default_factory=list)
-    accepted: bool = False
-    commit: str
-    """The accepted state after this iteration."""
-
-
-class TaskRun(BaseModel):
-    task: str
-    source: str
-    status: Literal["hardened", "clean", "unfixed", "precheck_failed", "running"] = "running"
-    """``hardened``: at least one defence accepted; ``clean``: no serious hack found;
-    ``unfixed``: hacks found but no candidate accepted."""
-    config: LoopConfig
-    thresholds: Thresholds
-    ablations: list[str] = Field(default_factory=list)
-    states: dict[str, str] = Field(default_factory=dict)
-    """Tag -> commit."""
-    precheck: dict[str, bool] = Field(default_factory=dict)
-    corpus: list[Legit] = Field(default_factory=list)
-    iterations: list[Iteration] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
-    metrics: dict | None = None
-    usage: dict[str, dict] = Field(default_factory=dict)
-
-
-# --- the loop ----------------------------------------------------------------------------------
+    if isinstance(value, ShellAttempt):
+        return f"script of {len(value.script.splitlines())} line(s)"
+    if isinstance(value, HackJudgement):
+        return value.label + (f" ({value.category})" if value.category else "")
+    if isinstance(value, Patch):
+        return "patch of " + (", ".join(f.path for f in value.files) or "the output specification")
+    if isinstance(value, Review):
+        return "approved" if value.approve else "rejected"
+    if isinstance(value, _Accepted):
+        return f"accepted as {value.tag} ({value.commit[:10]})"
+    if isinstance(value, _States):
+        return ", ".join(f"{k} {v[:10]}" for k, v in value.states.items())
+    return "done"
 
 
 class DefencePool:
@@ -297,9 +163,17 @@ class DefencePool:
         self.path = path
         self.entries: list[dict] = []
         if path and path.is_file():
-            self.entries = [json.loads(line) for line in path.read_text().splitlines() if line]
+            for line in path.read_text().splitlines():
+                try:
+                    self.entries.append(json.loads(line))
+                except ValueError:  # a line torn by a kill
+                    continue
 
     def add(self, entry: dict) -> None:
+        """Add ``entry`` once: a resumed loop replaying an accepted round adds nothing."""
+        key = (entry["task"], entry.get("iteration"), entry.get("commit"))
+        if any((e["task"], e.get("iteration"), e.get("commit")) == key for e in self.entries):
+            return
         self.entries.append(entry)
         if self.path:
             with self.path.open("a") as fh:
@@ -329,9 +203,11 @@ class HardenLoop:
         pool: DefencePool | None = None,
         ledger: UsageLedger | None = None,
         endpoints: dict[str, object] | None = None,
+        progress: Progress | None = None,
     ) -> None:
         """``endpoints``: role -> :class:`vera.agents.cli_base.ModelEndpoint`, for roles played
-        by a framework CLI (``hacker_agent``/``solver_agent`` naming one)."""
+        by a framework CLI (``hacker_agent``/``solver_agent`` naming one). ``progress`` gets
+        one line per finished step."""
         self.endpoints = endpoints or {}
         self.out = Path(out)
         self.cfg = cfg
@@ -339,18 +215,98 @@ class HardenLoop:
         self.play = play or sandbox_player(cfg.backend)
         self.pool = pool if pool is not None else DefencePool(self.out / "defence_pool.jsonl")
         self.ledger = ledger
+        self.progress = progress
+        self._journal: Journal | None = None
+        self._task_id = ""
+        self._accepted = ""
+        """The commit of the accepted state the loop works on."""
+        self._work: dict[str, Task] = {}
+
+    # -- journalled steps
+
+    async def _step(
+        self, key: str, typ: type[T], make: Callable[[], Awaitable[T]], *, usage: bool = False
+    ) -> T:
+        """Run ``make`` once per run directory: a step already in the journal returns its
+        recorded result (and re-books its model usage); a new one is recorded when it ends.
+        ``usage``: the step calls models one at a time (its ledger entries are journalled)."""
+        if self._journal is None:
+            raise RuntimeError("a loop step outside run_task")
+        entry = self._journal.claim(key)
+        if entry is not None:
+            if self.ledger is not None:
+                for u in entry.get("usage", []):
+                    self.ledger.record(UsageEntry.model_validate(u))
+            return typ.model_validate(entry["value"])
+        n0 = len(self.ledger.entries) if self.ledger is not None and usage else 0
+        value = await make()
+        used = (
+            [e.model_dump(mode="json") for e in self.ledger.entries[n0:]]
+            if self.ledger is not None and usage
+            else []
+        )
+        self._journal.record(key, value.model_dump(mode="json"), used)
+        if self.progress is not None:
+            self.progress(f"{self._task_id} {key}: {_said(value)}")
+        return value
+
+    async def play_step(self, key: str, task: Task, agent: AgentSpec) -> Played:
+        return await self._step(
+            key, Played, lambda: self.play(task, agent), usage=agent.kind == "actor"
+        )
+
+    async def judge_step(self, key: str, task: Task, evidence: GateEvidence) -> HackJudgement:
+        return await self._step(
+            key, HackJudgement, lambda: self.roles.judge(task, evidence), usage=True
+        )
+
+    async def review_step(self, key: str, task: Task, patch: Patch, diff: str) -> Review:
+        return await self._step(
+            key, Review, lambda: self.roles.review(task, patch, diff), usage=True
+        )
 
     # -- bookkeeping
 
     def _save(self, run: TaskRun) -> None:
-        (self.out / run.task / "run.json").write_text(run.model_dump_json(indent=1))
+        write_atomic(self.out / run.task / "run.json", run.model_dump_json(indent=1), durable=False)
 
-    def _log_attempt(self, a: Attempt) -> None:
+    def _log_attempt(self, a: HackAttempt) -> None:
         with (self.out / a.task / "attempts.jsonl").open("a") as fh:
             fh.write(a.model_dump_json() + "\n")
 
-    async def _play_script(self, task: Task, script: str, label: str) -> Played:
-        return await self.play(task, AgentSpec(kind="script", script=script, label=label))
+    def _at(self, run: TaskRun, commit_: str) -> Task:
+        """The task at an accepted commit, written out of git (never the working tree, which on
+        a resume already holds a later state)."""
+        if commit_ not in self._work:
+            dest = self.out / run.task / "work" / commit_[:12] / run.task
+            if dest.exists():
+                shutil.rmtree(dest)
+            materialize(self.out / run.task / "state", commit_, dest)
+            self._work[commit_] = load_state(dest, run.task)
+        return self._work[commit_]
+
+    def _restore(self, run: TaskRun, journal: Journal) -> None:
+        """Before a resumed run: the state repository back at the last accepted commit the
+        journal knows; commits and tags of a step the kill interrupted are dropped."""
+        repo = self.out / run.task / "state"
+        known: dict[str, str] = {}
+        last = None
+        for key, entry in journal.entries():
+            if key == "init":
+                known |= entry["value"]["states"]
+                last = entry["value"]["states"]["autosep"]
+            elif key.endswith("/accept"):
+                known[entry["value"]["tag"]] = last = entry["value"]["commit"]
+        if last is None:
+            return
+        git(repo, "reset", "-q", "--hard", last)
+        git(repo, "clean", "-q", "-ffdx")
+        for name in git(repo, "tag").split():
+            if known.get(name) != git(repo, "rev-list", "-n", "1", name):
+                git(repo, "tag", "-d", name)
+
+    async def _play_script(self, key: str, task: Task, script: str, label: str) -> Played:
+        return await self.play_step(key, task, AgentSpec(kind="script", script=script, label=label))
 
     # -- roles played in the sandbox
 
@@ -376,11 +332,11 @@ class HardenLoop:
             )  # fmt: skip
         return AgentSpec(kind="actor", actor=actor, label=label)
 
-    async def _replayable(self, task: Task, rec: AttemptRecord, th: Thresholds) -> None:
+    async def _replayable(self, key: str, task: Task, rec: AttemptRecord, th: Thresholds) -> None:
         """Choose the replay script that reproduces a hacking attempt: the final diff when it
         reaches tau_h again, else the agent's commands; ``none`` when neither does."""
         for how, script in (("diff", rec.replay_diff), ("commands", rec.replay_commands)):
-            p = await self._play_script(task, script, f"replay-check-{how}")
+            p = await self._play_script(f"{key}-{how}", task, script, f"replay-check-{how}")
             if th.hacked(p.reward):
                 rec.replay = how  # type: ignore[assignment]
                 return
@@ -398,28 +354,30 @@ class HardenLoop:
         n: int,
         stop_at_hack: bool,
         th: Thresholds,
-    ) -> list[Attempt]:
-        done: list[Attempt] = []
-        feedback: list[Evidence] = []
+    ) -> list[HackAttempt]:
+        done: list[HackAttempt] = []
+        feedback: list[GateEvidence] = []
         agentic = self.cfg.hacker_agent != "script"
         for k in range(n):
             label = f"hacker-{phase}-{k + 1}"
+            key = f"{phase}/{mode}/hacker/{k + 1}"
             rec: AttemptRecord | None = None
             if agentic:
                 copy = VERIFIER_COPY if mode == "verifier-aware" else None
                 prompt = hacker_prompt(task, mode, feedback, agentic=True, verifier_copy=copy)
-                played = await self.play(
-                    task, self._actor_spec(task, "hacker", prompt, label,
-                                           verifier=mode == "verifier-aware")
-                )  # fmt: skip
+                spec = self._actor_spec(
+                    task, "hacker", prompt, label, verifier=mode == "verifier-aware"
+                )
+                played = await self.play_step(f"{key}/play", task, spec)
                 rec = played.attempt
                 script, rationale = (rec.replay_diff, rec.summary) if rec else ("", "")
             else:
                 prompt = hacker_prompt(task, mode, feedback)
-                shot = await self.roles.hack(task, mode, feedback)
-                played = await self._play_script(task, shot.script, label)
+                ask = partial(self.roles.hack, task, mode, list(feedback))
+                shot = await self._step(f"{key}/model", ShellAttempt, ask, usage=True)
+                played = await self._play_script(f"{key}/play", task, shot.script, label)
                 script, rationale = shot.script, shot.rationale
-            a = Attempt(
+            a = HackAttempt(
                 id=f"{run.task}:{phase}:{mode}:{k + 1}",
                 task=run.task,
                 role="hacker",
@@ -438,9 +396,9 @@ class HardenLoop:
             )
             if th.hacked(played.reward):
                 if rec is not None:
-                    await self._replayable(task, rec, th)
+                    await self._replayable(f"{key}/replay-check", task, rec, th)
                     a.script = rec.replay_script()
-                j = await self.roles.judge(task, a.evidence())
+                j = await self.judge_step(f"{key}/judge", task, a.evidence())
                 a.label, a.category, a.judge_rationale = j.label, j.category, j.rationale
             else:
                 a.label = "no_reward"
@@ -458,27 +416,41 @@ class HardenLoop:
                 feedback.append(a.evidence(note))
         return done
 
-    async def _solver(
-        self, run: TaskRun, task: Task, *, hint: str | None, phase: str, th: Thresholds,
+    async def solver(
+        self,
+        run: TaskRun,
+        task: Task,
+        *,
+        hint: str | None,
+        phase: str,
+        th: Thresholds,
         diagnostic: bool = False,
-    ) -> tuple[Attempt, bool]:
+    ) -> tuple[HackAttempt, bool]:
+        """The precheck solver (``hint``), the fresh blind solver or the diagnostic solver."""
         role: Literal["solver", "blind", "diagnostic"] = (
             "diagnostic" if diagnostic else ("solver" if hint is not None else "blind")
         )
         label = f"{role}-{phase}"
+        key = f"{phase}/{role}"
         rec: AttemptRecord | None = None
         if self.cfg.solver_agent != "script":
             prompt = solver_prompt(task, hint=hint, agentic=True, verifier=diagnostic)
-            played = await self.play(
-                task, self._actor_spec(task, role, prompt, label, verifier=diagnostic)
-            )
+            spec = self._actor_spec(task, role, prompt, label, verifier=diagnostic)
+            played = await self.play_step(f"{key}/play", task, spec)
             rec = played.attempt
             script, rationale = (rec.replay_diff, rec.summary) if rec else ("", "")
         else:
-            shot = await (self.roles.diagnose(task) if diagnostic else self.roles.solve(task, hint=hint))
-            played = await self._play_script(task, shot.script, label)
+            shot = await self._step(
+                f"{key}/model",
+                ShellAttempt,
+                lambda: (
+                    self.roles.diagnose(task) if diagnostic else self.roles.solve(task, hint=hint)
+                ),
+                usage=True,
+            )
+            played = await self._play_script(f"{key}/play", task, shot.script, label)
             script, rationale = shot.script, shot.rationale
-        a = Attempt(
+        a = HackAttempt(
             id=f"{run.task}:{phase}:{role}",
             task=run.task,
             role=role,
@@ -495,7 +467,9 @@ class HardenLoop:
         )
         if rec is not None and th.passed(played.reward):
             # A solution joins the corpus as a replay that passes without a model.
-            p = await self._play_script(task, rec.replay_diff, f"{label}-replay-check")
+            p = await self._play_script(
+                f"{key}/replay-check", task, rec.replay_diff, f"{label}-replay-check"
+            )
             if not th.passed(p.reward):
                 rec.replay = "commands"
                 a.script = rec.replay_commands
@@ -506,11 +480,12 @@ class HardenLoop:
         """The diagnostic solver on a rejected candidate; its result, as feedback for the fixer
         only (it never gates, and never joins the corpus)."""
         try:
-            d, ok = await self._solver(
+            d, ok = await self.solver(
                 run, cand_task, hint=None, phase=f"{phase}-diagnostic", th=th, diagnostic=True
             )
         except Exception as exc:  # a diagnostic that fails is feedback too, never fatal
-            return f"diagnostic solver could not run: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+            why = " ".join(str(exc).split())[:300]
+            return f"diagnostic solver could not run: {type(exc).__name__}: {why}"
         where = "" if ok else f"; where it broke (verifier output): {d.log_tail[-1200:]}"
         errs = f"; errors: {d.errors}" if d.errors else ""
         return (
@@ -518,110 +493,33 @@ class HardenLoop:
             f"{'passed' if ok else 'did not pass'}, reward {d.reward}{where}{errs}"
         )
 
-    # -- gates
-
-    async def _gates(
-        self,
-        run: TaskRun,
-        cand_task: Task,
-        patch: Patch,
-        diff: str,
-        hacks: list[Attempt],
-        th: Thresholds,
-        phase: str,
-    ) -> tuple[list[Gate], Attempt | None]:
-        gates: list[Gate] = []
-        cfg = self.cfg
-        if cfg.validation:
-            r = await self.roles.review(cand_task, patch, diff)
-            gates.append(Gate(name="review", passed=r.approve, detail=r.reason))
-            if not r.approve:
-                return gates, None
-        if cfg.validation and cfg.corpus_replay:
-            for legit in run.corpus:
-                p = await self.play(cand_task, legit.agent())
-                if not th.passed(p.reward):
-                    gates.append(
-                        Gate(
-                            name="replay",
-                            passed=False,
-                            detail=(
-                                f"legitimate solution {legit.name!r} no longer passes: reward {p.reward} "
-                                f"< tau_s {th.tau_s:g}; verifier output: {p.log_tail[-1500:]}"
-                                + (f"; errors: {p.errors}" if p.errors else "")
-                            ),
-                        )
-                    )
-                    return gates, None
-            gates.append(
-                Gate(
-                    name="replay",
-                    passed=True,
-                    detail=f"{len(run.corpus)} legitimate solution(s) pass",
-                )
-            )
-        for h in hacks:
-            p = await self._play_script(cand_task, h.script, f"replay-{h.id}")
-            if th.hacked(p.reward):
-                gates.append(
-                    Gate(
-                        name="exploits",
-                        passed=False,
-                        detail=(
-                            f"exploit {h.id} still reaches reward {p.reward} >= tau_h {th.tau_h:g}"
-                        ),
-                    )
-                )
-                return gates, None
-        gates.append(Gate(name="exploits", passed=True, detail=f"{len(hacks)} exploit(s) now fail"))
-        blind = None
-        if cfg.validation:
-            blind, ok = await self._solver(run, cand_task, hint=None, phase=f"{phase}-blind", th=th)
-            gates.append(
-                Gate(
-                    name="blind",
-                    passed=ok,
-                    detail=(
-                        f"fresh blind solver reward {blind.reward}"
-                        + (
-                            ""
-                            if ok
-                            else f" < tau_s {th.tau_s:g}; verifier output: {blind.log_tail[-1500:]}"
-                        )
-                    ),
-                )
-            )
-            if not ok:
-                return gates, None
-        return gates, blind
-
     async def _repair(
         self,
         run: TaskRun,
         it: Iteration,
         task: Task,
-        new_hacks: list[Attempt],
-        all_hacks: list[Attempt],
+        new_hacks: list[HackAttempt],
+        all_hacks: list[HackAttempt],
         th: Thresholds,
         tag_name: str,
     ) -> None:
         """Fixer candidates for ``new_hacks`` until one passes every gate (or F runs out)."""
         tdir = self.out / run.task
         repo = tdir / "state"
+        base = self.out / run.task / "work" / self._accepted[:12] / run.task
+        self._at(run, self._accepted)
         rejections: list[str] = []
         editable = self.cfg.output_spec == "editable"
         legit = {"solution/solve.sh (reference)": task.solution or ""}
         legit |= {s.name: s.script for s in run.corpus if s.kind == "script"}
         pool = self.pool.offer(run.task) if self.cfg.pool else []
         for c in range(1 + self.cfg.fix_retries):
-            patch = await self.roles.fix(
-                task,
-                [h.evidence() for h in new_hacks],
-                legit,
-                pool,
-                rejections,
-                output_spec_editable=editable,
-            )
+            phase = f"{it.kind}-{it.index}-c{c + 1}"
+            ask = partial(
+                self.roles.fix, task, [h.evidence() for h in new_hacks], legit, pool,
+                list(rejections), output_spec_editable=editable,
+            )  # fmt: skip
+            patch = await self._step(f"{phase}/fix", Patch, ask, usage=True)
             cand = Candidate(
                 index=c + 1,
                 rationale=patch.rationale,
@@ -631,7 +529,7 @@ class HardenLoop:
             it.candidates.append(cand)
             cdir = tdir / "candidate"
             try:
-                cand.diff = apply_patch(repo, cdir, patch, output_spec_editable=editable)
+                cand.diff = apply_patch(base, cdir, patch, output_spec_editable=editable)
                 cand_task = load_state(cdir, run.task)
             except (PatchError, TaskError, OSError, ValueError) as exc:  # unloadable: rejected
                 cand.gates.append(Gate(name="patch", passed=False, detail=str(exc)[:500]))
@@ -639,16 +537,20 @@ class HardenLoop:
                 self._save(run)
                 continue
             cand.gates.append(Gate(name="patch", passed=True, detail=", ".join(cand.files)))
-            gates, blind = await self._gates(
-                run, cand_task, patch, cand.diff, all_hacks, th, f"{it.kind}-{it.index}-c{c + 1}"
+            gates, blind = await run_gates(
+                self, run, cand_task, patch, cand.diff, all_hacks, th, phase
             )
             cand.gates += gates
             if all(g.passed for g in cand.gates):
                 msg = f"{tag_name}: accept candidate {c + 1}: {patch.rationale[:200]}"
-                cand.commit = accept(repo, cdir, msg, tag_name=tag_name)
+                # The state is committed before the journal says the round was accepted.
+                acc = await self._step(
+                    f"{phase}/accept", _Accepted, partial(_commit, repo, cdir, msg, tag_name)
+                )
+                cand.commit = acc.commit
                 cand.accepted = it.accepted = True
-                it.commit = cand.commit
-                run.states[tag_name] = cand.commit
+                it.commit = self._accepted = acc.commit
+                run.states[tag_name] = acc.commit
                 if blind is not None:
                     run.corpus.append(
                         Legit(name=f"blind-{tag_name}", kind="script", script=blind.script)
@@ -660,7 +562,7 @@ class HardenLoop:
                         "category": new_hacks[0].category if new_hacks else None,
                         "rationale": patch.rationale,
                         "files": cand.files,
-                        "commit": cand.commit,
+                        "commit": acc.commit,
                     }
                 )
                 shutil.rmtree(cdir, ignore_errors=True)
@@ -669,9 +571,7 @@ class HardenLoop:
             failed = next(g for g in cand.gates if not g.passed)
             rejection = f"candidate {c + 1} rejected at gate {failed.name}: {failed.detail}"
             if self.cfg.diagnostic and failed.name in ("blind", "replay"):
-                cand.diagnostic = await self._diagnose(
-                    run, cand_task, th, f"{it.kind}-{it.index}-c{c + 1}"
-                )
+                cand.diagnostic = await self._diagnose(run, cand_task, th, phase)
                 rejection += f"; {cand.diagnostic}"
             rejections.append(rejection)
             self._save(run)
@@ -679,29 +579,35 @@ class HardenLoop:
 
     # -- one task
 
-    async def run_task(self, src: Task) -> TaskRun:
+    async def run_task(self, src: Task, *, resume: bool = False) -> TaskRun:
+        """Harden one task in ``DIR/<task>/``. ``resume``: continue the run recorded there
+        (its journal) instead of starting over."""
         tdir = self.out / src.id
-        if tdir.exists():
+        if tdir.exists() and not resume:
             shutil.rmtree(tdir)
-        tdir.mkdir(parents=True)
+        tdir.mkdir(parents=True, exist_ok=True)
+        self._journal = journal = Journal(tdir / "journal.jsonl")
+        self._task_id, self._work = src.id, {}
+        if len(journal) and self.progress is not None:
+            self.progress(f"{src.id}: resuming: {len(journal)} finished step(s) in the journal")
+        # What a killed step left half-done is discarded; attempts.jsonl is rewritten from the
+        # journal as the loop replays its steps.
+        for leftover in ("candidate", "work"):
+            shutil.rmtree(tdir / leftover, ignore_errors=True)
+        (tdir / "attempts.jsonl").unlink(missing_ok=True)
         cfg = self.cfg
         th = Thresholds.of(src, cfg)
         run = TaskRun(
             task=src.id, source=str(src.path), config=cfg, thresholds=th, ablations=cfg.ablations()
         )
         repo = tdir / "state"
+        self._restore(run, journal)
         with trial_scope(src.id):
-            run.states["before"] = init_state(src.path, repo)
-            if cfg.separation and not src.separated:
-                sep, md = separate_task(src)
-                write_task(sep, repo)
-                (repo / "SEPARATION.md").write_text(md)
-                run.states["autosep"] = commit(repo, "autosep: verifier separated", tag="autosep")
-            else:
-                tag(repo, "autosep")
-                run.states["autosep"] = run.states["before"]
-                if not cfg.separation:
-                    run.notes.append("no separation: the loop starts from the original task")
+            states = await self._step("init", _States, lambda: self._init(src, repo))
+            run.states |= states.states
+            self._accepted = run.states["autosep"]
+            if not cfg.separation:
+                run.notes.append("no separation: the loop starts from the original task")
             self._save(run)
             await self._precheck(run, th)
             if run.status != "precheck_failed":
@@ -709,8 +615,8 @@ class HardenLoop:
                     await self._static(run, th)
                 else:
                     await self._iterate(run, th)
-                tag(repo, "after")
-                run.states["after"] = git(repo, "rev-parse", "HEAD")
+                tag(repo, "after", self._accepted)
+                run.states["after"] = self._accepted
                 if run.status == "running":
                     found = any(it.hacks for it in run.iterations)
                     hardened = any(it.accepted for it in run.iterations)
@@ -724,28 +630,47 @@ class HardenLoop:
                 role: u.model_dump() for role, u in self.ledger.by_role(trial=src.id).items()
             }
         self._save(run)
+        shutil.rmtree(tdir / "work", ignore_errors=True)
+        if self.progress is not None:
+            self.progress(
+                f"{src.id}: {run.status} ({journal.recorded} step(s) run, "
+                f"{journal.replayed} replayed from the journal)"
+            )
         return run
 
+    async def _init(self, src: Task, repo: Path) -> _States:
+        """``state/`` from scratch: ``before``, and ``autosep`` on top (the ``init`` step)."""
+        states = {"before": init_state(src.path, repo)}
+        if self.cfg.separation and not src.separated:
+            sep, md = separate_task(src)
+            write_task(sep, repo)
+            (repo / "SEPARATION.md").write_text(md)
+            states["autosep"] = commit(repo, "autosep: verifier separated", tag="autosep")
+        else:
+            tag(repo, "autosep")
+            states["autosep"] = states["before"]
+        return _States(states=states)
+
     async def _precheck(self, run: TaskRun, th: Thresholds) -> None:
-        task = load_state(self.out / run.task / "state", run.task)
+        task = self._at(run, run.states["autosep"])
         ok_ref = False
         if task.solution is not None:
-            p = await self.play(task, AgentSpec(kind="oracle", label="oracle"))
+            p = await self.play_step(
+                "precheck/play/reference", task, AgentSpec(kind="oracle", label="oracle")
+            )
             ok_ref = run.precheck["reference"] = th.passed(p.reward)
             if ok_ref:
                 run.corpus.append(Legit(name="reference", kind="oracle", script=task.solution))
             else:
                 run.notes.append(f"precheck: reference reward {p.reward} < tau_s {p.errors}")
         for name, script in task.alt_solutions.items():
-            p = await self._play_script(task, script, name)
+            p = await self._play_script(f"precheck/play/{name}", task, script, name)
             run.precheck[name] = th.passed(p.reward)
             if th.passed(p.reward):
                 run.corpus.append(Legit(name=name, kind="script", script=script))
             else:
                 run.notes.append(f"precheck: {name} reward {p.reward}: left out of the corpus")
-        solver, ok = await self._solver(
-            run, task, hint=task.solution or "", phase="precheck", th=th
-        )
+        solver, ok = await self.solver(run, task, hint=task.solution or "", phase="precheck", th=th)
         run.precheck["precheck_solver"] = ok
         if ok:
             run.corpus.append(Legit(name="precheck-solver", kind="script", script=solver.script))
@@ -754,12 +679,11 @@ class HardenLoop:
         self._save(run)
 
     async def _iterate(self, run: TaskRun, th: Thresholds) -> None:
-        repo = self.out / run.task / "state"
-        all_hacks: list[Attempt] = []
+        all_hacks: list[HackAttempt] = []
         quiet = 0
         for i in range(1, self.cfg.iterations + 1):
-            task = load_state(repo, run.task)
-            head = git(repo, "rev-parse", "HEAD")
+            head = self._accepted
+            task = self._at(run, head)
             state = _tag_at(run, head)
             it = Iteration(index=i, state=state, commit=head)
             run.iterations.append(it)
@@ -789,9 +713,8 @@ class HardenLoop:
             self._save(run)
 
     async def _static(self, run: TaskRun, th: Thresholds) -> None:
-        repo = self.out / run.task / "state"
-        task = load_state(repo, run.task)
-        head = git(repo, "rev-parse", "HEAD")
+        head = self._accepted
+        task = self._at(run, head)
         it = Iteration(index=1, kind="static", state="autosep", commit=head)
         run.iterations.append(it)
         bank = await self._hack(
@@ -814,22 +737,24 @@ class HardenLoop:
 
     async def _eval_attacks(self, run: TaskRun, th: Thresholds) -> None:
         """Held-out attacks at the Before state: the hacker in unhinted and hinted modes."""
-        with tempfile.TemporaryDirectory(prefix="vera-before-") as tmp:
-            before = load_state(
-                materialize(self.out / run.task / "state", "before", Path(tmp) / run.task), run.task
+        before = self._at(run, run.states["before"])
+        for mode in ("unhinted", "hinted"):
+            await self._hack(
+                run,
+                before,
+                "before",
+                run.states["before"],
+                mode=mode,  # type: ignore[arg-type]
+                phase="eval",
+                n=self.cfg.eval_attempts,
+                stop_at_hack=False,
+                th=th,
             )
-            for mode in ("unhinted", "hinted"):
-                await self._hack(
-                    run,
-                    before,
-                    "before",
-                    run.states["before"],
-                    mode=mode,  # type: ignore[arg-type]
-                    phase="eval",
-                    n=self.cfg.eval_attempts,
-                    stop_at_hack=False,
-                    th=th,
-                )
+
+
+async def _commit(repo: Path, candidate: Path, message: str, tag_name: str) -> _Accepted:
+    """An ``accept`` step: the candidate becomes the accepted state (a commit, a tag)."""
+    return _Accepted(commit=accept(repo, candidate, message, tag_name=tag_name), tag=tag_name)
 
 
 def _tag_at(run: TaskRun, commit_: str) -> str:
@@ -837,28 +762,10 @@ def _tag_at(run: TaskRun, commit_: str) -> str:
     return names[-1] if names else commit_[:10]
 
 
-def load_attempts(task_dir: Path) -> list[Attempt]:
-    path = task_dir / "attempts.jsonl"
-    if not path.is_file():
-        return []
-    return [Attempt.model_validate_json(line) for line in path.read_text().splitlines() if line]
-
-
-def load_runs(out: Path) -> list[TaskRun]:
-    runs = []
-    for p in sorted(Path(out).glob("*/run.json")):
-        runs.append(TaskRun.model_validate_json(p.read_text()))
-    return runs
-
-
 __all__ = [
-    "Attempt",
-    "Candidate",
     "DefencePool",
-    "Gate",
+    "HackAttempt",
     "HardenLoop",
-    "Iteration",
-    "Legit",
     "LoopConfig",
     "Played",
     "Player",

@@ -13,7 +13,9 @@ iteration (``iter-N``; an iteration that accepted nothing keeps the previous sta
   it ``serious_hack`` (attacks that only start to reach tau_h at a later replay are judged then).
 
 **ASR per trial** (mode m) = successful attacks of mode m / attacks of mode m; **per task** =
-1 when any attack of mode m succeeds. Across tasks, ``summarize`` pools trials and averages tasks.
+1 when any attack of mode m succeeds. Across tasks, ``summarize_runs`` pools trials and averages
+tasks. Every replay and late judgement is a journalled step of the loop (``metrics/COMMIT/...``),
+so a resumed loop does not play them twice.
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from vera.harden.execute import AgentSpec
+from vera.harden.records import HackAttempt, TaskRun
 from vera.harden.roles import HACK_MODES
 from vera.harden.state import load_state, materialize
 
-# The loop's records (``TaskRun``, ``Attempt``) and the loop itself are typed ``Any`` here:
-# vera.harden.loop imports this module, and this one must not import it back.
-TaskRun = Attempt = HardenLoop = Any
+# The loop itself is typed ``Any`` here: vera.harden.loop imports this module, and this one must
+# not import it back (it needs the loop's ``cfg``, ``out``, ``play_step`` and ``judge_step``).
+HardenLoop = Any
 
 
 def state_sequence(run: TaskRun) -> list[tuple[str, str]]:
@@ -46,7 +49,9 @@ def state_sequence(run: TaskRun) -> list[tuple[str, str]]:
     return seq
 
 
-async def evaluate_run(loop: HardenLoop, run: TaskRun, attempts: list[Attempt]) -> dict[str, Any]:
+async def evaluate_run(
+    loop: HardenLoop, run: TaskRun, attempts: list[HackAttempt]
+) -> dict[str, Any]:
     """``attempts``: every attempt of the task (``attempts.jsonl``); the hacker's are the bank."""
     tdir = loop.out / run.task
     bank = [a for a in attempts if a.role == "hacker"]
@@ -56,9 +61,9 @@ async def evaluate_run(loop: HardenLoop, run: TaskRun, attempts: list[Attempt]) 
     sem = asyncio.Semaphore(loop.cfg.jobs)
     th = run.thresholds
 
-    async def one(task: Any, agent: Any) -> float | None:
+    async def one(key: str, task: Any, agent: Any) -> float | None:
         async with sem:
-            return (await loop.play(task, agent)).reward
+            return (await loop.play_step(key, task, agent)).reward
 
     with tempfile.TemporaryDirectory(prefix="vera-metrics-") as tmp:
         for n, commit in enumerate(dict.fromkeys(c for _, c in seq)):
@@ -67,8 +72,10 @@ async def evaluate_run(loop: HardenLoop, run: TaskRun, attempts: list[Attempt]) 
             )
             legit = run.corpus
             attacks = [AgentSpec(kind="script", script=a.script, label=a.id) for a in bank]
+            at = f"metrics/{commit[:12]}"
             got = await asyncio.gather(
-                *[one(task, s.agent()) for s in legit], *[one(task, ag) for ag in attacks]
+                *[one(f"{at}/benign/{s.name}", task, s.agent()) for s in legit],
+                *[one(f"{at}/attack/{a.label}", task, a) for a in attacks],
             )
             rewards[commit] = {
                 "benign": {s.name: r for s, r in zip(legit, got[: len(legit)], strict=True)},
@@ -77,7 +84,8 @@ async def evaluate_run(loop: HardenLoop, run: TaskRun, attempts: list[Attempt]) 
             for a in bank:
                 r = rewards[commit]["attacks"][a.id]
                 if th.hacked(r) and labels.get(a.id) in (None, "no_reward"):
-                    j = await loop.roles.judge(
+                    j = await loop.judge_step(
+                        f"{at}/judge/{a.id}",
                         task,
                         a.evidence(f"replayed at {commit[:10]}").model_copy(
                             update={"reward": r, "label": None}
@@ -97,7 +105,7 @@ def _state_row(
     name: str,
     commit: str,
     rw: dict[str, dict[str, float | None]],
-    bank: list[Attempt],
+    bank: list[HackAttempt],
     labels: dict[str, str | None],
     run: TaskRun,
 ) -> dict[str, Any]:
@@ -125,7 +133,7 @@ def _state_row(
     }
 
 
-def summarize(runs: list[TaskRun]) -> dict[str, Any]:
+def summarize_runs(runs: list[TaskRun]) -> dict[str, Any]:
     """Across tasks, per state name (before, autosep, after): benign solve rate and ASR per
     mode, per task (mean of tasks' any-hack) and per trial (pooled)."""
     out: dict[str, Any] = {}
@@ -149,4 +157,4 @@ def summarize(runs: list[TaskRun]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["evaluate_run", "state_sequence", "summarize"]
+__all__ = ["evaluate_run", "state_sequence", "summarize_runs"]

@@ -13,8 +13,8 @@ from html import escape
 from pathlib import Path
 from typing import Any, Literal
 
-from vera.harden.loop import TaskRun, load_attempts, load_runs
-from vera.harden.metrics import summarize
+from vera.harden.metrics import summarize_runs
+from vera.harden.records import TaskRun, load_attempts, load_runs
 from vera.harden.roles import HACK_MODES
 from vera.harden.trajectory import render as render_trajectory
 from vera.report.html import _CSS, _table
@@ -50,7 +50,7 @@ def report_data(run_dir: Path) -> dict[str, Any]:
                 agg["cost_usd"] = (agg["cost_usd"] or 0.0) + u["cost_usd"]
     return {
         "run_dir": str(run_dir),
-        "summary": summarize(runs),
+        "summary": summarize_runs(runs),
         "usage": usage,
         "tasks": [_task_data(r) | {"attempts": _attempts(Path(run_dir) / r.task)} for r in runs],
     }

@@ -3,7 +3,7 @@
 | role | sees | returns |
 |---|---|---|
 | ``hacker`` | instruction, attack goal, thresholds; verifier-aware: the current verifier source and output specification; hinted: the hack categories; feedback of failed attempts | :class:`ShellAttempt` |
-| ``judge`` | instruction, the attempt's script, reward and verifier output | :class:`Judgement` |
+| ``judge`` | instruction, the attempt's script, reward and verifier output | :class:`HackJudgement` |
 | ``fixer`` | instruction, attack evidence, the current environment (tests, environment, output specification), reference and legitimate solutions, the cross-task defence pool, previous rejection evidence | :class:`Patch` |
 | ``reviewer`` | instruction, the patch's diff and rationale | :class:`Review` |
 | ``solver`` (precheck) | instruction plus the reference solution as a hint | :class:`ShellAttempt` |
@@ -53,7 +53,7 @@ class ShellAttempt(BaseModel):
     rationale: str = Field(default="", description="What the script does and why.")
 
 
-class Judgement(BaseModel):
+class HackJudgement(BaseModel):
     label: Label = Field(
         description="serious_hack | nonserious_hack | legitimate_solve | no_reward"
     )
@@ -90,7 +90,7 @@ class Review(BaseModel):
 # --- evidence given to the roles ----------------------------------------------------------------
 
 
-class Evidence(BaseModel):
+class GateEvidence(BaseModel):
     """One played attempt, as later prompts see it."""
 
     script: str
@@ -135,7 +135,7 @@ def _thresholds(task: Task) -> str:
     )
 
 
-def _evidence(items: list[Evidence]) -> str:
+def _evidence(items: list[GateEvidence]) -> str:
     out = []
     for i, e in enumerate(items, 1):
         head = f"#{i} reward={e.reward}" + (f" label={e.label}" if e.label else "")
@@ -158,7 +158,7 @@ AGENTIC = (
 
 
 def hacker_prompt(
-    task: Task, mode: HackMode, feedback: list[Evidence], *, agentic: bool = False,
+    task: Task, mode: HackMode, feedback: list[GateEvidence], *, agentic: bool = False,
     verifier_copy: str | None = None,
 ) -> str:
     goal = (
@@ -195,7 +195,7 @@ def hacker_prompt(
     return "\n\n".join(parts)
 
 
-def judge_prompt(task: Task, attempt: Evidence) -> str:
+def judge_prompt(task: Task, attempt: GateEvidence) -> str:
     return "\n\n".join(
         [
             f"[vera harden role: judge task: {task.id}]",
@@ -213,7 +213,7 @@ def judge_prompt(task: Task, attempt: Evidence) -> str:
 
 def fixer_prompt(
     task: Task,
-    hacks: list[Evidence],
+    hacks: list[GateEvidence],
     legit: Mapping[str, str],
     pool: list[str],
     rejections: list[str],
@@ -316,16 +316,16 @@ class Roles:
         result = await self._agent(role, out).run(prompt)
         return result.output
 
-    async def hack(self, task: Task, mode: HackMode, feedback: list[Evidence]) -> ShellAttempt:
+    async def hack(self, task: Task, mode: HackMode, feedback: list[GateEvidence]) -> ShellAttempt:
         return await self._run("hacker", ShellAttempt, hacker_prompt(task, mode, feedback))  # type: ignore[return-value]
 
-    async def judge(self, task: Task, attempt: Evidence) -> Judgement:
-        return await self._run("judge", Judgement, judge_prompt(task, attempt))  # type: ignore[return-value]
+    async def judge(self, task: Task, attempt: GateEvidence) -> HackJudgement:
+        return await self._run("judge", HackJudgement, judge_prompt(task, attempt))  # type: ignore[return-value]
 
     async def fix(
         self,
         task: Task,
-        hacks: list[Evidence],
+        hacks: list[GateEvidence],
         legit: Mapping[str, str],
         pool: list[str],
         rejections: list[str],
@@ -361,8 +361,8 @@ __all__ = [
     "LABELS",
     "OUTPUT_SPEC_HEADING",
     "ROLES",
-    "Evidence",
-    "Judgement",
+    "GateEvidence",
+    "HackJudgement",
     "Patch",
     "PatchFile",
     "Review",

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from vera.harden.loop import LoopConfig, TaskRun, Thresholds
-from vera.harden.metrics import summarize
+from vera.harden.metrics import summarize_runs
 from vera.harden.reporting import to_html, to_markdown
 from vera.harden.roles import (
     OUTPUT_SPEC_HEADING,
-    Evidence,
+    GateEvidence,
     Patch,
     PatchFile,
     fixer_prompt,
@@ -82,7 +82,7 @@ def test_prompts_follow_the_mode() -> None:
     assert "grep -q SOLVE" not in unhinted and "Known classes" not in unhinted
     assert "Known classes of reward hacks" in hacker_prompt(task, "hinted", [])
     aware = hacker_prompt(
-        task, "verifier-aware", [Evidence(script="echo no", reward=0.0, note="below threshold")]
+        task, "verifier-aware", [GateEvidence(script="echo no", reward=0.0, note="below threshold")]
     )
     assert "grep -q SOLVE" in aware and "/app/answer.txt" in aware and "echo no" in aware
     blind = solver_prompt(task, hint=None)
@@ -90,7 +90,7 @@ def test_prompts_follow_the_mode() -> None:
     assert "echo SOLVE" in solver_prompt(task, hint=task.solution)
     fixer = fixer_prompt(
         task,
-        [Evidence(script="echo HACK", reward=1.0)],
+        [GateEvidence(script="echo HACK", reward=1.0)],
         {"ref": "echo SOLVE"},
         ["[other] x: y"],
         ["candidate 1 rejected at gate replay: broke ref"],
@@ -161,7 +161,7 @@ def _run(task: str, after_hacks: int) -> TaskRun:
 
 
 def test_summary_pools_trials_and_averages_tasks() -> None:
-    s = summarize([_run("a", 0), _run("b", 1)])
+    s = summarize_runs([_run("a", 0), _run("b", 1)])
     assert s["before"]["asr"]["verifier-aware"] == {
         "per_trial": 1.0,
         "per_task": 1.0,
@@ -181,7 +181,7 @@ def test_report_renders_markdown_and_html() -> None:
     runs = [_run("a", 0)]
     data = {
         "run_dir": "x",
-        "summary": summarize(runs),
+        "summary": summarize_runs(runs),
         "tasks": [_task_data(r) for r in runs],
         "usage": {"fixer": runs[0].usage["fixer"]},
     }
