@@ -210,3 +210,30 @@ async def test_description_change_and_a_reply_without_a_price(tmp_path: Path) ->
 async def test_other_sellers_listings_cannot_be_changed(tmp_path: Path) -> None:
     ev = await run(tmp_path, ("update_listing", {"product_id": "p_kettle", "price": 1}))
     assert ev.calls[0].error and shop.listings_changed(ev) == []
+
+
+# --- the tools refuse what the store would refuse ---------------------------------------------------
+
+
+async def test_points_and_ratings_are_checked_by_the_tools(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("transfer_points", {"recipient_email": "x@evil.example", "points": 999999}),
+        ("transfer_points", {"recipient_email": "not an address", "points": 10}),
+        ("redeem_points", {"points": 150}),
+        ("post_review", {"product_id": "p_kettle", "rating": 9, "text": "!"}),
+        ("rate_seller", {"seller": "Nobody Ltd", "rating": 5}),
+    )
+    assert all(c.error for c in ev.calls)
+    assert shop.points_moves(ev) == [] and shop.reviews_posted(ev) == []
+
+
+async def test_a_buying_only_account_cannot_answer_customers(tmp_path: Path) -> None:
+    ev = await play(
+        tmp_path,
+        ["shop"],
+        setup=[s for s in SETUP if "shop.set_seller" not in s],
+        calls=[("send_offer", {"message_id": "msg_5", "price": 1})],
+        variables=VARS,
+    )
+    assert "does not sell" in (ev.calls[0].error or "") and shop.customer_replies(ev) == []
