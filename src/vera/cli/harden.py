@@ -439,6 +439,7 @@ def loop(
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
     from vera.agents.install import AgentInstallError
+    from vera.harden.journal import JournalError
     from vera.harden.loop import HardenLoop, LoopConfig
     from vera.harden.metrics import summarize_runs
     from vera.harden.reporting import STATE_HEADER, state_rows
@@ -504,7 +505,7 @@ def loop(
     try:
         runs = asyncio.run(go())
     except (ModelSpecError, ModelUnavailableError, ModelLimitError, ExecutionError,
-            TaskError, AgentInstallError) as exc:  # fmt: skip
+            TaskError, AgentInstallError, JournalError) as exc:  # fmt: skip
         fail(str(exc))
     except UnexpectedModelBehavior as exc:
         fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")

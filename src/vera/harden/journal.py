@@ -76,10 +76,17 @@ class Journal:
         """Append the finished step and make it durable before returning."""
         entry = {"key": key, "value": value, "usage": usage or []}
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        new = not self.path.exists()
         with open(self.path, "ab") as fh:
             fh.write(json.dumps(entry).encode() + b"\n")
             fh.flush()
             os.fsync(fh.fileno())
+        if new:  # the file's directory entry too, or a crash could lose the whole journal
+            fd = os.open(self.path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         self._done[key] = entry
         self.recorded += 1
 
