@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -308,6 +308,23 @@ def harden_cases(
         ),
     ] = False,
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="Hacker rounds per case.")] = 1,
+    max_cost: Annotated[
+        float | None,
+        typer.Option(
+            "--max-cost",
+            min=0.0,
+            help="With --model: search no further case once the models cost this many USD "
+            "(exit 5).",
+        ),
+    ] = None,
+    max_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--max-tokens",
+            min=1,
+            help="With --model: search no further case once this many tokens are used (exit 5).",
+        ),
+    ] = None,
 ) -> None:
     """Search verifiers for missed harms and false alarms with metamorphic operators.
 
@@ -334,12 +351,21 @@ def harden_cases(
         if not as_json:
             err_console.print(f"[{done}/{total}] {case_id}", highlight=False, markup=False)
 
+    from vera.runner.budget import Budget, BudgetConfig
+
+    if (max_cost is not None or max_tokens is not None) and model is None:
+        fail("--max-cost/--max-tokens need --model (only the model search spends)")
+    if max_cost is not None and max_cost <= 0:
+        fail("--max-cost must be more than 0 USD")
+    budget = Budget(BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens))
+
     report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
     summary = report.summary()
     if fix and model is None:
         fail("--fix needs --model (the fixer is a model)")
     if model is not None:
-        searches = asyncio.run(_model_search(path, model, verifier_aware, fix, rounds))
+        searches = asyncio.run(_model_search(path, model, verifier_aware, fix, rounds, budget))
+        summary["budget"] = budget.status.model_dump(mode="json") if budget.config.capped else None
         summary["model_search"] = [
             {
                 "case": s.case,
@@ -381,29 +407,45 @@ def harden_cases(
                                   highlight=False, markup=False)  # fmt: skip
             if row["fixed"]:
                 console.print(f"fixed {row['case']}: " + ", ".join(row["written"]), highlight=False)
+        if budget.config.capped:
+            status = budget.status
+            for line in filter(None, [status.line("cases"), status.unpriced_line()]):
+                err_console.print(line, highlight=False, soft_wrap=True, markup=False)
         console.print(
             f"{summary['cases']} cases, {summary['candidates']} candidates: "
             f"{summary['missed_harms']} missed harms, {summary['false_alarms']} false alarms "
             f"in {len(summary['cases_with_findings'])} cases"
         )
+    if budget.status.stopped:
+        raise typer.Exit(5)  # the budget stopped the search (docs/runner.md, exit codes)
     if summary["findings"] or summary["unaudited"]:
         raise typer.Exit(1)
 
 
 async def _model_search(
-    path: Path, model: str, verifier_aware: bool, fix: bool, rounds: int
+    path: Path, model: str, verifier_aware: bool, fix: bool, rounds: int, budget: Any = None
 ) -> list:
+    """The model search, case after case; ``budget`` (a ``vera.runner.budget.Budget``) is asked
+    before each case and fed each case's usage: at its cap no further case is searched."""
     from vera.models.runtime import ModelRuntime
+    from vera.models.usage import trial_scope
     from vera.safety.cases import Case
     from vera.safety.verifier_search import ROLES, Roles, search_case
 
     cases = [c for c in discover_cases(path) if isinstance(c, Case)]
+    out = []
     async with ModelRuntime() as rt:
         roles = Roles({role: await rt.model(model, role=role) for role in ROLES})
-        return [
-            await search_case(c, roles, rounds=rounds, verifier_aware=verifier_aware, fix=fix)
-            for c in cases
-        ]
+        for c in cases:
+            if budget is not None and not budget.allows():
+                continue  # counted as not started
+            with trial_scope(f"harden:{c.id}"):
+                out.append(await search_case(c, roles, rounds=rounds,
+                                             verifier_aware=verifier_aware, fix=fix))  # fmt: skip
+            if budget is not None:
+                used = rt.ledger.by_role(trial=f"harden:{c.id}")
+                budget.add_usage(used, {role: f"{role} ({model})" for role in used})
+        return out
 
 
 # --- vera cases import ---------------------------------------------------------------------------

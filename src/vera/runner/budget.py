@@ -17,12 +17,12 @@ about; the driver writes the status to ``RUN_DIR/budget.json`` for the report.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pydantic import Field, ValidationError
 
-from vera.records import Record
+from vera.records import Record, Usage
 from vera.runner.spec import TrialResult
 
 BUDGET_JSON = "budget.json"
@@ -54,7 +54,7 @@ class BudgetStatus(Record):
     unpriced: list[str] = Field(default_factory=list)
     """The models (or roles) whose price is unknown, e.g. ``target (scripted:s.yaml)``."""
     trials: int = 0
-    """Trials whose usage is counted."""
+    """Trials (units of work) whose usage is counted."""
     stopped: bool = False
     """True when the caps kept planned trials from starting."""
     not_started: int = 0
@@ -62,8 +62,8 @@ class BudgetStatus(Record):
     reason: str | None = None
     """Which cap was reached, in words."""
 
-    def line(self) -> str:
-        """One line for the summary and the report."""
+    def line(self, unit: str = "trials") -> str:
+        """One line for the summary and the report (``unit``: what was counted)."""
         spent = f"${self.cost_usd:.4f}"
         if self.config.max_cost_usd is not None:
             spent += f" of ${self.config.max_cost_usd:g}"
@@ -71,10 +71,10 @@ class BudgetStatus(Record):
         if self.config.max_tokens is not None:
             tokens += f" of {self.config.max_tokens:,}"
         if not self.stopped:
-            return f"budget: {spent}, {tokens} spent over {self.trials} trials"
+            return f"budget: {spent}, {tokens} spent over {self.trials} {unit}"
         return (
             f"budget: stopped the run ({self.reason}): {spent}, {tokens} spent over "
-            f"{self.trials} trials; {self.not_started} planned trial(s) not started"
+            f"{self.trials} {unit}; {self.not_started} planned {unit} not started"
         )
 
     def unpriced_line(self) -> str | None:
@@ -107,16 +107,22 @@ class Budget:
 
     def add(self, result: TrialResult) -> None:
         """Count a finished trial's usage (every outcome: a failed trial's paid calls cost too)."""
+        self.add_usage(result.usage, {role: _role_model(result, role) for role in result.usage})
+
+    def add_usage(self, usage: Mapping[str, Usage], names: Mapping[str, str] | None = None) -> None:
+        """Count one unit of work's usage per role (a trial, or a command's own step such as
+        one case of ``vera cases harden``); ``names`` says how to name a role whose model has
+        no known price (default: the role)."""
         s = self._status
         s.trials += 1
-        for role, usage in result.usage.items():
-            tokens = usage.input_tokens + usage.output_tokens
+        for role, u in usage.items():
+            tokens = u.input_tokens + u.output_tokens
             s.tokens += tokens
-            if usage.cost_usd is not None:
-                s.cost_usd += usage.cost_usd
+            if u.cost_usd is not None:
+                s.cost_usd += u.cost_usd
             elif tokens:
                 s.unpriced_tokens += tokens
-                name = _role_model(result, role)
+                name = (names or {}).get(role, role)
                 if name not in s.unpriced:
                     s.unpriced.append(name)
 

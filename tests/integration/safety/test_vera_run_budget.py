@@ -63,7 +63,7 @@ def test_max_cost_stops_the_run_at_the_cap_and_a_higher_cap_finishes_it(tmp_path
     assert p.returncode == 5, p.stderr[-2000:]
     assert len(keys(run_dir)) == 4  # $0.00918 after three trials, $0.01224 after the fourth
     assert "the budget stopped the run (--max-cost 0.01 reached)" in p.stderr
-    assert "2 planned trial(s) not started" in p.stderr
+    assert "2 planned trials not started" in p.stderr
     assert f"vera run --resume {run_dir}" in p.stderr
     assert "no known price" not in p.stderr  # the script is priced
     report = json.loads((run_dir / "report.json").read_text())

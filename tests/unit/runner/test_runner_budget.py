@@ -58,7 +58,7 @@ def test_the_budget_refuses_at_the_cap_and_names_the_cap() -> None:
     s = b.status
     assert s.stopped and s.not_started == 2 and s.trials == 2 and s.tokens == 200
     assert s.cost_usd == pytest.approx(0.012)
-    assert "stopped the run" in s.line() and "2 planned trial(s) not started" in s.line()
+    assert "stopped the run" in s.line() and "2 planned trials not started" in s.line()
     assert s.unpriced_line() is None
 
 
