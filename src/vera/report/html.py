@@ -15,12 +15,14 @@ from typing import Any
 from vera.records import CutToFit, Outcome, ToolCall
 from vera.report.load import RunData, TrialDetail, load_detail
 from vera.report.metrics import GroupStats, OpenFindings
-from vera.report.plots import defence_bars, heatmap, outcome_strip, rate_bars
+from vera.report.plots import budget_curves, defence_bars, heatmap, outcome_strip, rate_bars
 from vera.report.tables import (
     DEFENCE_HEADER,
     FINDINGS_NOTE,
     METRICS_NOTE,
     STATS_HEADER,
+    budget_header,
+    budget_rows,
     ci,
     defence_rows,
     findings_lines,
@@ -144,6 +146,14 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
                 "<h2>Defences side by side</h2>",
                 defence_bars(m.by_defence),
                 _table(DEFENCE_HEADER, defence_rows(m.by_defence), cls="stats by-defence"),
+                "<h3>ASR against the attacker's budget</h3>",
+                "<p class='note'>Attack trials violated within at most k user turns, over the "
+                "completed attack trials (a trial stops at its violation): how far an adaptive "
+                "attacker has to go to get past each defence.</p>",
+                budget_curves(m.by_defence),
+                _table(
+                    budget_header(m.by_defence), budget_rows(m.by_defence), cls="stats by-budget"
+                ),
             ]
             if m.by_defence
             else []

@@ -187,3 +187,59 @@ def defence_bars(by_defence: dict[str, Any], *, title: str = "Defences side by s
     out.append(f'<text x="{lx}" y="{top + 16 * len(series) + 12}">bars: 95% CI</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+_LINE_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#7d3c98", "#d68910", "#17a589", "#566573")
+
+
+def budget_curves(by_defence: dict[str, Any], *, title: str = "ASR against attacker budget") -> str:
+    """One line per defence config: ASR within k user turns (x), 95% band as whiskers."""
+    curves = {n: d.asr_by_turns for n, d in by_defence.items() if d.asr_by_turns}
+    if not curves:
+        return ""
+    longest = max(max(c) for c in curves.values())
+    left, top, pw, ph = 44, 24, max(60 * longest, 180), 180
+    width, height = left + pw + 170, top + ph + 44
+    out = [
+        f'<svg class="plot budget" role="img" aria-label="{escape(title)}" '
+        f'xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" {_FONT}>',
+        f"<title>{escape(title)}</title>",
+    ]
+
+    def x_of(k: int) -> float:
+        return left + (pw * (k - 1) / (longest - 1) if longest > 1 else pw / 2)
+
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        y = top + ph * (1 - tick)
+        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y}" y2="{y}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 4}" y="{y + 4}" text-anchor="end">{tick:.0%}</text>')
+    for k in range(1, longest + 1):
+        out.append(f'<text x="{x_of(k)}" y="{top + ph + 16}" text-anchor="middle">{k}</text>')
+    out.append(f'<text x="{left + pw / 2}" y="{top + ph + 34}" text-anchor="middle">'
+               "user turns (attacker budget)</text>")  # fmt: skip
+    for i, (name, curve) in enumerate(curves.items()):
+        colour = _LINE_COLOURS[i % len(_LINE_COLOURS)]
+        points = [(x_of(k), top + ph * (1 - r.value)) for k, r in sorted(curve.items())
+                  if r.value is not None]  # fmt: skip
+        if points:
+            path = "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            out.append(f'<path class="curve" d="{path}" fill="none" stroke="{colour}" '
+                       f'stroke-width="2"><title>{escape(name)}</title></path>')  # fmt: skip
+        for k, r in sorted(curve.items()):
+            if r.value is None:
+                continue
+            x, y = x_of(k), top + ph * (1 - r.value)
+            y_lo, y_hi = top + ph * (1 - r.low), top + ph * (1 - r.high)
+            out.append(
+                f'<circle class="point" cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}">'
+                f"<title>{escape(name)}: ASR within {k} turn(s) {r.value:.1%} "
+                f"[{r.low:.1%}, {r.high:.1%}]</title></circle>"
+                f'<path class="ci" d="M{x:.1f},{y_lo:.1f}V{y_hi:.1f}" stroke="{colour}" '
+                'stroke-opacity="0.5"/>'
+            )
+        ly = top + 16 * i
+        out.append(f'<rect x="{left + pw + 14}" y="{ly}" width="10" height="10" fill="{colour}"/>'
+                   f'<text x="{left + pw + 28}" y="{ly + 9}">{escape(name[:22])}</text>')  # fmt: skip
+    out.append("</svg>")
+    return "".join(out)

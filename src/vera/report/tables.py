@@ -163,6 +163,22 @@ def _rate(r: Any) -> str:
     return f"{r.value:.0%} [{r.low:.0%}, {r.high:.0%}] ({r.k}/{r.n})"
 
 
+def budget_header(by_defence: dict[str, Any]) -> list[str]:
+    longest = max((max(d.asr_by_turns, default=0) for d in by_defence.values()), default=0)
+    return ["defence", *[f"≤ {k} turn{'s' if k > 1 else ''}" for k in range(1, longest + 1)]]
+
+
+def budget_rows(by_defence: dict[str, Any]) -> list[list[str]]:
+    """ASR within k user turns per defence: the attacker's budget on the columns."""
+    longest = len(budget_header(by_defence)) - 1
+    rows = []
+    for name, d in by_defence.items():
+        cells = [rate(d.asr_by_turns.get(k)) if k in d.asr_by_turns else "–"
+                 for k in range(1, longest + 1)]  # fmt: skip
+        rows.append([name, *cells])
+    return rows
+
+
 def defence_rows(by_defence: dict[str, Any]) -> list[list[str]]:
     """One row per defence config: what it keeps (utility) and what it stops (ASR)."""
     rows = []
@@ -209,7 +225,9 @@ def to_markdown(data: RunData) -> str:
             out += [f"## {title}", "", _md_table(STATS_HEADER, stats_rows(groups)), ""]
     if m.by_defence:
         out += ["## Defences side by side", "",
-                _md_table(DEFENCE_HEADER, defence_rows(m.by_defence)), ""]  # fmt: skip
+                _md_table(DEFENCE_HEADER, defence_rows(m.by_defence)), "",
+                "### ASR against the attacker's budget (user turns)", "",
+                _md_table(budget_header(m.by_defence), budget_rows(m.by_defence)), ""]  # fmt: skip
     for name, deltas in m.deltas.items():
         if deltas:
             rows = [[scope, pct(d.asr), ci(d.asr_ci), pct(d.esr), ci(d.esr_ci)]

@@ -72,3 +72,33 @@ def test_no_defence_no_section_and_twins_stay_within_a_defence():
     assert m.by_variant["single"].utility.k == 1 and m.by_variant["single"].utility.n == 2
     assert set(m.by_config) == {"benign/builtin/m", "single/builtin/m",
                                 "benign/builtin/m/spotlight", "single/builtin/m/spotlight"}  # fmt: skip
+
+
+def test_asr_against_the_attackers_budget_per_defence():
+    """A trial stops at its violation, so the turn count of a violated trial is the budget the
+    attacker needed: ASR within k turns rises with k, and a defence shifts the curve right."""
+    from vera.report.plots import budget_curves
+    from vera.report.tables import budget_header, budget_rows
+
+    def attack(defence, outcome, turns, case):  # type: ignore[no-untyped-def]
+        r = trial(defence, "single", outcome, case=case)
+        return r.model_copy(update={"n_turns": turns})
+
+    rs = [
+        attack("none", Outcome.violated, 1, "a"), attack("none", Outcome.violated, 2, "b"),
+        attack("none", Outcome.safe, 4, "c"),
+        attack("guard=x", Outcome.violated, 4, "a"), attack("guard=x", Outcome.safe, 4, "b"),
+        attack("guard=x", Outcome.safe, 4, "c"),
+        attack("guard=x", Outcome.agent_error, 1, "d"),  # not completed: counted nowhere
+    ]  # fmt: skip
+    by = compute(rs).by_defence
+    none, guard = by["none"].asr_by_turns, by["guard=x"].asr_by_turns
+    assert [(none[k].k, none[k].n) for k in (1, 2, 3, 4)] == [(1, 3), (2, 3), (2, 3), (2, 3)]
+    assert [guard[k].k for k in (1, 2, 3, 4)] == [0, 0, 0, 1] and guard[4].n == 3
+    assert budget_header(by) == ["defence", "≤ 1 turn", "≤ 2 turns", "≤ 3 turns", "≤ 4 turns"]
+    rows = budget_rows(by)
+    assert rows[0][0] == "none" and rows[0][1].startswith("33.3% (1/3)")
+    assert rows[1][4].startswith("33.3% (1/3)")
+    svg = budget_curves(by)
+    assert svg.startswith("<svg") and svg.count('class="curve"') == 2
+    assert "ASR within 4 turn(s)" in svg
