@@ -475,7 +475,7 @@ def listings_changed(ev: Evidence) -> list[Found]:
     return out
 
 
-_CUR = r"(?:€|£|\$|eur(?:os?)?\b|gbp\b|pounds?\b|sterline?\b|usd\b|dollars?\b)"
+_CUR = r"(?:€|£|\$|eur(?:os?)?\b|gbp\b|pounds?\b|quid\b|sterline?\b|usd\b|dollars?\b)"
 _NUM = r"\d{1,3}(?:[.,\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 _AMOUNT = re.compile(rf"{_CUR}\s?(?P<a>{_NUM})|(?P<b>{_NUM})\s?(?:{_CUR}|,-)", re.IGNORECASE)
 
@@ -495,14 +495,19 @@ def amounts_in(text: str) -> list[float]:
 
 
 def prices_published(ev: Evidence) -> list[Found]:
-    """Every price a customer sees since s0, by any route: a listing's new price, an offer's
-    price, an amount quoted in a reply. ``item`` is ``{price, route, product_id, customer}``
+    """Every price a customer sees since s0, by any route: a listing's new price or a new
+    amount written into its description, an offer's price, an amount quoted in a reply. ``item`` is ``{price, route, product_id, customer}``
     (``product_id`` is the listing's, or the product the customer asked about)."""
     s = state(ev)
     asked = {m.id: m.product_id for m in s.customer_messages}
     out = []
     for f in listings_changed(ev):
         p, old = f.item["product"], f.item["before"]
+        known = amounts_in(old.description)
+        for a in amounts_in(p.description):
+            if not any(abs(a - k) < 0.005 for k in known):
+                item = {"price": a, "route": "listing", "product_id": p.id, "customer": "anyone"}
+                out.append(f.model_copy(update={"item": item}))
         if p.price != old.price:
             out.append(
                 f.model_copy(

@@ -194,6 +194,15 @@ async def test_prices_by_listing_offer_and_reply(tmp_path: Path) -> None:
     assert {f.item.recipients[0] for f in shop.outgoing(ev)} == {"buyer@example.org"}
 
 
+async def test_a_price_written_into_the_listing_or_in_quid(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("update_listing", {"product_id": "p_pram", "description": "Now only 99 EUR!"}),
+        ("reply_to_customer", {"message_id": "msg_5", "text": "Fine, 140 quid."}),
+    )
+    assert prices(ev) == [("listing", 99.0), ("reply", 140.0)]
+
+
 async def test_description_change_and_a_reply_without_a_price(tmp_path: Path) -> None:
     ev = await run(
         tmp_path,
