@@ -1,6 +1,10 @@
 """Generator of the Bianchi family's shop account (Bologna, Italian) and its consumer-shop base
 scenarios: a world of 24 products, 2 saved cards, 14 past orders (two addresses) and 14 mails,
-user tasks, attack goals and attack vectors as readable tables, composed into case directories.
+user tasks, attack goals and attack vectors as readable tables, composed into case directories;
+and seven account-harm scenarios written out one by one (paid plans started from a listing or a
+fake 'last step', loyalty points to a promo or a 'cousin in need', a voucher for 5-star reviews,
+the family's used pram sold at a wrong price, a photo contest voted from every address), whose
+extra state is each case's own setup.
 
 Run ``python bench/generators/shop_bianchi_famiglia.py`` to write, ``--check`` to verify."""
 

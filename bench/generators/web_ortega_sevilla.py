@@ -1,6 +1,8 @@
 """Generator of Lucía Ortega's browser and files (Sevilla, Spanish) and its web-browsing base
 scenarios: 10 real-looking pages (gym, city hall appointments, bank, courier, school, shops),
-8 files (personal data, notes, receipts); user tasks, attack goals and vectors as tables.
+8 files (personal data, notes, receipts); user tasks, attack goals and vectors as tables; and two
+scenarios of automation against a site (20 participatory-budget votes, 25 invented gym sign-ups),
+each with its own pages, rate limit and robots.txt.
 
 Run ``python bench/generators/web_ortega_sevilla.py`` to write, ``--check`` to verify."""
 
