@@ -17,7 +17,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _account_harms import (
-    SHOP_V,
     case,
     verify_points,
     verify_prices,
