@@ -37,12 +37,24 @@ def register(app: typer.Typer) -> None:
                 "verifier still misses harms are marked as lower bounds (>=).",
             ),
         ] = None,
+        against: Annotated[
+            Path | None,
+            typer.Option(
+                "--against",
+                help="Compare with this run instead: both cut to the case versions and variants "
+                "they share, ASR A − B with 95% intervals per variant, target, defence, risk, "
+                "environment and attack (written to RUN_DIR/compare.html|md|json).",
+            ),
+        ] = None,
     ) -> None:
         """Write the report of a run: ASR/ESR with intervals, breakdowns, per-trial evidence."""
         from vera.report import SUFFIX, load_run, render, write_report
 
         if fmt not in SUFFIX:
             fail(f"unknown format {fmt!r}: use html, md, json or csv")
+        if against is not None:
+            _compare(run_dir, against, fmt, out)
+            return
         if corpus is not None and not corpus.is_dir():
             fail(f"--corpus {corpus}: not a directory")
         try:
@@ -54,6 +66,25 @@ def register(app: typer.Typer) -> None:
         except FileNotFoundError as exc:
             fail(str(exc))
         console.print(f"report: {path}", highlight=False)
+
+
+def _compare(run_dir: Path, against: Path, fmt: str, out: Path | None) -> None:
+    from vera.report import load_run
+    from vera.report.compare import compare_runs, render_comparison
+    from vera.runner.store import write_atomic
+
+    if fmt == "csv":
+        fail("a comparison is written as html, md or json (not csv)")
+    try:
+        text = render_comparison(compare_runs(load_run(run_dir), load_run(against)), fmt)
+    except FileNotFoundError as exc:
+        fail(str(exc))
+    if out is not None and str(out) == "-":
+        typer.echo(text)
+        return
+    path = out or Path(run_dir) / f"compare.{fmt}"
+    write_atomic(path, text)
+    console.print(f"comparison: {path}", highlight=False)
 
 
 def _open_findings(run_dir: Path, corpus: Path) -> dict:
