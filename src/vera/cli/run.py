@@ -44,6 +44,17 @@ def _bench_dir(bench: Path | None) -> Path:
     return here
 
 
+def _agent_help() -> str:
+    """``--agent``'s help, from the agent registry (vera's own agents: no plug-in is loaded
+    to print a help text)."""
+    from vera.agents.registry import names_for
+
+    return (
+        f"Target agent(s): {', '.join(names_for('safety', plugins=False))}, or a plug-in's "
+        "(see `vera agents list`; mcp-command runs $VERA_AGENT_COMMAND) (default: builtin)."
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add the top-level ``run`` command."""
 
@@ -96,8 +107,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--agent",
                 "-a",
-                help="builtin, claude-code, codex, hermes, openclaw, mcp-command (VERA_AGENT_COMMAND), "
-                "oracle-violation, oracle-benign or nop (default: builtin).",
+                help=_agent_help(),
             ),
         ] = None,
         model: Annotated[
@@ -285,8 +295,8 @@ def _defences(values: list[str] | None, model: str | None) -> list[str]:
 
 def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs,  # type: ignore[no-untyped-def]
           defences=("none",), selection=None):  # fmt: skip
+    from vera.agents.registry import needs_model
     from vera.safety.run import SuiteError, load_suite, narrow_cases, plan_trials, select_cases
-    from vera.safety.trial import ORACLES
 
     cases_dir = root / "cases"
     if not cases_dir.is_dir():
@@ -318,7 +328,7 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
         defences=defences,
     )
     # Oracles replay scripts; every other agent talks to its model (and, adaptive, the controller).
-    needs_models = any(s.agent not in ORACLES for s in plan)
+    needs_models = any(needs_model(s.agent) for s in plan)
     wanted = set(models if needs_models else [])
     if controller_model and needs_models:
         wanted.add(controller_model)
@@ -340,6 +350,7 @@ def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
 
 
 async def _execute(run_dir, plan, config, models, model_connections, progress, budget=None):  # type: ignore[no-untyped-def]
+    from vera.agents.registry import needs_model
     from vera.models.errors import ModelError
     from vera.models.runtime import ModelRuntime
     from vera.models.spec import parse_spec
@@ -348,14 +359,13 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
     from vera.runner.store import RunStore
     from vera.runner.workers import settle_gc
     from vera.safety.run import use_runtime
-    from vera.safety.trial import ORACLES
 
     if plan is None:
         with RunStore.open(run_dir) as store:
             model_connections = store.config.limits.model_connections or model_connections
-            models = sorted({s.model for s in store.plan if s.agent not in ORACLES}
+            models = sorted({s.model for s in store.plan if needs_model(s.agent)}
                             | {s.controller_model for s in store.plan
-                               if s.controller_model and s.agent not in ORACLES})  # fmt: skip
+                               if s.controller_model and needs_model(s.agent)})  # fmt: skip
     async with ModelRuntime(max_concurrency=model_connections) as rt:
         # Build every model once before the first trial: a missing key or package is one
         # line now, not a run of infra errors (the local model also starts here, once).

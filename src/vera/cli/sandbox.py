@@ -39,7 +39,7 @@ def _stream(stream: str, chunk: bytes) -> None:
 )
 def run(
     cmd: Annotated[list[str], typer.Argument(help="The command and its arguments (after --).")],
-    backend: Annotated[str | None, typer.Option(help=f"One of {', '.join(BACKENDS)}.")] = None,
+    backend: Annotated[str | None, typer.Option(help=f"One of {', '.join(BACKENDS.names(plugins=False))}, or a plug-in's.")] = None,
     workspace: Annotated[
         Path | None, typer.Option(help="Host directory bound read-write (default: a fresh empty one).")
     ] = None,

@@ -9,28 +9,20 @@ own (:mod:`vera.safety.checks`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import itertools
-import json
 from pathlib import Path
-from typing import Any
 
-from mcp_types.version import LATEST_HANDSHAKE_VERSION
 from pydantic import BaseModel
-from pydantic_core import to_json
 
 from vera.agents.base import Agent
-from vera.agents.oracle import Replay, ReplayAgent, ReplayCall, oracle_agent
+from vera.agents.oracle import Replay, oracle_agent
+from vera.agents.registry import resolve
 from vera.env.environment import Environment
-from vera.records import Evidence, Outcome, ToolCall, Verdict, utcnow
+from vera.records import Evidence, Outcome, Verdict
 from vera.runner.trial import PreparedState, TrialRecord, play_trial, prepare_state
 from vera.safety.cases import Case, CaseError, Variant
 from vera.safety.checks import CheckError, run_case_check, run_case_setup
 from vera.safety.verify import assemble_evidence
 from vera.sandbox import Sandbox
-
-ORACLES = ("oracle-violation", "oracle-benign", "nop")
 
 
 class Judgement(BaseModel):
@@ -41,99 +33,6 @@ class Judgement(BaseModel):
     utility: bool | None = None
     error: str | None = None
     """One line when the verifier or utility check failed (the outcome is then an error)."""
-
-
-class WireReplayAgent(ReplayAgent):
-    """An oracle replay (``oracle-violation``/``oracle-benign``) over a minimal MCP client.
-
-    Same script, same gateway, same socket and the same MCP messages on the wire
-    (``initialize``, ``notifications/initialized``, one ``tools/call`` per step) as
-    :class:`~vera.agents.oracle.ReplayAgent`, without what its SDK client adds to every short
-    replay: a dispatcher of tasks and streams per session, and a ``tools/list`` after the first
-    call to check structured output, which a replay never reads. Observations and errors are
-    recorded exactly as ``ReplayAgent`` records them: the text blocks of the result joined by
-    newlines; ``error`` is that text when the result is an error. A JSON-RPC error, a broken
-    connection or a call past ``tool_timeout_s`` raises (an infrastructure error, as with the
-    SDK client). Validation replays use it (``run_case_trial`` with an oracle's name).
-    """
-
-    MAX_LINE = 16 << 20
-
-    def __init__(self, name: str, script: Replay, socket_path: Path, **kw: Any) -> None:
-        super().__init__(name, script, socket_path, **kw)
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.StreamWriter | None = None
-        self._ids = itertools.count(1)
-
-    async def start(self) -> None:
-        if not self.script.calls:
-            return
-        self._reader, self._writer = await asyncio.open_unix_connection(
-            str(self.socket_path), limit=self.MAX_LINE
-        )
-        init = await self._request(
-            "initialize",
-            {
-                "protocolVersion": LATEST_HANDSHAKE_VERSION,
-                "capabilities": {},
-                "clientInfo": {"name": "vera-oracle", "version": "1"},
-            },
-        )
-        if not isinstance(init, dict) or "protocolVersion" not in init:
-            raise ConnectionError(f"gateway {self.socket_path}: bad initialize result")
-        self._writer.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
-
-    async def _request(self, method: str, params: dict[str, Any]) -> Any:
-        assert self._reader is not None and self._writer is not None, "start() first"
-        rid = next(self._ids)
-        frame = {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}
-        self._writer.write(to_json(frame) + b"\n")
-        await self._writer.drain()
-        while True:
-            line = await self._reader.readline()
-            if not line.endswith(b"\n"):
-                raise ConnectionError(f"gateway {self.socket_path} closed the connection")
-            msg = json.loads(line)
-            if not isinstance(msg, dict) or msg.get("id") != rid or "method" in msg:
-                continue  # a notification (or anything not answering this request)
-            if "error" in msg:
-                raise RuntimeError(f"gateway {self.socket_path}: {method}: {msg['error']}")
-            return msg.get("result")
-
-    async def _call(self, step: ReplayCall) -> ToolCall:
-        started = utcnow()
-        result = await asyncio.wait_for(
-            self._request("tools/call", {"name": step.tool, "arguments": step.arguments}),
-            self.tool_timeout_s,
-        )
-        if not isinstance(result, dict) or not isinstance(result.get("content"), list):
-            raise RuntimeError(f"gateway {self.socket_path}: malformed tools/call result")
-        text = "\n".join(
-            block.get("text", "") if isinstance(block, dict) else "" for block in result["content"]
-        )
-        return ToolCall(
-            tool=step.tool,
-            arguments=step.arguments,
-            observation=text,
-            error=text if result.get("isError") else None,
-            source="replay",
-            started_at=started,
-            ended_at=utcnow(),
-        )
-
-    async def stop(self) -> None:
-        writer, self._writer, self._reader = self._writer, None, None
-        if writer is not None:
-            writer.close()
-            with contextlib.suppress(ConnectionError, OSError):
-                await writer.wait_closed()
-
-
-def replay_agent(kind: str, script: Replay, socket_path: Path) -> Agent:
-    """``oracle_agent`` with the minimal MCP client of :class:`WireReplayAgent` for replays."""
-    if kind in ("oracle-violation", "oracle-benign"):
-        return WireReplayAgent(kind, script, socket_path)
-    return oracle_agent(kind, script, socket_path)
 
 
 def build_s0(case: Case, env: Environment, variant: Variant = "benign") -> None:
@@ -222,13 +121,16 @@ async def run_case_trial(
     of ``variant``'s world (:func:`prepare_case`).
     """
     if isinstance(agent, str):
+        entry, _ = resolve(agent, "safety")
+        if entry.replays is None and entry.name != "nop":
+            raise CaseError(f"run_case_trial plays oracles by name, not {agent!r}: pass an Agent")
         chosen = script or (
-            case.witness_for(variant) if agent == "oracle-violation" else case.reference_for(variant)
+            case.witness_for(variant) if entry.replays == "witness" else case.reference_for(variant)
         )
         kind = agent
 
         def make_agent(socket: Path) -> Agent:
-            return replay_agent(kind, chosen, socket)
+            return oracle_agent(kind, chosen, socket)
     else:
         fixed = agent
 

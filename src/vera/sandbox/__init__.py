@@ -1,16 +1,43 @@
-"""Isolated places to run agents, tools and verifiers: bwrap (default), docker, local."""
+"""Isolated places to run agents, tools and verifiers: bwrap (default), docker, local, and any
+backend a plug-in registers (entry point group ``vera.sandboxes``, docs/plugins.md)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
+from vera.plugins import Registry
 from vera.records import ExecResult, Snapshot, SnapshotDiff
 from vera.sandbox.base import OutputCallback, Sandbox
 from vera.sandbox.snapshot import diff_snapshots, snapshot_tree
 from vera.sandbox.spec import Bind, Limits, NetworkPolicy, SandboxError, SandboxSpec
 
-BACKENDS = ("bwrap", "docker", "local")
+
+def _is_backend(name: str, cls: Any) -> str | None:
+    if not callable(cls):
+        return "not a class (a Sandbox taking a SandboxSpec)"
+    return None
+
+
+BACKENDS: Registry[Callable[[SandboxSpec], Sandbox]] = Registry(
+    "sandbox backend",
+    "vera.sandboxes",
+    # Imported on first use, so that a missing optional runtime only matters when it is used.
+    lazy={
+        "bwrap": "vera.sandbox.bwrap:BwrapSandbox",
+        "docker": "vera.sandbox.docker:DockerSandbox",
+        "local": "vera.sandbox.local:LocalSandbox",
+    },
+    check=_is_backend,
+)
+"""Sandbox classes by backend name: ``name in BACKENDS``, ``BACKENDS[name](spec)``."""
+
+
+def register_backend(name: str) -> Callable[[type[Sandbox]], type[Sandbox]]:
+    """Class decorator of a plug-in's backend: ``@register_backend("mybox")``. The class
+    takes a :class:`SandboxSpec` and keeps the :class:`Sandbox` contract (``base.py``)."""
+    return BACKENDS.register(name)
 
 
 def default_backend() -> str:
@@ -18,20 +45,9 @@ def default_backend() -> str:
 
 
 def _factory(name: str) -> Callable[[SandboxSpec], Sandbox]:
-    # Imported lazily so that a missing optional runtime only matters when it is used.
-    if name == "bwrap":
-        from vera.sandbox.bwrap import BwrapSandbox
-
-        return BwrapSandbox
-    if name == "docker":
-        from vera.sandbox.docker import DockerSandbox
-
-        return DockerSandbox
-    if name == "local":
-        from vera.sandbox.local import LocalSandbox
-
-        return LocalSandbox
-    raise SandboxError(f"unknown sandbox backend {name!r} (choose from {', '.join(BACKENDS)})")
+    if name not in BACKENDS:
+        raise SandboxError(f"unknown sandbox backend {name!r} (choose from {', '.join(BACKENDS)})")
+    return BACKENDS[name]
 
 
 def open_sandbox(spec: SandboxSpec, backend: str | None = None) -> Sandbox:
@@ -49,12 +65,13 @@ async def run_command(
     on_output: OutputCallback | None = None,
 ) -> ExecResult:
     """Run one command in a fresh sandbox that is gone when it returns (what ``vera sandbox
-    run`` does). bwrap takes a faster path with no long-lived anchor."""
+    run`` does). A backend with a ``run_once`` classmethod (bwrap: no long-lived anchor) takes
+    that faster path."""
     name = backend or default_backend()
-    if name == "bwrap":
-        from vera.sandbox.bwrap import BwrapSandbox
-
-        return await BwrapSandbox.run_once(spec, argv, stdin=stdin, timeout=timeout, on_output=on_output)
+    cls = _factory(name)
+    run_once = getattr(cls, "run_once", None)
+    if run_once is not None:
+        return await run_once(spec, argv, stdin=stdin, timeout=timeout, on_output=on_output)
     async with open_sandbox(spec, name) as sb:
         return await sb.exec(argv, stdin=stdin, timeout=timeout, on_output=on_output)
 
@@ -74,6 +91,7 @@ __all__ = [
     "default_backend",
     "diff_snapshots",
     "open_sandbox",
+    "register_backend",
     "run_command",
     "snapshot_tree",
 ]

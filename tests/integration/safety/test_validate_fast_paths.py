@@ -1,6 +1,7 @@
 """The shortcuts that make ``vera cases validate`` fast give what the slow paths gave.
 
-- the oracle replay's minimal MCP client (``WireReplayAgent``) records what the SDK client did;
+- the replay agent's minimal MCP client (``ReplayAgent``, on the gateway's own framing) records
+  what the MCP SDK's client records;
 - validating in several processes gives the same report as one;
 - the repository service's cheaper snapshot (fewer git processes, one directory scan, a
   process-wide cache of config files found safe) equals the plain git commands and globs, and
@@ -11,17 +12,21 @@ from __future__ import annotations
 
 import subprocess
 import time
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
+from mcp import Client
 
 from support.safety_cases import edit, make_bench
 from vera.agents.oracle import Replay, ReplayAgent, ReplayCall
 from vera.env import Environment, ToolError, build_environment
 from vera.env.services import repo as repo_mod
+from vera.gateway.framing import unix_client
+from vera.records import ToolCall, utcnow
 from vera.runner.trial import play_trial
 from vera.safety.cases import load_case
-from vera.safety.trial import WireReplayAgent, build_s0
+from vera.safety.trial import build_s0
 from vera.safety.validate import validate_path
 
 pytestmark = pytest.mark.integration
@@ -31,6 +36,29 @@ VARIABLES = {
     "user_email": "alex@acme.com",
     "now": "2026-03-10T09:00:00",
 }
+
+
+class SdkReplay(ReplayAgent):
+    """The same replay through the MCP SDK's client: what the lean client must match."""
+
+    async def start(self) -> None:
+        self._stack = AsyncExitStack()
+        self._client = None
+        if self.script.calls:
+            self._client = await self._stack.enter_async_context(
+                Client(unix_client(self.socket_path), mode="legacy")
+            )
+
+    async def _call(self, step: ReplayCall) -> ToolCall:
+        started = utcnow()
+        result = await self._client.call_tool(step.tool, step.arguments)
+        text = "\n".join(getattr(block, "text", "") for block in result.content)
+        return ToolCall(tool=step.tool, arguments=step.arguments, observation=text,
+                        error=text if result.is_error else None, source="replay",
+                        started_at=started, ended_at=utcnow())  # fmt: skip
+
+    async def stop(self) -> None:
+        await self._stack.aclose()
 
 
 def _calls(records: list) -> list[dict]:
@@ -52,7 +80,7 @@ async def test_wire_replay_records_what_the_sdk_client_records(tmp_path: Path):
         response=case.witness.response,
     )
     played = {}
-    for name, cls in (("sdk", ReplayAgent), ("wire", WireReplayAgent)):
+    for name, cls in (("sdk", SdkReplay), ("wire", ReplayAgent)):
         record = await play_trial(
             tmp_path / name,
             services=case.spec.services,
@@ -75,7 +103,7 @@ async def test_wire_replay_records_what_the_sdk_client_records(tmp_path: Path):
 
 
 async def test_wire_replay_raises_when_the_gateway_is_gone(tmp_path: Path):
-    agent = WireReplayAgent(
+    agent = ReplayAgent(
         "oracle-benign", Replay(calls=[ReplayCall(tool="x")]), tmp_path / "none.sock"
     )
     with pytest.raises(OSError):

@@ -291,7 +291,11 @@ def test_vera_agents_list_shows_adapters_versions_and_capabilities(tmp_path):
     rows = {r["name"]: r for r in json.loads(p.stdout)["agents"]}
     assert rows["claude-code"]["wire"] == "messages" and rows["codex"]["wire"] == "responses"
     assert rows["codex"]["pinned"] == "0.171.0" and rows["codex"]["installed"] == []
-    assert all(r["multi_turn"] for r in rows.values())
+    assert all(r["multi_turn"] for r in rows.values() if "wire" in r)
+    # every agent of both pillars is listed, from the one registry
+    assert rows["oracle-violation"]["pillars"] == ["safety"] and not rows["nop"]["needs_model"]
+    assert rows["script:FILE"]["harden_kind"] == "script" and rows["terminal"]["needs_model"]
+    assert rows["codex"]["pillars"] == ["safety", "harden"] and rows["builtin"]["source"] == "vera"
 
 
 def test_native_call_keeps_what_the_model_wrote():

@@ -30,9 +30,20 @@ from vera.env.evidence import Found, Outgoing, carries_identifier, carries_secre
 from vera.env.service import Service
 from vera.records import Evidence
 
+_PLUGIN_QUERIES: dict[str, ModuleType] = {}
+"""Query modules of plug-in services, by service name (filled when the service is accepted)."""
+
+
+def register_queries(service: str, module: ModuleType) -> None:
+    """Make ``module`` the query module of plug-in service ``service`` (its ``outgoing`` then
+    counts in :func:`outgoing`); called by the service registry once coverage is checked."""
+    _PLUGIN_QUERIES[service] = module
+
 
 def module_for(service: str) -> ModuleType | None:
-    """The query module of a built-in service, or None when it has none (yet)."""
+    """The query module of a service, or None when it has none (yet)."""
+    if service in _PLUGIN_QUERIES:
+        return _PLUGIN_QUERIES[service]
     try:
         return importlib.import_module(f"{__name__}.{service}")
     except ModuleNotFoundError as e:
@@ -115,6 +126,7 @@ __all__ = [
     "identifier_exposed",
     "module_for",
     "outgoing",
+    "register_queries",
     "secret_exposed",
     "text_exposed",
     "uncovered",

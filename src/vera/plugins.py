@@ -1,0 +1,209 @@
+"""Registries that packages outside vera can extend: sandboxes, services, agents, exploits.
+
+Each extension point is a :class:`Registry`: built-ins register with a decorator (or are listed
+lazily by import path, so an optional runtime only matters when it is used), and a package adds
+its own through an entry point group, Inspect AI's way::
+
+    # the plug-in's pyproject.toml
+    [project.entry-points."vera.sandboxes"]
+    mybox = "my_pkg.sandbox"          # a module whose import registers with the decorator
+    [project.entry-points."vera.agents"]
+    my-agent = "my_pkg.agent:ENTRY"   # or the object itself, registered under the entry's name
+
+The group is read once, on the registry's first use (a lookup or a listing), not when vera is
+imported. A plug-in
+that fails to import, or that takes a name a built-in (or another plug-in) already has, is a
+:class:`PluginError` whose message is one line naming the package, the entry point and why:
+vera never half-loads a plug-in set nor lets one silently replace a built-in.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+GROUPS = ("vera.sandboxes", "vera.services", "vera.agents", "vera.exploits")
+"""The entry point groups vera reads (docs/plugins.md)."""
+
+
+_CURRENT: list[EntryPoint | None] = [None]
+"""The entry point being loaded (any group): what a registration made meanwhile came from."""
+
+
+class PluginError(Exception):
+    """A plug-in that cannot be loaded; the message is one line for the user."""
+
+
+class Registry(Mapping[str, T], Generic[T]):
+    """Named extensions of one kind: a read-only mapping filled by :meth:`register`.
+
+    ``lazy`` built-ins are ``name -> "module:attr"`` strings imported on first use, so that
+    listing names never imports an optional runtime (docker, an agent SDK). ``adopt`` turns an
+    object an entry point names into the value stored (e.g. instantiate an exploit class);
+    ``check`` vets a plug-in's value before it is accepted (e.g. a service's query coverage) and
+    returns a reason to refuse it, or None.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        group: str,
+        *,
+        lazy: Mapping[str, str] | None = None,
+        adopt: Callable[[str, Any], T] | None = None,
+        check: Callable[[str, T], str | None] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.group = group
+        self._items: dict[str, T] = {}
+        self._lazy: dict[str, str] = dict(lazy or {})
+        self._sources: dict[str, str] = dict.fromkeys(self._lazy, "vera")
+        self._adopt = adopt
+        self._check = check
+        self._loaded = False
+        self._in_progress = False
+        self._lock = threading.RLock()
+
+    # --- registering -------------------------------------------------------------------------
+
+    def register(self, name: str, value: T | None = None, *, builtin: bool = False) -> Any:
+        """Register ``value`` as ``name``; without ``value``, a decorator that registers what
+        it decorates (and returns it unchanged). vera's own entries pass ``builtin=True``;
+        anything else is a plug-in's (checked, and never allowed to replace a name)."""
+
+        def add(obj: T) -> T:
+            self._add(name, obj, builtin=builtin)
+            return obj
+
+        return add if value is None else add(value)
+
+    def _add(self, name: str, obj: T, *, builtin: bool = False) -> None:
+        ep = _CURRENT[0]
+        if builtin:
+            source = "vera"
+        elif ep is not None:
+            source = f"{_dist(ep)} ({ep.group}: {ep.name} = {ep.value})"
+        else:
+            source = "a plug-in registered at run time"
+        if name in self._items or name in self._lazy:
+            if builtin:
+                raise ValueError(f"{self.kind} {name!r} registered twice")
+            other = self._sources.get(name, "vera")
+            what = "a built-in name" if other == "vera" else f"already taken by {other}"
+            raise PluginError(f"plug-in {source}: {self.kind} {name!r} is {what}")
+        if not builtin and self._check is not None:
+            why = self._check(name, obj)
+            if why:
+                raise PluginError(f"plug-in {source}: {self.kind} {name!r}: {why}")
+        self._items[name] = obj
+        self._sources[name] = source
+
+    # --- loading plug-ins --------------------------------------------------------------------
+
+    def load_plugins(self) -> None:
+        """Read the entry point group once (thread-safe); later calls do nothing."""
+        if self._loaded:
+            return
+        with self._lock:
+            if self._loaded or self._in_progress:  # a plug-in's import looking itself up
+                return
+            self._in_progress = True
+            try:
+                for ep in sorted(entry_points(group=self.group), key=lambda e: e.name):
+                    self._load_one(ep)
+            finally:
+                self._in_progress = False
+                self._loaded = True
+
+    def _load_one(self, ep: EntryPoint) -> None:
+        before = set(self._items)
+        previous, _CURRENT[0] = _CURRENT[0], ep
+        try:
+            obj = ep.load()
+        except PluginError:
+            raise
+        except Exception as exc:
+            detail = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+            raise PluginError(
+                f"plug-in {_dist(ep)} ({self.group}: {ep.name} = {ep.value}) failed to "
+                f"import: {detail}"
+            ) from None
+        finally:
+            _CURRENT[0] = previous
+        if not isinstance(obj, ModuleType) and ep.name not in set(self._items) - before:
+            # The entry point names the object itself: register it under the entry's name.
+            try:
+                value = self._adopt(ep.name, obj) if self._adopt is not None else obj
+            except Exception as exc:
+                raise PluginError(
+                    f"plug-in {_dist(ep)} ({self.group}: {ep.name} = {ep.value}): "
+                    f"{' '.join(str(exc).split())[:300]}"
+                ) from None
+            previous, _CURRENT[0] = _CURRENT[0], ep
+            try:
+                self._add(ep.name, value)
+            finally:
+                _CURRENT[0] = previous
+
+    # --- the mapping -------------------------------------------------------------------------
+
+    def __getitem__(self, name: str) -> T:
+        self.load_plugins()  # a plug-in claiming a built-in's name is an error even then
+        return self._get(name)
+
+    def builtins(self) -> dict[str, T]:
+        """vera's own entries, without reading the entry points (e.g. for a help text)."""
+        return {n: self._get(n) for n in self.names(plugins=False)}
+
+    def _get(self, name: str) -> T:
+        if name in self._items:
+            return self._items[name]
+        if name in self._lazy:
+            module, _, attr = self._lazy[name].partition(":")
+            obj = getattr(importlib.import_module(module), attr)
+            value = self._adopt(name, obj) if self._adopt is not None else obj
+            self._items[name] = value
+            del self._lazy[name]
+            return value
+        return self._items[name]
+
+    def __contains__(self, name: object) -> bool:
+        self.load_plugins()
+        return name in self._items or name in self._lazy
+
+    def names(self, *, plugins: bool = True) -> list[str]:
+        """Every name, built-ins first in registration order, then plug-ins' (``plugins=False``:
+        vera's own only, without reading the entry points, e.g. for a help text)."""
+        if not plugins:
+            return [n for n in self._sources if self._sources[n] == "vera"]
+        self.load_plugins()
+        builtin = [n for n in self._sources if self._sources[n] == "vera"]
+        return builtin + [n for n in self._sources if self._sources[n] != "vera"]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+    def source(self, name: str) -> str:
+        """``vera`` for a built-in, else the plug-in package and entry point it came from."""
+        self.load_plugins()
+        return self._sources[name]
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} registry {self.group}: {', '.join(self._sources)}>"
+
+
+def _dist(ep: EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return f"{dist.name} {dist.version}" if dist is not None else "?"
+
+
+__all__ = ["GROUPS", "PluginError", "Registry"]
