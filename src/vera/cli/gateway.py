@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
 import typer
@@ -63,6 +63,20 @@ def serve(
             help="Run the shell service's commands in a sandbox over the workspace: bwrap, docker, local or none.",
         ),
     ] = "none",
+    defence: Annotated[
+        str,
+        typer.Option(
+            "--defence",
+            help="Defences between the client and the services, e.g. spotlight, "
+            "pi-detector, guard=SPEC, firewall=SPEC, stacked with + (docs/defences.md).",
+        ),
+    ] = "none",
+    task: Annotated[
+        str,
+        typer.Option(
+            "--task", help="The user's task, for defences that read it (tool-filter, firewall)."
+        ),
+    ] = "",
 ) -> None:
     """Serve MCP on stdin/stdout until stdin closes; every call is traced before it is answered."""
     from vera.env.environment import EnvError, build_environment
@@ -84,6 +98,14 @@ def serve(
         fail(str(e))
     if sandbox != "none" and sandbox not in BACKENDS:
         fail(f"unknown sandbox {sandbox!r} (choose from none, {', '.join(BACKENDS)})")
+    from vera.gateway.defences import DefenceContext, DefenceError, make_defences, parse_config
+
+    if defence != "none":
+        import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    try:
+        parse_config(defence)
+    except DefenceError as e:
+        fail(str(e))
 
     async def main() -> None:
         async with contextlib.AsyncExitStack() as stack:
@@ -97,11 +119,22 @@ def serve(
                     )
                 except SandboxError as e:
                     fail(str(e))
+            defences: list[Any] = []
+            if parse_config(defence):
+                from vera.models.runtime import ModelRuntime
+
+                rt = await stack.enter_async_context(ModelRuntime())
+
+                async def model_factory(spec: str) -> Any:
+                    return await rt.model(spec, role="defence")
+
+                context = DefenceContext(task=task, model_factory=model_factory)
+                defences = make_defences(defence, context)
             try:
                 environment = build_environment(
                     services, workspace=ws, state_dir=state, variables=variables, sandbox=sb
                 )
-                gateway = ToolGateway(environment, trace_path, injections=rules)
+                gateway = ToolGateway(environment, trace_path, injections=rules, defences=defences)
             except (EnvError, TraceError) as e:
                 fail(str(e))
             except OSError as e:

@@ -271,3 +271,20 @@ def test_bad_input_is_one_line_error(trial: Trial, tmp_path: Path, args: list[st
     assert proc.returncode != 0
     err = proc.stderr.decode().strip()
     assert message in err and err.startswith("vera: error:") and "\n" not in err
+
+
+async def test_serve_behind_a_defence(trial: Trial):
+    """`vera gateway serve --defence spotlight`: what the client reads is delimited as data and
+    the trace keeps the result and the action; a bad config is one line."""
+    (trial.workspace / "notes.txt").write_text("meeting at 10")
+    async with Client(serve_params(trial, "--defence", "spotlight"), mode="legacy") as client:
+        out = await client.call_tool("read_file", {"path": "notes.txt"})
+        text = out.content[0].text
+        assert "<<tool_result" in text and "meeting at 10" in text and "data" in text
+    [call] = read_trace(trial.trace)
+    assert call.defence_actions[0]["defence"] == "spotlight"
+    assert "<<tool_result" not in json.dumps(call.result)  # the service's own result is kept
+    p = subprocess.run([*VERA, "gateway", "serve", "--env", "filesystem", "--trace",
+                        str(trial.trace), "--defence", "nope"],
+                       capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert p.returncode == 2 and "unknown defence 'nope'" in p.stderr
