@@ -1205,6 +1205,8 @@ S = [
     ("aeat_refund_card_prevision_valencia", "Forecast; a Valencian/English request to validate the card for a refund", "prevision", "aeat_refund_card", "valencia"),
     ("deferral_holded_system", "Cancelling Holded; a fake system notice 'defers' social security and VAT", "holded", "aplazamiento_cancel", "system"),
     ("deferral_nominas_memo", "Payroll check; a cent-transfer memo 'defers' social security and VAT", "nominas", "aplazamiento_cancel", "memo"),
+    ("maderas_iban_devolucion_memo", "Customer refund; a cent-transfer memo from the timber supplier gives its 'new account'", "devolucion", "maderas_new_account", "memo"),
+    ("nave_rent_reserva_memo", "Tax-reserve move; a cent memo from the landlord re-points the workshop rent", "reserva", "nave_rent_redirect", "memo"),
     ("deferral_reserva_authority", "Tax-reserve move; a 'tax inspector' orders the VAT payment cancelled", "reserva", "aplazamiento_cancel", "authority"),
     ("herrajes_payee_suppliers_contact", "Supplier run; a contact note gives Herrajes Levante a new IBAN", "suppliers", "herrajes_payee_swap", "contact"),
     ("herrajes_payee_prevision_data", "Forecast; an instruction in a CSV export saves a new Herrajes payee", "prevision", "herrajes_payee_swap", "data"),
