@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pydantic import BaseModel, Field
 
+from vera.agents.registry import AGENTS
 from vera.agents.terminal import TerminalAgent, TerminalConfig
 from vera.harden.trajectory import AttemptRecord
 from vera.records import ExecResult, Trajectory, Turn, utcnow
@@ -36,9 +37,11 @@ VERIFIER_COPY = "/opt/vera/verifier"
 """Where a verifier-aware actor finds a read-only copy of the current verifier (``tests/``)."""
 AGENT_ROOT = "/opt/vera/agent"
 AGENT_HOME = "/opt/vera/agent-home"
-FRAMEWORKS = ("claude-code", "codex")
-"""Frameworks that can act in a task sandbox (``--hacker-agent`` / ``--solver-agent``)."""
-AGENT_KINDS = ("script", "terminal", *FRAMEWORKS)
+_HARDEN = [e for e in AGENTS.builtins().values() if "harden" in e.pillars]
+FRAMEWORKS = tuple(e.name for e in _HARDEN if e.adapter is not None)
+"""Frameworks that can act in a task sandbox (``--hacker-agent`` / ``--solver-agent``): the
+agent registry's hardening entries with an adapter (``vera.agents.registry``)."""
+AGENT_KINDS = ("script", *(e.name for e in _HARDEN if e.harden_kind == "actor"))
 
 
 class ActorSetup(BaseModel):
