@@ -142,6 +142,12 @@ def test_sigkill_at_three_moments_then_resume_matches_an_uninterrupted_run(tmp_p
         assert "iter-1" in _git(repo, "tag").split()  # accepted before the third kill
         _finish(_cmd(out, srv.openai_base_url, resume=True), log)
         got, asked_again = _snapshot(out), _requests(srv)
+        # Resuming a finished run replays it whole: nothing asked, nothing changed.
+        _finish(_cmd(out, srv.openai_base_url, resume=True), tmp_path / "again.log")
+        assert _snapshot(out) == got and _requests(srv) == asked_again
+        assert (
+            "(0 step(s) run, 93 replayed from the journal)" in (tmp_path / "again.log").read_text()
+        )
 
     printed = log.read_text()
     assert printed.count("resuming:") == 3
