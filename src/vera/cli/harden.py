@@ -28,10 +28,19 @@ def _load_all(paths: list[Path]) -> list[Task]:
         fail(str(exc))
 
 
+def _agent_help() -> str:
+    """``--agent``'s help, from the agent registry (an exploit is played by ``audit``)."""
+    from vera.agents.registry import AGENTS
+
+    kinds = [e.usage for e in AGENTS.builtins().values()
+             if "harden" in e.pillars and e.harden_kind != "exploit"]  # fmt: skip
+    return " | ".join(kinds)
+
+
 @app.command("run")
 def run(
     task: Annotated[Path, typer.Argument(help="Task directory (Harbor or Terminal-Bench 1).")],
-    agent: Annotated[str, typer.Option("--agent", "-a", help="oracle | nop | script:FILE | terminal | claude-code | codex")],
+    agent: Annotated[str, typer.Option("--agent", "-a", help=_agent_help())],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     backend: Annotated[
         str | None, typer.Option("--backend", help="bwrap | docker | local (default: by task)")
