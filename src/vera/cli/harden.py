@@ -55,6 +55,11 @@ def run(
     trajectory: Annotated[
         Path | None, typer.Option("--trajectory", help="Write an acting agent's AttemptRecord (JSON) here.")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Record the trial in a run store here (oracle, nop, "
+                     "script:FILE): run.json, run.sqlite, trials/<key>/evidence."),
+    ] = None,
 ) -> None:
     """Run one trial (agent phase, then verifier phase) and print the reward.
 
@@ -68,7 +73,11 @@ def run(
         if agent in AGENT_KINDS and agent != "script":
             if not model:
                 fail(f"--agent {agent} needs --model SPEC")
+            if out is not None:
+                fail(f"--out records oracle, nop and script:FILE trials, not --agent {agent}")
             result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
+        elif out is not None:
+            result = _recorded_trial(t, agent, backend, out)
         else:
             result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep))
     except (TaskError, ExecutionError, ValueError) as exc:
@@ -95,6 +104,34 @@ def run(
             console.print(f"  trial directory: {result.trial_dir}", highlight=False)
     if result.phase_errors:
         raise typer.Exit(1)
+
+
+def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # type: ignore[no-untyped-def]
+    """One trial through the runner, recorded in a new run store at ``out``."""
+    from vera.harden.execute import AgentSpec
+    from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash, task_result
+    from vera.runner.execute import execute
+    from vera.runner.store import RunConfig, RunStore, StoreError
+
+    parsed = AgentSpec.parse(agent)
+    params = HardenParams(
+        task_path=str(task.path.resolve()), task_hash=task_hash(task),
+        condition="separated" if task.separated else "original", agent=agent,
+        script=parsed.script, tau_h=task.config.vera.threshold_attack,
+        tau_s=task.config.vera.threshold_benign,
+    )  # fmt: skip
+    config = RunConfig(trial_fn=TRIAL_FN, trial_args={"backend": backend},
+                       labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
+    try:
+        store = RunStore.create(out, [spec_for(task, params)], config)
+    except FileExistsError:
+        fail(f"{out}: not empty; give --out a new directory")
+    except StoreError as exc:
+        fail(" ".join(str(exc).split())[:300])
+    with store:
+        asyncio.run(execute(store, TRIAL_FN, progress=False))
+        (result,) = store.results()
+    return task_result(result, out)
 
 
 async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: str | None,

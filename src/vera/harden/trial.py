@@ -58,7 +58,7 @@ class HardenParams(BaseModel):
     edited after planning is refused, not silently played."""
     condition: Condition
     agent: str
-    """``oracle``, ``nop`` or ``exploit:NAME``."""
+    """``oracle``, ``nop``, ``exploit:NAME`` (the audit) or ``script:FILE`` (``vera harden run``)."""
     exploit: str | None = None
     category: str | None = None
     defeated_by: str | None = None
@@ -78,8 +78,14 @@ class HardenParams(BaseModel):
             if self.exploit or self.script is not None or self.script_error:
                 raise ValueError(f"agent {self.agent} takes no exploit or script")
             return self
+        if self.agent.startswith("script:"):  # vera harden run --agent script:FILE --out DIR
+            if self.script is None or self.exploit or self.script_error:
+                raise ValueError(f"{self.agent}: a script agent carries its script, no exploit")
+            return self
         if not self.agent.startswith("exploit:") or self.agent != f"exploit:{self.exploit}":
-            raise ValueError(f"agent {self.agent!r}: expected oracle, nop or exploit:NAME")
+            raise ValueError(
+                f"agent {self.agent!r}: expected oracle, nop, exploit:NAME or script:FILE"
+            )
         if (self.script is None) == (self.script_error is None):
             raise ValueError(f"{self.agent}: exactly one of script and script_error")
         if not self.modes:
@@ -125,6 +131,34 @@ def task_for(params: HardenParams) -> Task:
             "(content hash differs); start a new audit"
         )
     return task
+
+
+def task_result(result: TrialResult, run_dir: Path | None = None) -> TaskTrialResult:
+    """A recorded hardening trial as ``vera harden run`` shows it (its stable JSON included);
+    ``trial_dir`` is the trial's directory in ``run_dir``."""
+    spec = result.spec
+    assert spec is not None
+    p = HardenParams.model_validate(spec.params)
+    errors = list(result.measures.get("phase_errors") or [])
+    if result.error is None:
+        errors = []
+    elif not errors:
+        errors = [result.error.message or result.error.kind]
+    return TaskTrialResult(
+        task=spec.case_id,
+        agent=p.agent,
+        reward=result.reward if result.error is None else None,
+        passed=bool(result.passed) and result.error is None,
+        hacked=bool(result.hacked) and result.error is None,
+        phase_errors=errors,
+        notes=list(result.measures.get("notes") or []),
+        mode=result.measures.get("verifier_mode")
+        or ("separate" if p.condition == "separated" else "shared"),
+        backend=str(result.measures.get("backend") or "-"),
+        agent_exit=result.measures.get("agent_exit"),
+        verifier_exit=result.measures.get("verifier_exit"),
+        trial_dir=str(run_dir / result.evidence_dir) if run_dir and result.evidence_dir else None,
+    )
 
 
 def _failed(kind: str, phase: Phase, message: str, **extra: object) -> TrialResult:
@@ -241,4 +275,13 @@ async def harden_trial(
         await asyncio.to_thread(shutil.rmtree, work, True)
 
 
-__all__ = ["KIND", "TRIAL_FN", "HardenParams", "harden_trial", "spec_for", "task_for", "task_hash"]
+__all__ = [
+    "KIND",
+    "TRIAL_FN",
+    "HardenParams",
+    "harden_trial",
+    "spec_for",
+    "task_for",
+    "task_hash",
+    "task_result",
+]

@@ -32,6 +32,28 @@ def test_run_script_agent_and_plain_output(fixtures: Path, tmp_path: Path) -> No
     assert "reward=1" in res.stdout and "passed" in res.stdout
 
 
+def test_run_recorded_in_a_run_store(fixtures: Path, tmp_path: Path) -> None:
+    script = tmp_path / "cheat.sh"
+    script.write_text("echo 1 > /logs/verifier/reward.txt\n")
+    out = tmp_path / "run"
+    res = runner.invoke(app, ["harden", "run", str(fixtures / "harbor-wordfreq"), "--agent", f"script:{script}",
+                              "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout) == {"task": "harbor-wordfreq", "agent": f"script:{script}", "reward": 1.0,
+                                      "passed": True, "phase_errors": []}
+    from vera.runner.store import RunStore
+
+    with RunStore.open(out) as store:
+        (result,) = store.results()
+    assert result.spec.kind == "harden" and result.reward == 1.0 and result.passed
+    assert (out / result.evidence_dir / "evidence" / "agent.sh").read_text() == script.read_text()
+    res = runner.invoke(app, ["harden", "run", str(fixtures / "harbor-wordfreq"), "-a", "nop", "--out", str(out)])
+    assert res.exit_code == 2 and "not empty" in res.stderr
+    res = runner.invoke(app, ["harden", "run", str(fixtures / "harbor-wordfreq"), "-a", "terminal", "-m", "x",
+                              "--out", str(tmp_path / "other")])
+    assert res.exit_code == 2 and "--out records oracle, nop and script" in " ".join(res.stderr.split())
+
+
 def test_run_bad_input_is_one_line_error(fixtures: Path, tmp_path: Path) -> None:
     res = runner.invoke(app, ["harden", "run", str(tmp_path / "missing"), "--agent", "nop"])
     assert res.exit_code == 2 and "missing: not a task directory" in res.stderr
