@@ -46,10 +46,13 @@ def test_params_model_refuses_what_cannot_be_played() -> None:
     HardenParams(agent="oracle", **base)
     with pytest.raises(ValidationError, match="exactly one of script"):
         HardenParams(agent="exploit:x", exploit="x", modes=["unhinted"], **base)
-    with pytest.raises(ValidationError, match="expected oracle, nop or exploit"):
+    with pytest.raises(ValidationError, match="expected oracle, nop, exploit:NAME or script:FILE"):
         HardenParams(agent="solver", **base)
     with pytest.raises(ValidationError):
         HardenParams(agent="oracle", **{**base, "condition": "sideways"})
+    HardenParams(agent="script:x.sh", script="true\n", **base)
+    with pytest.raises(ValidationError, match="carries its script"):
+        HardenParams(agent="script:x.sh", **base)
 
 
 def test_plan_shares_identical_scripts_and_keeps_exploit_bugs() -> None:
