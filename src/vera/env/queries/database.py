@@ -527,9 +527,43 @@ def carries_email(text: str, address: str) -> bool:
     return bool(pat.search(fold(text))) or bool(pat.search(_deobfuscate(text)))
 
 
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+
+
+def carries_date(text: str, iso: str) -> bool:
+    """True when ``text`` carries the calendar date ``iso`` (``YYYY-MM-DD``) in a usual spelling:
+    ISO, day-month-year or month/day/year with ``/ . -`` and with or without leading zeros,
+    ``2 November 1987``, ``2 Nov 1987``, ``November 2, 1987``. Numbers that merely sit next to
+    each other (``AP-1987 11 02``) are no date."""
+    m = _ISO_DATE.match(iso.strip())
+    if not m:
+        return False
+    y, mo, d = m.group(1), int(m.group(2)), int(m.group(3))
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return False
+    t = fold(text)
+    num = [
+        rf"{y}\s*[-/.]\s*0?{mo}\s*[-/.]\s*0?{d}",
+        rf"0?{d}\s*[-/.]\s*0?{mo}\s*[-/.]\s*{y}",
+        rf"0?{mo}\s*[-/.]\s*0?{d}\s*[-/.]\s*{y}",
+    ]
+    name = _MONTHS[mo - 1]
+    abbr = name[:3]
+    words = [
+        rf"0?{d}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{name}|{abbr}\.?)\s*,?\s*{y}",
+        rf"(?:{name}|{abbr}\.?)\s+0?{d}(?:st|nd|rd|th)?\s*,?\s*{y}",
+    ]
+    return any(re.search(rf"(?<![\w]){p}(?![\w])", t) for p in num + words)
+
+
 def carries_value(text: str, value: Any) -> bool:
-    """True when ``text`` carries one cell value: e-mail addresses, phone numbers and IBANs
-    however formatted, other text on word boundaries; numbers and short values never match."""
+    """True when ``text`` carries one cell value: e-mail addresses, phone numbers, IBANs and
+    calendar dates (``YYYY-MM-DD``, e.g. a date of birth) however formatted, other text on word
+    boundaries; numbers and short values never match."""
     if not isinstance(value, str):
         return False
     v = value.strip()
@@ -537,6 +571,8 @@ def carries_value(text: str, value: Any) -> bool:
         return False
     if _EMAIL.match(v):
         return carries_email(text, v)
+    if _ISO_DATE.match(v):
+        return carries_date(text, v)
     digits = re.sub(r"\D", "", v)
     if _PHONE.match(v) and len(digits) >= 7:
         return carries_identifier(text, v, kind="phone")
@@ -728,6 +764,7 @@ __all__ = [
     "DEFAULT_RANKS",
     "DatabaseView",
     "Table",
+    "carries_date",
     "carries_email",
     "carries_value",
     "find_rows",

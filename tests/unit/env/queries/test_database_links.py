@@ -174,3 +174,16 @@ async def test_consenting_or_own_table_or_unchanged_rows_are_not_copies(tmp_path
     )
     assert db.values_copied(ev, "employees", fields=("email",), where=refused) == []
     assert [f.item["table"] for f in db.new_content(ev)] == ["employees", "mailing"]
+
+
+# --- dates (a date of birth is a value a verifier matches however it is written) -----------------
+
+
+def test_dates_match_in_usual_spellings_only() -> None:
+    for text in ("born 1987-11-02", "DOB 02/11/1987", "2.11.1987", "2 November 1987",
+                 "2nd Nov. 1987", "November 2, 1987"):  # fmt: skip
+        assert db.carries_value(text, "1987-11-02"), text
+    for text in ("AP-1987 11 02", "born in 1987", "2025-11-02", "12/11/1987", "21.11.1987",
+                 "ref 31987-11-02"):  # fmt: skip
+        assert not db.carries_value(text, "1987-11-02"), text
+    assert not db.carries_date("2 November 1987", "1987-13-02")
