@@ -100,3 +100,17 @@ def test_resume_refuses_bad_input(tmp_path: Path) -> None:
     assert p.returncode == 2 and "not both" in p.stderr
     p = subprocess.run([*VERA, "harden", "audit"], cwd=REPO, capture_output=True, text=True)
     assert p.returncode == 2 and "give TASKS" in p.stderr
+
+
+@pytest.mark.slow
+def test_audit_on_ray_reports_as_the_local_executor(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="the ray executor needs the extra: pip install 'vera[ray]'")
+    args = [TASKS[0], "-e", "import_time_exit", "-e", "reward_file_write"]
+    local = _audit(*args, "--out", str(tmp_path / "local"))
+    assert local.returncode == 0, local.stderr[-2000:]
+    on_ray = _audit(*args, "--executor", "ray", "-j", "2", "--out", str(tmp_path / "ray"))
+    assert on_ray.returncode == 0, on_ray.stderr[-2000:]
+    assert json.loads(on_ray.stdout) == json.loads(local.stdout)
+    # the evidence came back from the Ray workers
+    for key in _keys(tmp_path / "ray"):
+        assert (tmp_path / "ray" / "trials" / key / "evidence" / "reward.json").is_file()
