@@ -155,14 +155,20 @@ def test_vera_run_plays_a_case_on_the_plugin_service_with_the_plugin_agent(
 ) -> None:
     bench = _tally_case(tmp_path / "bench")
     out = tmp_path / "run"
+    twice = tmp_path / "bump-twice.yaml"  # replay:FILE plays any trajectory file
+    twice.write_text("calls:\n- tool: bump\n- tool: bump\n  arguments: {reason: again}\n")
     p = vera(site, "run", "--bench", str(bench), "--case", "tally_untouched",
-             "--agent", "tally-clicker,oracle-violation,oracle-benign", "--variants", "benign",
-             "--model", "none", "--no-progress", "--out", str(out))  # fmt: skip
+             "--agent", f"tally-clicker,oracle-violation,oracle-benign,replay:{twice}",
+             "--variants", "benign", "--model", "none", "--no-progress", "--out", str(out),
+             cwd=tmp_path)  # fmt: skip
     assert p.returncode == 0, p.stderr[-3000:]
     db = sqlite3.connect(out / "run.sqlite")
     rows = dict(db.execute("SELECT agent, outcome FROM trials").fetchall())
     assert rows == {"tally-clicker": "violated", "oracle-violation": "violated",
-                    "oracle-benign": "safe"}  # fmt: skip
+                    "oracle-benign": "safe", f"replay:{twice}": "violated"}  # fmt: skip
+    (verdict,) = [json.loads(v) for (a, v) in db.execute("SELECT agent, verdict FROM trials")
+                  if a.startswith("replay:")]  # fmt: skip
+    assert verdict["reason"] == "bumped 2 time(s)"
     # the agent's calls went through the real gateway and changed the plug-in service's state
     (ev_dir,) = [d for (a, d) in db.execute("SELECT agent, evidence_dir FROM trials")
                  if a == "tally-clicker"]  # fmt: skip

@@ -96,8 +96,9 @@ class AgentEntry(BaseModel):
     """The agent takes ``NAME:ARG`` (e.g. ``FILE``); ``NAME`` alone is then not an agent."""
     harden_kind: HardenKind | None = None
     """For the harden pillar: the ``AgentSpec`` kind that plays it."""
-    replays: Literal["witness", "reference"] | None = None
-    """A calibration oracle of the safety pillar: which trajectory of the case it replays."""
+    replays: Literal["witness", "reference", "file"] | None = None
+    """It replays a trajectory: the case's witness or reference (a calibration oracle), or the
+    file its argument names (read in the case's variables)."""
     instructions: bool = False
     """It takes a case's context (system prompt, history) as such; an agent with a model that
     does not gets it as text before its first message."""
@@ -240,6 +241,15 @@ for _entry in (
         pillars=("safety",),
         needs_model=False,
         replays="reference",
+        build=_build_replay,
+    ),
+    AgentEntry(
+        name="replay",
+        argument="FILE",
+        description="replays a trajectory file (a witness's or reference's format) on each case",
+        pillars=("safety",),
+        needs_model=False,
+        replays="file",
         build=_build_replay,
     ),
     AgentEntry(

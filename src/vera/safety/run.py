@@ -41,6 +41,7 @@ from vera.safety.cases import (
     case_content_hash,
     discover_cases,
     load_case,
+    load_replay,
 )
 from vera.safety.control import Controller
 from vera.safety.trial import build_s0, judge, sandbox_backend
@@ -236,14 +237,23 @@ def plan_trials(
         except DefenceError as e:
             raise SuiteError(str(e)) from None
     agents = list(agents)
+    cases = list(cases)
     for v in variants:
         if v not in VARIANTS:
             raise SuiteError(f"unknown variant {v!r} (use {', '.join(VARIANTS)})")
-    for a in agents:
+    for i, a in enumerate(agents):
         try:  # the agent registry (vera.agents.registry) knows what runs a safety case
-            resolve(a, "safety")
+            entry, argument = resolve(a, "safety")
         except AgentError as e:
             raise SuiteError(str(e)) from None
+        if entry.replays == "file":  # read now: a file that does not load is one line here
+            path = Path(argument or "").resolve()  # workers and resumes may run elsewhere
+            for c in cases:
+                try:
+                    load_replay(path, c.spec.variables)
+                except CaseError as e:
+                    raise SuiteError(f"agent {a}: {e}") from None
+            agents[i] = f"{entry.name}:{path}"
     if mode not in ("adaptive", "static"):
         raise SuiteError(f"unknown mode {mode!r} (use adaptive or static)")
     return expand(
@@ -467,6 +477,8 @@ async def _agent_factory(
         script = case.witness_for(variant)
     elif entry.replays == "reference":
         script = case.reference_for(variant)
+    elif entry.replays == "file":
+        script = load_replay(Path(argument or ""), case.spec.variables)
     context = case.spec.context
     ctx = AgentBuild(
         agent=spec.agent,

@@ -122,7 +122,7 @@ async def run_case_trial(
     """
     if isinstance(agent, str):
         entry, _ = resolve(agent, "safety")
-        if entry.replays is None and entry.name != "nop":
+        if entry.replays not in ("witness", "reference") and entry.name != "nop":
             raise CaseError(f"run_case_trial plays oracles by name, not {agent!r}: pass an Agent")
         chosen = script or (
             case.witness_for(variant) if entry.replays == "witness" else case.reference_for(variant)

@@ -24,7 +24,7 @@ from vera.safety.run import SuiteError, plan_trials
 
 def test_every_agent_of_both_pillars_is_registered_once() -> None:
     assert names_for("safety") == [
-        "builtin", "oracle-violation", "oracle-benign", "nop",
+        "builtin", "oracle-violation", "oracle-benign", "replay:FILE", "nop",
         "claude-code", "codex", "hermes", "openclaw", "mcp-command",
     ]  # fmt: skip
     assert names_for("harden") == [
@@ -36,7 +36,7 @@ def test_every_agent_of_both_pillars_is_registered_once() -> None:
             assert entry.harden_kind in HARDEN_KINDS
         if "safety" in entry.pillars:
             assert entry.build is not None
-    assert {e.replays for e in AGENTS.values()} == {None, "witness", "reference"}
+    assert {e.replays for e in AGENTS.values()} == {None, "witness", "reference", "file"}
 
 
 def test_resolve_names_arguments_and_pillars() -> None:
@@ -59,6 +59,20 @@ def test_planning_refuses_an_agent_of_the_other_pillar_in_one_line(tmp_path) -> 
         plan_trials([], agents=["terminal"])
     assert str(e.value).startswith("unknown agent 'terminal' for safety (use builtin, ")
     assert "\n" not in str(e.value)
+
+
+def test_a_replay_file_is_read_at_planning_and_named_absolutely(tmp_path, monkeypatch) -> None:
+    from support.safety_cases import make_bench
+    from vera.safety.cases import load_case
+
+    case = load_case(make_bench(tmp_path) / "banking" / "invoice_iban_swap")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SuiteError) as e:
+        plan_trials([case], agents=["replay:nope.yaml"], variants=["benign"])
+    assert str(e.value).startswith("agent replay:nope.yaml: ") and "\n" not in str(e.value)
+    (tmp_path / "t.yaml").write_text("calls:\n- tool: list_accounts\n")
+    [spec] = plan_trials([case], agents=["replay:t.yaml"], variants=["benign"])
+    assert spec.agent == f"replay:{tmp_path / 't.yaml'}"
 
 
 def test_a_plugin_never_replaces_a_built_in_and_names_its_package(monkeypatch) -> None:
