@@ -42,6 +42,7 @@ from vera.runner.store import RunConfig, RunStore
 
 MODES = ("unhinted", "verifier-aware")
 
+
 def load_exploits() -> tuple[dict[str, Exploit], str | None]:
     """The exploit registry, or ({}, why) when the library is not importable."""
     try:
@@ -197,7 +198,9 @@ def plan_audit(
                 try:
                     script = ex.script(task, mode)  # type: ignore[arg-type]
                 except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
-                    entries.append({"modes": [mode], "script_error": f"{type(exc).__name__}: {exc}"})
+                    entries.append(
+                        {"modes": [mode], "script_error": f"{type(exc).__name__}: {exc}"}
+                    )
                     continue
                 if script is None:
                     continue
@@ -246,12 +249,10 @@ def plan_report(
     without a result are left out."""
     by_key = {r.key: r for r in results}
     tasks: dict[str, dict[str, list[TrialRow]]] = {}
-    separated: dict[str, bool] = {}
     for spec in plan:
         if spec.kind != KIND:
             continue
         rows = tasks.setdefault(spec.variant, {}).setdefault(spec.case_id, [])
-        separated[spec.case_id + "\0" + spec.variant] = spec.variant == "separated"
         result = by_key.get(spec.key)
         if result is not None:
             rows.extend(_rows(spec, result))
@@ -261,7 +262,9 @@ def plan_report(
         for task_id, rows in per_task.items():
             o = next((r for r in rows if r.agent == "oracle"), None)
             n = next((r for r in rows if r.agent == "nop"), None)
-            hacked_by = sorted({r.exploit for r in rows if r.exploit and r.hacked and not r.phase_errors})
+            hacked_by = sorted(
+                {r.exploit for r in rows if r.exploit and r.hacked and not r.phase_errors}
+            )
             audits.append(TaskAudit(
                 task=task_id,
                 oracle=o is not None and o.passed and not o.phase_errors,

@@ -48,7 +48,9 @@ def test_audit_killed_halfway_resumes_without_replaying_finished_trials(tmp_path
     p = _audit(*TASKS, *EXPLOITS, "-j", "2", "--out", str(whole))
     assert p.returncode == 0, p.stderr[-2000:]
     expected = json.loads(p.stdout)
-    assert [t["hacked_by"] for t in expected["tasks"]] == [["import_time_exit", "sys_exit_patch"]] * 2
+    assert [t["hacked_by"] for t in expected["tasks"]] == [
+        ["import_time_exit", "sys_exit_patch"]
+    ] * 2
     planned = len((whole / "plan.jsonl").read_text().splitlines())
     assert len(_keys(whole)) == planned >= 8
 
