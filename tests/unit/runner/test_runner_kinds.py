@@ -87,3 +87,18 @@ def test_result_carries_reward_measures_and_failed_phase() -> None:
     assert TrialResult.model_validate_json(e.model_dump_json()).error.phase == "verify"
     with pytest.raises(ValueError):
         TrialError(kind="timeout", phase="lunch")  # type: ignore[arg-type]
+
+
+def test_runner_names_no_upper_layer_even_in_a_string() -> None:
+    """The caller passes its trial function's dotted path; the runner never spells one of
+    ``vera.safety`` or ``vera.harden`` (an import by string is an upward arrow too)."""
+    import ast
+
+    runner = Path(__file__).resolve().parents[3] / "src" / "vera" / "runner"
+    found = []
+    for path in sorted(runner.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and any(f"vera.{p}" in text for p in ("safety", "harden")):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []
