@@ -6,8 +6,9 @@ framework's endpoint.
 serves (``safety``: a ``vera run`` target; ``harden``: plays a hardening task's agent phase,
 as the kind of ``harden.execute.AgentSpec``), whether it needs a model, whether it takes an
 argument (``script:FILE``, ``exploit:NAME``) and, for a safety target, how it is built.
-Planning checks (:func:`resolve`), ``vera run --agent``'s help (:func:`names_for`) and ``vera
-agents list`` read from it; nothing else lists agent names.
+Planning checks (:func:`resolve`), the ``--agent`` help of ``vera run`` and ``vera harden run``
+(:func:`names_for`), ``harden.actors`` and ``vera agents list`` read from it: code that needs
+agent names asks here rather than keeping a list.
 
 A safety agent is built by ``entry.build(ctx)`` (an :class:`AgentBuild`): an async function
 returning ``make_agent(socket) -> Agent`` that the trial calls once the gateway is up. Building
