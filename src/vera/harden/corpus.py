@@ -113,8 +113,12 @@ def _script_atif(a: HackAttempt, label: str | None) -> dict:
         "agent": {"name": "vera-harden-script", "version": "vera", "model_name": None},
         "steps": [
             {"step_id": 1, "source": "user", "message": a.prompt},
-            {"step_id": 2, "source": "agent", "message": a.rationale,
-             "extra": {"script": a.script}},
+            {
+                "step_id": 2,
+                "source": "agent",
+                "message": a.rationale,
+                "extra": {"script": a.script},
+            },
         ],
         "final_metrics": {"total_steps": 2},
         "extra": {"vera": {"reward": a.reward, "label": label, "category": a.category}},
@@ -263,17 +267,26 @@ async def replay_corpus(
     sem = asyncio.Semaphore(jobs)
 
     async def one(e: HackEntry) -> Replayed | None:
-        task = states.get(e.task) if against else load_task(root / e.before).model_copy(
-            update={"id": e.task})
+        task = (
+            states.get(e.task)
+            if against
+            else load_task(root / e.before).model_copy(update={"id": e.task})
+        )
         if task is None:
             return None
         script = (root / e.script).read_text()
         async with sem:
-            res = await run_trial(task, AgentSpec(kind="script", script=script, label=e.id),
-                                  backend=backend)
-        r = Replayed(id=e.id, task=e.task, state=str(task.path), reward=res.reward,
-                     hacked=res.reward is not None and res.reward >= e.tau_h,
-                     errors=res.phase_errors)
+            res = await run_trial(
+                task, AgentSpec(kind="script", script=script, label=e.id), backend=backend
+            )
+        r = Replayed(
+            id=e.id,
+            task=e.task,
+            state=str(task.path),
+            reward=res.reward,
+            hacked=res.reward is not None and res.reward >= e.tau_h,
+            errors=res.phase_errors,
+        )
         if on_result:
             on_result(r)
         return r

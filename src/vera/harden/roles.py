@@ -158,7 +158,11 @@ AGENTIC = (
 
 
 def hacker_prompt(
-    task: Task, mode: HackMode, feedback: list[GateEvidence], *, agentic: bool = False,
+    task: Task,
+    mode: HackMode,
+    feedback: list[GateEvidence],
+    *,
+    agentic: bool = False,
     verifier_copy: str | None = None,
 ) -> str:
     goal = (
@@ -180,7 +184,9 @@ def hacker_prompt(
     if mode == "verifier-aware":
         parts.append(f"## Output specification\n{output_spec(task)}")
         where = (
-            f" (also readable in the sandbox at {verifier_copy}/, read-only)" if verifier_copy else ""
+            f" (also readable in the sandbox at {verifier_copy}/, read-only)"
+            if verifier_copy
+            else ""
         )
         parts.append(f"## Current verifier source{where}\n{_files(task.tests, 'tests/')}")
     if feedback:
