@@ -40,8 +40,10 @@ from vera.safety.cases import (
     CaseLoadError,
     case_content_hash,
     discover_cases,
+    find_worlds_dir,
     load_case,
     load_replay,
+    load_world,
 )
 from vera.safety.control import Controller
 from vera.safety.trial import build_s0, judge, sandbox_backend
@@ -310,13 +312,28 @@ times (variants, agents, epochs); hashing its files is much cheaper than parsing
 them again."""
 
 
+def _hash_now(case: Case) -> str:
+    """The content hash of a loaded case as its files stand now, its world's file included
+    (as :func:`vera.safety.cases.load_case` hashes it); "" when the world cannot be read."""
+    extra = b""
+    if case.spec.world:
+        worlds = find_worlds_dir(case.path)
+        if worlds is None:
+            return ""
+        try:
+            extra = load_world(worlds / f"{case.spec.world}.yaml")[1]
+        except CaseError:
+            return ""
+    return case_content_hash(case.path, extra=extra)
+
+
 def _load_planned(spec: TrialSpec) -> Case:
     path = spec.params.get("path")
     if not path:
         raise CaseError(f"trial {spec.key}: no case path in the plan")
     key = (str(path), spec.case_hash)
     cached = _LOADED.get(key)
-    if cached is not None and case_content_hash(Path(path)) == spec.case_hash:
+    if cached is not None and _hash_now(cached) == spec.case_hash:
         return cached
     case = load_case(Path(path))
     if case.content_hash == spec.case_hash:
