@@ -197,10 +197,12 @@ async def resume(
     progress: bool = True,
     budget: BudgetConfig | None = None,
 ) -> RunStore:
-    """Finish an interrupted run: only the trials without a row are run. ``budget`` replaces
-    the run's caps (e.g. a higher ``max_cost_usd`` after the old one stopped the run)."""
+    """Finish an interrupted run: only the trials without a row are run. The caps ``budget``
+    sets replace the run's (e.g. a higher ``max_cost_usd`` after the old one stopped the run);
+    a cap it leaves None stays as it was."""
     store = RunStore.open(Path(run_dir))
     if budget is not None:
-        store.set_budget(budget)
+        given = {k: v for k, v in budget.model_dump().items() if v is not None}
+        store.set_budget(store.config.budget.model_copy(update=given))
     await execute(store, trial_fn, progress=progress)
     return store

@@ -111,6 +111,17 @@ async def test_a_run_stops_at_the_cost_cap_and_resumes_with_a_higher_one(tmp_pat
     store.close()
 
 
+async def test_a_resume_that_names_one_cap_keeps_the_other(tmp_path: Path) -> None:
+    plan = _plan(4, cost=0.004, tokens=600)
+    caps = _config(max_cost_usd=0.1, max_tokens=1000)
+    (await run(tmp_path / "r", plan, paid_trial, caps, progress=False)).close()
+    assert read_budget(tmp_path / "r").reason == "--max-tokens 1000 reached"  # type: ignore[union-attr]
+    store = await resume(tmp_path / "r", progress=False, budget=BudgetConfig(max_tokens=10**6))
+    assert store.config.budget == BudgetConfig(max_cost_usd=0.1, max_tokens=10**6)
+    assert store.count() == 4
+    store.close()
+
+
 async def test_trials_in_flight_at_the_cap_finish_and_are_recorded(tmp_path: Path) -> None:
     plan = _plan(6, cost=0.02, sleep_s=0.2)
     store = await run(tmp_path / "r", plan, paid_trial, _config(jobs=3, max_cost_usd=0.01),
