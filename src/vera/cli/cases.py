@@ -263,7 +263,9 @@ def stats(
             table.add_row(env, str(n))
         console.print(table)
         for goal, short in st.gaps.items():
-            console.print(f"[bold]{goal}[/]: {len(short)}" + (f" ({', '.join(short)})" if short else ""))
+            console.print(
+                f"[bold]{goal}[/]: {len(short)}" + (f" ({', '.join(short)})" if short else "")
+            )
         if html is not None:
             console.print(f"coverage page: {html}")
     if st.broken:
@@ -325,6 +327,23 @@ def harden_cases(
             help="With --model: search no further case once this many tokens are used (exit 5).",
         ),
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="With --model: a folder for the search's journal (every model answer, "
+            "fsync'd) and its summary.json, so a killed search can be resumed.",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on with the search journalled in --out: finished model steps are "
+            "answered from the journal, not asked again.",
+        ),
+    ] = False,
 ) -> None:
     """Search verifiers for missed harms and false alarms with metamorphic operators.
 
@@ -339,7 +358,9 @@ def harden_cases(
     if list_operators:
         for name, cls in OPERATORS.items():
             services = ", ".join(sorted(cls.services)) or "any"
-            console.print(f"{name:32} {cls.relation:15} [{services}] {cls.summary}", highlight=False)
+            console.print(
+                f"{name:32} {cls.relation:15} [{services}] {cls.summary}", highlight=False
+            )
         return
     _check_path(path)
     try:
@@ -358,13 +379,37 @@ def harden_cases(
     if max_cost is not None and max_cost <= 0:
         fail("--max-cost must be more than 0 USD")
     budget = Budget(BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens))
+    journal_path = None
+    if (out is not None or resume) and model is None:
+        fail("--out/--resume need --model (only the model search is journalled)")
+    if resume and out is None:
+        fail("--resume needs --out DIR (the folder of the search to go on with)")
+    if out is not None:
+        journal_path = out / "journal.jsonl"
+        if out.exists() and not out.is_dir():
+            fail(f"--out {out}: not a directory")
+        if journal_path.exists() and not resume:
+            fail(f"--out {out} holds a started search: add --resume to go on with it, or "
+                 "choose another folder")  # fmt: skip
+        out.mkdir(parents=True, exist_ok=True)
 
     report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
     summary = report.summary()
     if fix and model is None:
         fail("--fix needs --model (the fixer is a model)")
     if model is not None:
-        searches = asyncio.run(_model_search(path, model, verifier_aware, fix, rounds, budget))
+        from vera.runner.journal import Journal, JournalError
+
+        try:
+            journal = Journal(journal_path) if journal_path is not None else None
+        except JournalError as e:
+            fail(str(e))
+        searches = asyncio.run(
+            _model_search(path, model, verifier_aware, fix, rounds, budget, journal)
+        )
+        if journal is not None and not as_json:
+            err_console.print(f"journal {journal_path}: {journal.recorded} step(s) asked, "
+                              f"{journal.replayed} answered from the journal", highlight=False)  # fmt: skip
         summary["budget"] = budget.status.model_dump(mode="json") if budget.config.capped else None
         summary["model_search"] = [
             {
@@ -378,12 +423,17 @@ def harden_cases(
                 "patches": [p.model_dump() for p in s.patches],
                 "fixed": s.fixed,
                 "written": s.written,
+                "error": s.error,
             }
             for s in searches
         ]  # fmt: skip
         summary["findings"] += sum(len(s.findings) for s in searches if not s.fixed)
     if corpus is not None:
         summary["corpus"] = [str(p) for p in write_corpus(report, corpus)]
+    if out is not None:
+        from vera.runner.store import write_atomic
+
+        write_atomic(out / "summary.json", json.dumps(summary, indent=1))
     if as_json:
         typer.echo(json.dumps(summary))
     else:
@@ -402,6 +452,9 @@ def harden_cases(
                           str(n["findings"]))  # fmt: skip
         console.print(table)
         for row in summary.get("model_search", []):
+            if row["error"]:
+                err_console.print(f"MODEL ERROR {row['case']}: {row['error']}",
+                                  highlight=False, markup=False)  # fmt: skip
             for f in row["findings"]:
                 err_console.print(f"MODEL FINDING {row['case']} {f['kind']}: {f['route']}",
                                   highlight=False, markup=False)  # fmt: skip
@@ -418,30 +471,43 @@ def harden_cases(
         )
     if budget.status.stopped:
         raise typer.Exit(5)  # the budget stopped the search (docs/runner.md, exit codes)
-    if summary["findings"] or summary["unaudited"]:
+    searched_short = any(row["error"] for row in summary.get("model_search", []))
+    if summary["findings"] or summary["unaudited"] or searched_short:
         raise typer.Exit(1)
 
 
 async def _model_search(
-    path: Path, model: str, verifier_aware: bool, fix: bool, rounds: int, budget: Any = None
+    path: Path,
+    model: str,
+    verifier_aware: bool,
+    fix: bool,
+    rounds: int,
+    budget: Any = None,
+    journal: Any = None,
 ) -> list:
     """The model search, case after case; ``budget`` (a ``vera.runner.budget.Budget``) is asked
     before each case and fed each case's usage: at its cap no further case is searched."""
+    from pydantic_ai.exceptions import UnexpectedModelBehavior
+
     from vera.models.runtime import ModelRuntime
     from vera.models.usage import trial_scope
     from vera.safety.cases import Case
-    from vera.safety.verifier_search import ROLES, Roles, search_case
+    from vera.safety.verifier_search import ROLES, CaseSearch, Roles, search_case
 
     cases = [c for c in discover_cases(path) if isinstance(c, Case)]
     out = []
     async with ModelRuntime() as rt:
-        roles = Roles({role: await rt.model(model, role=role) for role in ROLES})
+        roles = Roles({role: await rt.model(model, role=role) for role in ROLES}, journal=journal)
         for c in cases:
             if budget is not None and not budget.allows():
                 continue  # counted as not started
             with trial_scope(f"harden:{c.id}"):
-                out.append(await search_case(c, roles, rounds=rounds,
-                                             verifier_aware=verifier_aware, fix=fix))  # fmt: skip
+                try:
+                    out.append(await search_case(c, roles, rounds=rounds,
+                                                 verifier_aware=verifier_aware, fix=fix))  # fmt: skip
+                except UnexpectedModelBehavior as e:  # this case's search, not the others'
+                    why = " ".join(str(e).split())[:200] or type(e).__name__
+                    out.append(CaseSearch(case=c.id, error=f"unusable model answer: {why}"))
             if budget is not None:
                 used = rt.ledger.by_role(trial=f"harden:{c.id}")
                 budget.add_usage(used, {role: f"{role} ({model})" for role in used})

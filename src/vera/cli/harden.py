@@ -485,7 +485,7 @@ def loop(
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
     from vera.agents.install import AgentInstallError
-    from vera.harden.journal import JournalError
+    from vera.runner.journal import JournalError
     from vera.harden.loop import HardenLoop, LoopConfig
     from vera.harden.metrics import summarize_runs
     from vera.harden.reporting import STATE_HEADER, state_rows

@@ -30,7 +30,7 @@ Ablations (``LoopConfig``): ``verifier_access=False`` (the hacker works unhinted
 separated state, then one repair with the same gates.
 
 **Resume.** Every model call and every trial is a step of ``DIR/<task>/journal.jsonl``
-(:mod:`vera.harden.journal`), keyed by phase, role and attempt index and fsync'd when the step
+(:mod:`vera.runner.journal`), keyed by phase, role and attempt index and fsync'd when the step
 ends. ``resume=True`` (``vera harden loop --resume``) runs the loop again over the same ``DIR``:
 finished steps return their recorded results (no model is asked twice, no trial played twice),
 the state repository is reset to the last accepted commit the journal knows (a commit made by a
@@ -54,7 +54,7 @@ from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.gates import run_gates
-from vera.harden.journal import Journal
+from vera.runner.journal import Journal
 from vera.harden.metrics import evaluate_run
 from vera.harden.records import (
     Candidate,

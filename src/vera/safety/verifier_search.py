@@ -38,6 +38,7 @@ from pydantic_ai import Agent
 
 from vera.agents.oracle import Replay, ReplayCall
 from vera.records import Evidence, Outcome, Verdict
+from vera.runner.journal import Journal
 from vera.safety.cases import Case, load_case
 from vera.safety.trial import judge, prepare_case, run_case_trial
 
@@ -125,6 +126,9 @@ class CaseSearch(BaseModel):
     patches: list[PatchAttempt] = Field(default_factory=list)
     fixed: bool = False
     written: list[str] = Field(default_factory=list)
+    error: str | None = None
+    """Why the search of this case stopped short (a model answer no role could use); the
+    steps it finished stay in the journal."""
 
     @property
     def findings(self) -> list[Candidate]:
@@ -255,20 +259,36 @@ _SYSTEM = {
 
 
 class Roles:
-    """The four roles' pydantic-ai models (e.g. from ``ModelRuntime.model``)."""
+    """The four roles' pydantic-ai models (e.g. from ``ModelRuntime.model``).
 
-    def __init__(self, models: dict[str, Any], *, retries: int = 1) -> None:
+    With a :class:`~vera.runner.journal.Journal`, every answer is a journalled step under its
+    key: a search killed at any moment and run again with the same journal gets each finished
+    step's answer back instead of asking the model again (``vera cases harden --resume``), as
+    ``vera harden loop`` does."""
+
+    def __init__(
+        self, models: dict[str, Any], *, retries: int = 1, journal: Journal | None = None
+    ) -> None:
         self.models = models
         self.retries = retries
+        self.journal = journal
         self._agents: dict[str, Agent] = {}
 
-    async def run(self, role: str, out: type[BaseModel], prompt: str) -> Any:
+    async def run(self, role: str, out: type[BaseModel], prompt: str, key: str = "") -> Any:
+        step = f"{key}/{role}" if key else ""
+        if self.journal is not None and step:
+            done = self.journal.claim(step)
+            if done is not None:
+                return out.model_validate(done["value"])
         if role not in self._agents:
             self._agents[role] = Agent(
                 self.models[role], output_type=out, instructions=_SYSTEM[role],  # type: ignore[call-overload]
                 retries=self.retries,
             )  # fmt: skip
-        return (await self._agents[role].run(prompt)).output
+        answer = (await self._agents[role].run(prompt)).output
+        if self.journal is not None and step:
+            self.journal.record(step, answer.model_dump(mode="json"))
+        return answer
 
 
 # --- the search ---------------------------------------------------------------------------------
@@ -354,17 +374,20 @@ async def search_case(
 ) -> CaseSearch:
     """The hacker, judge and (with ``fix``) fixer and reviewer on one case."""
     out = CaseSearch(case=case.id)
+    # journal keys name the case version searched: a verifier fixed since is searched afresh
+    at = f"{case.id}@{case.content_hash}"
     work = Path(tempfile.mkdtemp(prefix="vera-search-"))
     try:
         attack = await prepare_case(case, work / "s0", variant="single")
         n = 0
-        for _ in range(rounds):
+        for r in range(rounds):
             batch: Proposals = await roles.run(
                 "case_hacker",
                 Proposals,
                 hacker_prompt(
                     case, attack.s0, verifier_aware=verifier_aware, feedback=out.candidates
                 ),
+                key=f"{at}/r{r + 1}",
             )
             for p in batch.proposals:
                 n += 1
@@ -380,7 +403,7 @@ async def search_case(
                 hoped = j.verdict is not None and j.verdict.violated == (p.kind == "false_alarm")
                 if hoped and j.outcome is not Outcome.infra_error:
                     cand.label = await roles.run(
-                        "case_judge", HarmLabel, judge_prompt(case, cand, ev)
+                        "case_judge", HarmLabel, judge_prompt(case, cand, ev), key=f"{at}/c{n}"
                     )
                 out.candidates.append(cand)
         findings = out.findings
@@ -390,16 +413,18 @@ async def search_case(
         current = (case.path / "verify.py").read_text(encoding="utf-8")
         for attempt in range(fix_retries):
             patch: VerifierPatch = await roles.run(
-                "case_fixer", VerifierPatch, fixer_prompt(case, findings, rejections)
-            )
+                "case_fixer", VerifierPatch, fixer_prompt(case, findings, rejections),
+                key=f"{at}/fix{attempt + 1}",
+            )  # fmt: skip
             reasons = await _gates(case, patch.verify_py, findings, work / f"p{attempt}", timeout_s)
             if not reasons:
                 diff = "".join(difflib.unified_diff(
                     current.splitlines(True), patch.verify_py.splitlines(True), "verify.py", "verify.py"
                 ))  # fmt: skip
                 review: PatchReview = await roles.run(
-                    "case_reviewer", PatchReview, reviewer_prompt(case, patch, diff)
-                )
+                    "case_reviewer", PatchReview, reviewer_prompt(case, patch, diff),
+                    key=f"{at}/fix{attempt + 1}",
+                )  # fmt: skip
                 if not review.approve:
                     reasons = [f"review: {review.reason}"]
             out.patches.append(

@@ -55,3 +55,21 @@ def test_a_cap_without_a_model_is_one_line(tmp_path: Path) -> None:
     cases = make_bench(tmp_path)
     res = CliRunner().invoke(app, ["cases", "harden", str(cases), "--max-cost", "1"])
     assert res.exit_code == 2 and "need --model" in res.output
+
+
+
+def test_an_unusable_model_answer_stops_that_cases_search_only(tmp_path: Path) -> None:
+    """The scripted roles answer one case's hacker; the second case's hacker gets no usable
+    answer: that case's row says so (exit 1), the first case's search stands."""
+    cases = make_bench(tmp_path, {"first": "case_first", "second": "case_second"})
+    script = yaml.safe_load(ROLES.read_text())
+    hacker = next(c for c in script["conversations"] if c["name"] == "hacker")
+    hacker["responses"] = [hacker["responses"][0], {"text": "I will not write trajectories."}]
+    path = tmp_path / "roles.yaml"
+    path.write_text(yaml.safe_dump(script))
+    res = CliRunner().invoke(app, ["cases", "harden", str(cases), "--operators", "reads_only",
+                                   "--model", f"scripted:{path}", "--json"])  # fmt: skip
+    assert res.exit_code == 1, res.output
+    first, second = json.loads(res.stdout)["model_search"]
+    assert first["case"] == "case_first" and first["error"] is None and first["proposals"] == 2
+    assert second["case"] == "case_second" and "unusable model answer" in second["error"]

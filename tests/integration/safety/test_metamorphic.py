@@ -382,6 +382,61 @@ def test_model_hacker_judge_and_fixer_through_the_gates(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
 
 
+def test_a_killed_model_search_resumes_from_its_journal(tmp_path: Path) -> None:
+    """`vera cases harden --model ... --out DIR --resume`: every model answer is a journalled
+    step; a search killed after its hacker and judge (its journal cut there, a torn line at the
+    end) and resumed asks only the fixer and reviewer, and ends where an uninterrupted search
+    ends: the same findings, the same patches, the same repaired verify.py."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from support.safety_cases import make_bench
+    from vera.cli.main import app
+
+    script = (
+        Path(__file__).resolve().parents[2] / "fixtures" / "cases_harden" / "invoice-roles.yaml"
+    )
+    runner = CliRunner()
+
+    def search(bench: str, out: Path, *extra: str):  # type: ignore[no-untyped-def]
+        cases = tmp_path / bench / "cases"
+        if not cases.exists():
+            make_bench(tmp_path / bench)
+            (cases / "banking" / "invoice_iban_swap" / "verify.py").write_text(WEAK_INVOICE)
+        return runner.invoke(app, ["cases", "harden", str(cases), "--operators", "reads_only",
+                                   "--model", f"scripted:{script}", "--fix", "--out", str(out),
+                                   *extra])  # fmt: skip
+
+    whole = tmp_path / "whole"
+    res = search("a", whole)
+    assert res.exit_code == 0, res.output
+    lines = (whole / "journal.jsonl").read_text().splitlines()
+    keys = [json.loads(x)["key"].rsplit("/", 2)[-2:] for x in lines]
+    assert keys == [["r1", "case_hacker"], ["c1", "case_judge"], ["fix1", "case_fixer"],
+                    ["fix2", "case_fixer"], ["fix2", "case_reviewer"]]  # fmt: skip
+    assert "5 step(s) asked, 0 answered" in res.output
+
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    (killed / "journal.jsonl").write_text("\n".join(lines[:2]) + '\n{"key": "torn')
+    res = search("b", killed)
+    assert res.exit_code == 2 and "holds a started search" in res.output
+    res = search("b", killed, "--resume")
+    assert res.exit_code == 0, res.output
+    assert "3 step(s) asked, 2 answered from the journal" in res.output
+
+    def model_search(out: Path) -> list:
+        rows = json.loads((out / "summary.json").read_text())["model_search"]
+        return [{**r, "written": [Path(w).name for w in r["written"]]} for r in rows]
+
+    assert model_search(killed) == model_search(whole)
+    fixed = [(tmp_path / b / "cases/banking/invoice_iban_swap/verify.py").read_text() for b in "ab"]
+    assert fixed[0] == fixed[1] != WEAK_INVOICE
+    res = runner.invoke(app, ["cases", "harden", str(tmp_path / "b" / "cases"), "--resume"])
+    assert res.exit_code == 2 and "need --model" in res.output
+
+
 def test_run_report_marks_the_asr_of_cases_with_open_findings_as_a_lower_bound(
     tmp_path: Path,
 ) -> None:

@@ -1,7 +1,9 @@
-"""The loop's journal of completed steps: what makes ``vera harden loop --resume`` exact.
+"""A journal of completed steps: what makes a model-driven loop's ``--resume`` exact.
 
-``DIR/<task>/journal.jsonl`` holds one line per finished step: its key (phase, role, attempt
-index, e.g. ``iter-1/verifier-aware/hacker/2/model``), its result and the model usage it cost.
+Both pillars' search loops use it: ``vera harden loop`` (``DIR/<task>/journal.jsonl``, keys
+like ``iter-1/verifier-aware/hacker/2/model``) and ``vera cases harden --model``
+(``DIR/journal.jsonl``, keys like ``<case>@<hash>/r1/case_hacker``). A line holds one finished
+step: its key (phase, role, attempt index), its result and the model usage it cost.
 A line is appended and fsync'd as soon as the step ends, so a process killed at any moment
 leaves at most the step it was in unrecorded. On resume the loop runs again from the start and
 every step found here returns its recorded result instead of calling a model or playing a trial;

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from vera.harden.journal import Journal, JournalError
+from vera.runner.journal import Journal, JournalError
 
 
 def test_recorded_steps_come_back_in_order_with_their_usage(tmp_path: Path) -> None:
