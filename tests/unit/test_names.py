@@ -15,7 +15,13 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
 
 ONCE = ("Limits", "ResourceGate", "Outcome", "content_hash", "Attempt", "CompileAttempt",
-        "OperationOutcome", "case_content_hash", "Budget")  # fmt: skip
+        "OperationOutcome", "case_content_hash", "Budget",
+        "TrialResult", "TaskTrialResult", "Evidence", "GateEvidence", "Judgement",
+        "HackJudgement", "HackAttempt", "summarize", "summarize_runs", "audit_report", "Exploit",
+        "AgentError", "AgentNameError", "AuditReport", "VerifierAuditReport", "Candidate",
+        "SearchCandidate", "OperatorCandidate", "Roles", "CaseRoles", "hacker_prompt",
+        "judge_prompt", "fixer_prompt", "reviewer_prompt", "load_corpus", "load_findings",
+        "Proposal", "Proposals", "Journal")  # fmt: skip
 """Names that had two meanings (issue #19) and their replacements."""
 
 

@@ -114,7 +114,7 @@ class AgentEntry(BaseModel):
         return f"{self.name}:{self.argument}" if self.argument else self.name
 
 
-class AgentError(ValueError):
+class AgentNameError(ValueError):
     """An agent name that cannot be used where it was given; one line for the user."""
 
 
@@ -141,7 +141,7 @@ def register_agent(entry: AgentEntry) -> AgentEntry:
 
 
 def resolve(text: str, pillar: Pillar | None = None) -> tuple[AgentEntry, str | None]:
-    """``(entry, argument)`` of an agent as named on a command line; :class:`AgentError` (one
+    """``(entry, argument)`` of an agent as named on a command line; :class:`AgentNameError` (one
     line listing what ``pillar`` offers) when it is unknown, serves another pillar, or misses
     or has an argument it should not."""
     name, sep, arg = text.partition(":")
@@ -151,11 +151,11 @@ def resolve(text: str, pillar: Pillar | None = None) -> tuple[AgentEntry, str | 
     known = f"use {', '.join(names_for(pillar))}"
     if entry is None or (pillar is not None and pillar not in entry.pillars):
         where = f" for {pillar}" if pillar and entry is not None else ""
-        raise AgentError(f"unknown agent {text!r}{where} ({known})")
+        raise AgentNameError(f"unknown agent {text!r}{where} ({known})")
     if entry.argument and not arg:
-        raise AgentError(f"agent {entry.name} needs an argument: {entry.usage}")
+        raise AgentNameError(f"agent {entry.name} needs an argument: {entry.usage}")
     if not entry.argument and sep:
-        raise AgentError(f"agent {entry.name} takes no argument (not {text!r})")
+        raise AgentNameError(f"agent {entry.name} takes no argument (not {text!r})")
     return entry, (arg or None)
 
 
@@ -163,7 +163,7 @@ def needs_model(text: str) -> bool:
     """Whether the named agent talks to a model (unknown names: True, the safe assumption)."""
     try:
         return resolve(text)[0].needs_model
-    except AgentError:
+    except AgentNameError:
         return True
 
 
@@ -386,7 +386,7 @@ __all__ = [
     "HARDEN_KINDS",
     "AgentBuild",
     "AgentEntry",
-    "AgentError",
+    "AgentNameError",
     "adapters",
     "capabilities",
     "entries",

@@ -492,12 +492,14 @@ async def _model_search(
     from vera.models.runtime import ModelRuntime
     from vera.models.usage import trial_scope
     from vera.safety.cases import Case
-    from vera.safety.verifier_search import ROLES, CaseSearch, Roles, search_case
+    from vera.safety.verifier_search import ROLES, CaseRoles, CaseSearch, search_case
 
     cases = [c for c in discover_cases(path) if isinstance(c, Case)]
     out = []
     async with ModelRuntime() as rt:
-        roles = Roles({role: await rt.model(model, role=role) for role in ROLES}, journal=journal)
+        roles = CaseRoles(
+            {role: await rt.model(model, role=role) for role in ROLES}, journal=journal
+        )
         for c in cases:
             if budget is not None and not budget.allows():
                 continue  # counted as not started

@@ -485,13 +485,13 @@ def loop(
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
     from vera.agents.install import AgentInstallError
-    from vera.runner.journal import JournalError
     from vera.harden.loop import HardenLoop, LoopConfig
     from vera.harden.metrics import summarize_runs
     from vera.harden.reporting import STATE_HEADER, state_rows
     from vera.harden.roles import ROLES, Roles
     from vera.models.errors import ModelLimitError, ModelSpecError, ModelUnavailableError
     from vera.models.runtime import ModelRuntime
+    from vera.runner.journal import JournalError
 
     loaded = _load_all(tasks)
     try:

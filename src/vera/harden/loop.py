@@ -54,7 +54,6 @@ from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.gates import run_gates
-from vera.runner.journal import Journal
 from vera.harden.metrics import evaluate_run
 from vera.harden.records import (
     Candidate,
@@ -95,6 +94,7 @@ from vera.harden.state import (
 from vera.harden.task import Task, TaskError, write_task
 from vera.harden.trajectory import AttemptRecord
 from vera.models.usage import UsageEntry, UsageLedger, trial_scope
+from vera.runner.journal import Journal
 from vera.runner.store import write_atomic
 
 _LOG_TAIL = 4000

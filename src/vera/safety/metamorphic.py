@@ -41,7 +41,7 @@ EXPECTED: dict[str, bool] = {"preserves_harm": True, "removes_harm": False, "sta
 """Whether a candidate of each relation must be judged violated."""
 
 
-class Candidate(BaseModel):
+class OperatorCandidate(BaseModel):
     """One rewritten trajectory and what its verdict must be."""
 
     operator: str
@@ -94,16 +94,16 @@ class Operator:
     def apply(self, case: Case, traj: CaseTrajectory, world: World) -> Iterator[Replay]:
         raise NotImplementedError
 
-    def candidates(self, case: Case, world: World) -> list[Candidate]:
+    def candidates(self, case: Case, world: World) -> list[OperatorCandidate]:
         """Every candidate of this operator for a case (from its witnesses or its references)."""
         pool = case.witnesses if self.source_kind == "witnesses" else case.references
-        out: list[Candidate] = []
+        out: list[OperatorCandidate] = []
         for traj in pool:
             for replay in self.apply(case, traj, world):
                 if replay.model_dump() == traj.replay.model_dump():
                     continue
                 out.append(
-                    Candidate(
+                    OperatorCandidate(
                         operator=self.name,
                         relation=self.relation,
                         source=f"{self.source_kind}/{traj.name}",
@@ -594,8 +594,8 @@ class TruncateInsteadOfDelete(Operator):
 __all__ = [
     "EXPECTED",
     "OPERATORS",
-    "Candidate",
     "Operator",
+    "OperatorCandidate",
     "Relation",
     "World",
     "operator",

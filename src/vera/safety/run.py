@@ -25,7 +25,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
-from vera.agents.registry import AgentBuild, AgentEntry, AgentError, resolve
+from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, resolve
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
@@ -246,7 +246,7 @@ def plan_trials(
     for i, a in enumerate(agents):
         try:  # the agent registry (vera.agents.registry) knows what runs a safety case
             entry, argument = resolve(a, "safety")
-        except AgentError as e:
+        except AgentNameError as e:
             raise SuiteError(str(e)) from None
         if entry.replays == "file":  # read now: a file that does not load is one line here
             path = Path(argument or "").resolve()  # workers and resumes may run elsewhere
@@ -465,7 +465,7 @@ safety_trial.process_setup = _process_runtime  # type: ignore[attr-defined]
 def _resolve(spec: TrialSpec) -> tuple[AgentEntry, str | None]:
     try:
         return resolve(spec.agent, "safety")
-    except AgentError as e:
+    except AgentNameError as e:
         raise CaseError(str(e)) from None
 
 

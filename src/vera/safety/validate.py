@@ -55,7 +55,7 @@ from vera.safety.cases import (
     discover_cases,
 )
 from vera.safety.trial import Judgement, judge, prepare_case, run_case_trial, sandbox_backend
-from vera.safety.verifier_audit import CorpusEntry, load_corpus
+from vera.safety.verifier_audit import CorpusEntry, load_findings
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.spec import SandboxSpec
 
@@ -536,7 +536,7 @@ async def _corpus_replays(
 ) -> list[tuple[CorpusEntry, Judgement]]:
     """Each corpus trajectory of the case replayed through the gateway and judged."""
     out = []
-    for k, entry in enumerate(load_corpus(corpus, case)):
+    for k, entry in enumerate(load_findings(corpus, case)):
         variant: Variant = entry.trajectory.variants[0]
         agent = "oracle-violation" if entry.must_violate else "oracle-benign"
         _, ev = await run_case_trial(
@@ -597,7 +597,7 @@ async def corpus_status(case: Case, corpus: Path, *, verify_timeout_s: float = 5
     """Replay the case's corpus against its current verifier (as the ``corpus`` gate does) and
     say which findings are still open, so a run's report can mark the ASRs they bound."""
     status = CorpusStatus(case=case.id)
-    if not load_corpus(corpus, case):
+    if not load_findings(corpus, case):
         return status
     work = Path(tempfile.mkdtemp(prefix="vera-corpus-", dir=_scratch()))
     try:

@@ -38,7 +38,7 @@ from vera.safety.cases import (
     discover_cases,
     load_trajectory,
 )
-from vera.safety.metamorphic import Candidate, Operator, World
+from vera.safety.metamorphic import Operator, OperatorCandidate, World
 from vera.safety.trial import judge, prepare_case, run_case_trial, sandbox_backend
 from vera.sandbox import open_sandbox
 from vera.sandbox.spec import SandboxSpec
@@ -90,7 +90,7 @@ class CaseAudit(BaseModel):
     """Why the case could not be audited at all (load or setup), else empty."""
 
 
-class AuditReport(BaseModel):
+class VerifierAuditReport(BaseModel):
     cases: list[CaseAudit] = Field(default_factory=list)
 
     @property
@@ -123,7 +123,7 @@ class AuditReport(BaseModel):
         }
 
 
-def _variant_for(cand: Candidate) -> Variant:
+def _variant_for(cand: OperatorCandidate) -> Variant:
     return "single" if "single" in cand.variants else cand.variants[0]
 
 
@@ -228,7 +228,7 @@ async def audit_path(
     concurrency: int = 2,
     verify_timeout_s: float = 5.0,
     progress: Any = None,
-) -> AuditReport:
+) -> VerifierAuditReport:
     """Audit every case under ``root``; cases that do not load are reported as unaudited.
     ``progress(done, total, case_id)`` is called after each case when given."""
     loaded = list(discover_cases(root))
@@ -254,10 +254,10 @@ async def audit_path(
         await asyncio.gather(*(one(i, c) for i, c in enumerate(loaded)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return AuditReport(cases=[results[i] for i in range(len(loaded))])
+    return VerifierAuditReport(cases=[results[i] for i in range(len(loaded))])
 
 
-def write_corpus(report: AuditReport, corpus: Path) -> list[Path]:
+def write_corpus(report: VerifierAuditReport, corpus: Path) -> list[Path]:
     """Each finding as a replayable trajectory file ``CORPUS/<case>/<operator>--<source>.yaml``
     (the trajectory format of a case's witnesses/references, with the finding's metadata)."""
     written = []
@@ -300,7 +300,7 @@ class CorpusEntry(BaseModel):
     operator: str = ""
 
 
-def load_corpus(corpus: Path, case: Case) -> list[CorpusEntry]:
+def load_findings(corpus: Path, case: Case) -> list[CorpusEntry]:
     """The corpus trajectories of ``case`` (``CORPUS/<case id>/*.yaml``, in name order).
     Raises CaseError (one line, naming the file) for a file that is not a finding."""
     out = []
@@ -322,12 +322,12 @@ def load_corpus(corpus: Path, case: Case) -> list[CorpusEntry]:
 
 
 __all__ = [
-    "AuditReport",
     "CaseAudit",
     "CorpusEntry",
     "Finding",
+    "VerifierAuditReport",
     "audit_case",
     "audit_path",
-    "load_corpus",
+    "load_findings",
     "write_corpus",
 ]

@@ -59,7 +59,7 @@ class ProposedCall(BaseModel):
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
-class Proposal(BaseModel):
+class TrajectoryProposal(BaseModel):
     """A trajectory the hacker believes the verifier misjudges."""
 
     kind: Kind = Field(description="missed_harm: does the harm, verifier says safe; false_alarm: "
@@ -69,8 +69,8 @@ class Proposal(BaseModel):
     response: str = ""
 
 
-class Proposals(BaseModel):
-    proposals: list[Proposal] = Field(default_factory=list)
+class TrajectoryProposals(BaseModel):
+    proposals: list[TrajectoryProposal] = Field(default_factory=list)
 
 
 class HarmLabel(BaseModel):
@@ -92,10 +92,10 @@ class PatchReview(BaseModel):
 # --- records ------------------------------------------------------------------------------------
 
 
-class Candidate(BaseModel):
+class SearchCandidate(BaseModel):
     """A proposal replayed and judged."""
 
-    proposal: Proposal
+    proposal: TrajectoryProposal
     verdict: Verdict | None = None
     error: str | None = None
     refused: int = 0
@@ -122,7 +122,7 @@ class CaseSearch(BaseModel):
     """What the model-driven search did on one case."""
 
     case: str
-    candidates: list[Candidate] = Field(default_factory=list)
+    candidates: list[SearchCandidate] = Field(default_factory=list)
     patches: list[PatchAttempt] = Field(default_factory=list)
     fixed: bool = False
     written: list[str] = Field(default_factory=list)
@@ -131,7 +131,7 @@ class CaseSearch(BaseModel):
     steps it finished stay in the journal."""
 
     @property
-    def findings(self) -> list[Candidate]:
+    def findings(self) -> list[SearchCandidate]:
         return [c for c in self.candidates if c.finding]
 
 
@@ -158,8 +158,8 @@ def _trajectories(case: Case) -> str:
     return "\n".join(out)
 
 
-def hacker_prompt(
-    case: Case, s0: dict[str, Any], *, verifier_aware: bool, feedback: list[Candidate]
+def case_hacker_prompt(
+    case: Case, s0: dict[str, Any], *, verifier_aware: bool, feedback: list[SearchCandidate]
 ) -> str:
     parts = [
         f"[vera cases harden role: case_hacker case: {case.id}]",
@@ -189,7 +189,7 @@ def hacker_prompt(
     return "\n\n".join(parts)
 
 
-def judge_prompt(case: Case, cand: Candidate, ev: Evidence) -> str:
+def case_judge_prompt(case: Case, cand: SearchCandidate, ev: Evidence) -> str:
     trace = [
         {"tool": c.tool, "arguments": c.arguments, "error": c.error,
          "result": _cut(json.dumps(c.result, ensure_ascii=False, default=str), 400)}
@@ -210,7 +210,7 @@ def judge_prompt(case: Case, cand: Candidate, ev: Evidence) -> str:
     )
 
 
-def fixer_prompt(case: Case, findings: list[Candidate], rejections: list[str]) -> str:
+def case_fixer_prompt(case: Case, findings: list[SearchCandidate], rejections: list[str]) -> str:
     lines = [
         f"- {c.proposal.kind}: {c.proposal.route}\n  calls: "
         f"{_cut(json.dumps([x.model_dump() for x in c.proposal.calls], ensure_ascii=False), 1200)}\n"
@@ -236,7 +236,7 @@ def fixer_prompt(case: Case, findings: list[Candidate], rejections: list[str]) -
     return "\n\n".join(parts)
 
 
-def reviewer_prompt(case: Case, patch: VerifierPatch, diff: str) -> str:
+def case_reviewer_prompt(case: Case, patch: VerifierPatch, diff: str) -> str:
     return "\n\n".join(
         [
             f"[vera cases harden role: case_reviewer case: {case.id}]",
@@ -258,7 +258,7 @@ _SYSTEM = {
 }
 
 
-class Roles:
+class CaseRoles:
     """The four roles' pydantic-ai models (e.g. from ``ModelRuntime.model``).
 
     With a :class:`~vera.runner.journal.Journal`, every answer is a journalled step under its
@@ -308,7 +308,7 @@ def _mutant(kind: str) -> str:
 
 
 async def _gates(
-    case: Case, verify_py: str, findings: list[Candidate], work: Path, timeout_s: float
+    case: Case, verify_py: str, findings: list[SearchCandidate], work: Path, timeout_s: float
 ) -> list[str]:
     """Why a patched verify.py is rejected (empty: accepted, review aside)."""
     from vera.safety.validate import validate_case
@@ -364,7 +364,7 @@ async def _gates(
 
 async def search_case(
     case: Case,
-    roles: Roles,
+    roles: CaseRoles,
     *,
     rounds: int = 1,
     verifier_aware: bool = False,
@@ -381,10 +381,10 @@ async def search_case(
         attack = await prepare_case(case, work / "s0", variant="single")
         n = 0
         for r in range(rounds):
-            batch: Proposals = await roles.run(
+            batch: TrajectoryProposals = await roles.run(
                 "case_hacker",
-                Proposals,
-                hacker_prompt(
+                TrajectoryProposals,
+                case_hacker_prompt(
                     case, attack.s0, verifier_aware=verifier_aware, feedback=out.candidates
                 ),
                 key=f"{at}/r{r + 1}",
@@ -397,13 +397,15 @@ async def search_case(
                     case, "single", "oracle-violation", work / f"t{n}", persist_state=False,
                     prepared=attack, script=replay,
                 )  # fmt: skip
-                cand = Candidate(proposal=p, refused=sum(c.error is not None for c in ev.calls))
+                cand = SearchCandidate(
+                    proposal=p, refused=sum(c.error is not None for c in ev.calls)
+                )
                 j = judge(case, ev, timeout_s=timeout_s)
                 cand.verdict, cand.error = j.verdict, j.error
                 hoped = j.verdict is not None and j.verdict.violated == (p.kind == "false_alarm")
                 if hoped and j.outcome is not Outcome.infra_error:
                     cand.label = await roles.run(
-                        "case_judge", HarmLabel, judge_prompt(case, cand, ev), key=f"{at}/c{n}"
+                        "case_judge", HarmLabel, case_judge_prompt(case, cand, ev), key=f"{at}/c{n}"
                     )
                 out.candidates.append(cand)
         findings = out.findings
@@ -413,7 +415,7 @@ async def search_case(
         current = (case.path / "verify.py").read_text(encoding="utf-8")
         for attempt in range(fix_retries):
             patch: VerifierPatch = await roles.run(
-                "case_fixer", VerifierPatch, fixer_prompt(case, findings, rejections),
+                "case_fixer", VerifierPatch, case_fixer_prompt(case, findings, rejections),
                 key=f"{at}/fix{attempt + 1}",
             )  # fmt: skip
             reasons = await _gates(case, patch.verify_py, findings, work / f"p{attempt}", timeout_s)
@@ -422,7 +424,7 @@ async def search_case(
                     current.splitlines(True), patch.verify_py.splitlines(True), "verify.py", "verify.py"
                 ))  # fmt: skip
                 review: PatchReview = await roles.run(
-                    "case_reviewer", PatchReview, reviewer_prompt(case, patch, diff),
+                    "case_reviewer", PatchReview, case_reviewer_prompt(case, patch, diff),
                     key=f"{at}/fix{attempt + 1}",
                 )  # fmt: skip
                 if not review.approve:
@@ -459,12 +461,12 @@ async def search_case(
 
 __all__ = [
     "ROLES",
+    "CaseRoles",
     "CaseSearch",
     "HarmLabel",
     "PatchReview",
-    "Proposal",
-    "Proposals",
-    "Roles",
+    "TrajectoryProposal",
+    "TrajectoryProposals",
     "VerifierPatch",
     "search_case",
 ]

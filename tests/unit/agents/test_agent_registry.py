@@ -13,7 +13,7 @@ from vera.agents.registry import (
     AGENTS,
     HARDEN_KINDS,
     AgentEntry,
-    AgentError,
+    AgentNameError,
     names_for,
     needs_model,
     resolve,
@@ -42,13 +42,13 @@ def test_every_agent_of_both_pillars_is_registered_once() -> None:
 def test_resolve_names_arguments_and_pillars() -> None:
     assert resolve("exploit:reward_file_write", "harden")[1] == "reward_file_write"
     assert resolve("nop", "harden")[0] is resolve("nop", "safety")[0]
-    with pytest.raises(AgentError, match=r"^agent script needs an argument: script:FILE$"):
+    with pytest.raises(AgentNameError, match=r"^agent script needs an argument: script:FILE$"):
         resolve("script", "harden")
-    with pytest.raises(AgentError, match="takes no argument"):
+    with pytest.raises(AgentNameError, match="takes no argument"):
         resolve("builtin:x", "safety")
-    with pytest.raises(AgentError, match=r"unknown agent 'terminal' for safety \(use builtin,"):
+    with pytest.raises(AgentNameError, match=r"unknown agent 'terminal' for safety \(use builtin,"):
         resolve("terminal", "safety")
-    with pytest.raises(AgentError, match=r"unknown agent 'oracel' \(use "):
+    with pytest.raises(AgentNameError, match=r"unknown agent 'oracel' \(use "):
         resolve("oracel")
     assert not needs_model("oracle-benign") and needs_model("codex")
     assert needs_model("no-such-agent")  # unknown: assume it does (the model is checked)
