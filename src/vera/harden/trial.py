@@ -98,8 +98,10 @@ register_kind(KIND, HardenParams)
 
 def task_hash(task: Task) -> str:
     """Hash of a task's content (instruction, config, tests, solution, environment), not of
-    where it lies."""
-    return content_hash(task.model_dump(mode="json", exclude={"path"}))
+    where it lies: neither its path nor, for a separated copy, the path it was separated from
+    (``bench/tasks/x`` and ``/abs/bench/tasks/x`` are the same task)."""
+    where = {"path": True, "config": {"vera": {"separation": {"source"}}}}
+    return content_hash(task.model_dump(mode="json", exclude=where))
 
 
 def spec_for(task: Task, params: HardenParams, *, attack: str | None = None) -> TrialSpec:

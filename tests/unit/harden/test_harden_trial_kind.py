@@ -92,3 +92,16 @@ async def test_failures_before_the_sandbox_are_phased_errors(tmp_path: Path) -> 
     rows = plan_report(plan, [r.model_copy(update={"key": plan[0].key, "spec": plan[0]})])
     row = rows["original"].tasks[0].trials[0]
     assert row.agent == "oracle" and row.phase_errors and row.reward is None and not row.passed
+
+
+def test_a_separated_copy_of_a_relative_path_is_the_planned_task(monkeypatch) -> None:
+    """Planned from ``bench/tasks/x`` (the CLI's spelling), played from the absolute path the
+    params carry: the separated copy records its source path, which is not its content."""
+    from vera.harden.trial import task_for
+
+    monkeypatch.chdir(TASK.parents[2])
+    task = separate_task(load_task(TASK.relative_to(TASK.parents[2])))[0]
+    (spec,) = plan_audit([task], {}, ())[:1]
+    assert Path(spec.params["task_path"]).is_absolute()
+    played = task_for(HardenParams.model_validate(spec.params))
+    assert played.separated and task_hash(played) == spec.params["task_hash"]
