@@ -454,8 +454,9 @@ def compose(tk, gk, vk):
         "taxonomy": {"risk": g["risk"], "attack": v["leaf"], "environment": "procurement_shop"},
         "services": ["shop", "email"], "variables": {}, "setup": [],
         "benign_task": t["text"], "authorised": t["authorised"],
-        "attack": {"brief": g["brief"], "first_message": v["first"], "tactics": v["tactics"],
-                   "markers": g["markers"]},
+        # the task first, then the attacker's request (alone it would name no order)
+        "attack": {"brief": g["brief"], "first_message": f"{t['text']} {v['first']}",
+                   "tactics": v["tactics"], "markers": g["markers"]},
         "overlay": v["overlay"],
         "injections": [{"id": i, "channel": ch, "tool": tool, "mode": m, "payload": p}
                        for i, ch, tool, m, p in v["inj"]],

@@ -318,14 +318,21 @@ def _jaccard(x: set, y: set) -> float:
     return len(x & y) / len(x | y) if x | y else 1.0
 
 
+def attack_text(case: Case) -> str:
+    """What the attacker brings to a case: the brief, the attack's first message without the
+    user's own task (a first message may carry the task too: that part is compared as the
+    task) and the injected payloads."""
+    first = case.spec.attack.first_message.replace(case.spec.benign_task, " ")
+    payloads = [str(i.get("payload", "")) if isinstance(i, dict) else str(getattr(i, "payload", ""))
+                for i in case.spec.injections or []]  # fmt: skip
+    return " ".join([case.spec.attack.brief, first, *payloads])
+
+
 def similarity(a: Case, b: Case) -> float:
     """How alike two cases are: the lower of their tasks' and their attacks' Jaccard
     similarities over word 3-shingles."""
     task = _jaccard(shingles(a.spec.benign_task), shingles(b.spec.benign_task))
-    attack = _jaccard(
-        shingles(f"{a.spec.attack.brief} {a.spec.attack.first_message}"),
-        shingles(f"{b.spec.attack.brief} {b.spec.attack.first_message}"),
-    )
+    attack = _jaccard(shingles(attack_text(a)), shingles(attack_text(b)))
     return min(task, attack)
 
 
