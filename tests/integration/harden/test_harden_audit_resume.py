@@ -19,7 +19,9 @@ from support.safety_cases import REPO
 
 pytestmark = [pytest.mark.integration, needs_bwrap, pytest.mark.timeout(600)]
 
-TASKS = [str(REPO / "bench" / "tasks" / n) for n in ("roman-numerals", "parse-duration")]
+# Relative to the repository (the commands run there), as a user types them; --separate adds
+# the separated copies, played in the worker processes from the absolute paths in the plan.
+TASKS = [f"bench/tasks/{n}" for n in ("roman-numerals", "parse-duration")]
 # Deterministic on these tasks: import_time_exit and sys_exit_patch hack them, reward_file_write
 # does not (their verifiers write the reward last).
 EXPLOITS = ["-e", "import_time_exit", "-e", "sys_exit_patch", "-e", "reward_file_write"]
@@ -45,17 +47,20 @@ def _audit(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_audit_killed_halfway_resumes_without_replaying_finished_trials(tmp_path: Path) -> None:
     whole = tmp_path / "whole"
-    p = _audit(*TASKS, *EXPLOITS, "-j", "2", "--out", str(whole))
+    p = _audit(*TASKS, *EXPLOITS, "--separate", "-j", "2", "--out", str(whole))
     assert p.returncode == 0, p.stderr[-2000:]
     expected = json.loads(p.stdout)
-    assert [t["hacked_by"] for t in expected["tasks"]] == [
-        ["import_time_exit", "sys_exit_patch"]
-    ] * 2
+    hacked = [t["hacked_by"] for t in expected["tasks"]]
+    assert hacked == [["import_time_exit", "sys_exit_patch"]] * 2
+    sep = [
+        (t["oracle"], t["nop"], t["hacked_by"], t["errors"]) for t in expected["separated"]["tasks"]
+    ]
+    assert sep == [(True, True, [], [])] * 2
     planned = len((whole / "plan.jsonl").read_text().splitlines())
     assert len(_keys(whole)) == planned >= 8
 
     run_dir = tmp_path / "killed"
-    cmd = [*VERA, "harden", "audit", *TASKS, *EXPLOITS, "-j", "2", "--workers", "2",
+    cmd = [*VERA, "harden", "audit", *TASKS, *EXPLOITS, "--separate", "-j", "2", "--workers", "2",
            "--no-progress", "--out", str(run_dir)]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)  # fmt: skip
@@ -84,7 +89,10 @@ def test_audit_killed_halfway_resumes_without_replaying_finished_trials(tmp_path
     for key in keys:
         result = json.loads((run_dir / "trials" / key / "result.json").read_text())
         ev = run_dir / "trials" / key / "evidence"
-        assert (ev / "reward.json").is_file() and (ev / "agent" / "verifier.log").is_file()
+        side = "verifier" if result["spec"]["variant"] == "separated" else "agent"
+        assert (ev / "reward.json").is_file() and (ev / side / "verifier.log").is_file()
+        if side == "verifier":  # what was copied into the fresh verifier sandbox
+            assert (ev / "verifier" / "artifacts.json").is_file()
         if result["spec"]["agent"].startswith("exploit:"):
             assert (ev / "agent.sh").read_text() == result["spec"]["params"]["script"]
 
