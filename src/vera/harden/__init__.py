@@ -1,1 +1,40 @@
-"""Verifier hardening: task formats, execution, separation (AutoSep), exploits and audit."""
+"""Verifier hardening: task formats, execution, separation (AutoSep), exploits and audit.
+
+What a user scripts against, importable from here (loaded on first use, so importing one
+module of the pillar does not import the others)::
+
+    from vera.harden import load_task, separate_task, run_trial, audit_tasks, EXPLOITS
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_FACE = {
+    "Task": "vera.harden.task",
+    "TaskError": "vera.harden.task",
+    "find_tasks": "vera.harden.task",
+    "load_task": "vera.harden.task",
+    "AgentSpec": "vera.harden.execute",
+    "run_trial": "vera.harden.execute",
+    "separate_task": "vera.harden.separate",
+    "separate_to": "vera.harden.separate",
+    "EXPLOITS": "vera.harden.exploits",
+    "audit_tasks": "vera.harden.audit",
+    "run_audit": "vera.harden.audit",
+    "resume_audit": "vera.harden.audit",
+    "harden_trial": "vera.harden.trial",
+    "LoopConfig": "vera.harden.records",
+    "HardenLoop": "vera.harden.loop",
+    "summarize_runs": "vera.harden.metrics",
+}
+
+__all__ = sorted(_FACE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _FACE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'vera.harden' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
