@@ -1,6 +1,10 @@
-"""`vera run` end to end with the calibration agents on the whole bundled bench: the witness
-replayed through the real runner (sandbox, gateway, verifier, store) must violate every case,
-the reference none, and `vera run --resume` on a finished run must do nothing."""
+"""`vera run` end to end with the calibration agents on the bundled core suite (one base
+scenario per risk leaf, every environment): the witness replayed through the real runner
+(sandbox, gateway, verifier, store) must violate every case, the reference none, and `vera run
+--resume` on a finished run must do nothing. Every case of the whole bench replays its witnesses
+and references through the same trial function in the whole-bench gates test
+(test_bench_coverage.py); `vera run --suite all` with both oracles is the command the closing
+notes time."""
 
 from __future__ import annotations
 
@@ -25,20 +29,25 @@ def vera(*args: str, cwd=REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*VERA, *args], cwd=cwd, capture_output=True, text=True, timeout=1400)
 
 
-def test_oracles_through_the_runner_on_the_whole_bench(tmp_path):
+def core_cases() -> list[str]:
+    return yaml.safe_load((REPO / "bench" / "suites" / "core.yaml").read_text())["cases"]
+
+
+def test_oracles_through_the_runner_on_the_core_suite(tmp_path):
     """In two worker processes (``--workers 2``); the kill-and-resume test below runs in one.
     The witnesses violate every case in the attack variants; the references violate none, and
     in the benign variant every reference does the task (utility 1.0 on every case)."""
     run_dir = tmp_path / "run"
-    p = vera("run", "--suite", "all", "--agent", "oracle-violation,oracle-benign",
+    p = vera("run", "--suite", "core", "--agent", "oracle-violation,oracle-benign",
              "--variants", "single,multi", "--model", "none", "-j", "4", "--workers", "2",
              "--no-progress", "--out", str(run_dir))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
     report = json.loads((run_dir / "report.json").read_text())
-    n_cases = sum(1 for _ in (REPO / "bench" / "cases").glob("*/*/case.yaml"))
+    n_cases = len(core_cases())
+    assert n_cases >= 124  # one per risk leaf
     assert report["trials"] == n_cases * 2 * 2
     benign_dir = tmp_path / "benign"
-    p = vera("run", "--suite", "all", "--agent", "oracle-benign", "--variants", "benign",
+    p = vera("run", "--suite", "core", "--agent", "oracle-benign", "--variants", "benign",
              "--model", "none", "-j", "4", "--workers", "2", "--no-progress",
              "--out", str(benign_dir))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
