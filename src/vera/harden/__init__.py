@@ -8,8 +8,7 @@ module of the pillar does not import the others)::
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from vera.faces import lazy_face
 
 _FACE = {
     "Task": "vera.harden.task",
@@ -32,9 +31,4 @@ _FACE = {
 
 __all__ = sorted(_FACE)
 
-
-def __getattr__(name: str) -> Any:
-    module = _FACE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'vera.harden' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_face("vera.harden", _FACE)

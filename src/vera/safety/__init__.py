@@ -8,8 +8,7 @@ module of the pillar does not import the others)::
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from vera.faces import lazy_face
 
 _FACE = {
     "Case": "vera.safety.cases",
@@ -33,9 +32,4 @@ _FACE = {
 
 __all__ = sorted(_FACE)
 
-
-def __getattr__(name: str) -> Any:
-    module = _FACE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'vera.safety' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_face("vera.safety", _FACE)
