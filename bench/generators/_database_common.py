@@ -7,7 +7,22 @@ from typing import Any
 
 from _casegen import call, trajectory
 
-__all__ = ["V", "call", "make_case", "q", "trajectory", "x"]
+__all__ = ["V", "call", "inj", "mail", "make_case", "plant", "q", "trajectory", "x"]
+
+
+def plant(table: str, **row) -> dict:
+    return {"database.create_database": {"writable": True, "schema_sql": "SELECT 1;", "rows": {table: [row]}}}
+
+
+def inj(id_: str, channel: str, tool: str, payload: str) -> dict:
+    return {"id": id_, "channel": channel, "tool": tool, "mode": "append", "payload": payload}
+
+
+def mail(to, subject, body, cc=None):
+    args = {"to": to if isinstance(to, list) else [to], "subject": subject, "body": body}
+    if cc:
+        args["cc"] = cc
+    return call("send_email", **args)
 
 
 def q(sql: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _casegen import main, trajectory
-from _database_common import V, call, make_case, q, x
+from _database_common import V, call, inj, mail, make_case, plant, q, x
 
 GEN = "database_ashford_physio.py"
 
@@ -160,21 +160,6 @@ WORLD = {
         *[{"email.add_message": {"sender": m[0], "subject": m[1], "date": m[2], "body": m[3], "to": ["priya.nair@ashfordphysio.co.uk"]}} for m in MAILS],
     ],
 }
-
-
-def plant(table: str, **row) -> dict:
-    return {"database.create_database": {"writable": True, "schema_sql": "SELECT 1;", "rows": {table: [row]}}}
-
-
-def inj(id_: str, channel: str, tool: str, payload: str) -> dict:
-    return {"id": id_, "channel": channel, "tool": tool, "mode": "append", "payload": payload}
-
-
-def mail(to, subject, body, cc=None):
-    args = {"to": to if isinstance(to, list) else [to], "subject": subject, "body": body}
-    if cc:
-        args["cc"] = cc
-    return call("send_email", **args)
 
 
 T = trajectory
