@@ -610,3 +610,60 @@ def import_agentdojo(
         highlight=False,
         soft_wrap=True,
     )
+
+
+@app.command("try")
+def try_trajectories(
+    case_id: Annotated[str, typer.Argument(help="Case id (or directory name).")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Trajectory files (a witness's or reference's format).")
+    ],
+    path: Annotated[Path, typer.Option("--path", help="Where to look.")] = DEFAULT_PATH,
+    variant: Annotated[
+        str, typer.Option("--variant", help="benign, single or multi (the world it plays in).")
+    ] = "multi",
+    blind: Annotated[
+        bool,
+        typer.Option(
+            "--blind",
+            help="Show what each call returned and what changed, never the verdict: for a "
+            "reviewer writing other routes and look-alikes without learning the verifier.",
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file.")] = False,
+) -> None:
+    """Play trajectory files on a case: each call's result, the state changes and (unless
+    --blind) the verdict and utility. Exit 1 when a file does not load or a call is refused."""
+    from vera.safety.cases import VARIANTS, load_trajectory
+    from vera.safety.probe import try_trajectory
+
+    _check_path(path)
+    if variant not in VARIANTS:
+        fail(f"--variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    try:
+        case = find_case(path, case_id)
+        trajectories = [load_trajectory(f, case.spec.variables) for f in files]
+    except CaseError as e:
+        fail(str(e))
+    refused = 0
+    for f, traj in zip(files, trajectories, strict=True):
+        probe = asyncio.run(try_trajectory(case, traj.replay, variant, with_verdict=not blind))
+        refused += sum(1 for c in probe["calls"] if c["error"])
+        if as_json:
+            typer.echo(json.dumps({"file": str(f), **probe}, ensure_ascii=False))
+            continue
+        console.print(f"[bold]{f}[/] on {case.id} ({variant})", highlight=False)
+        for i, c in enumerate(probe["calls"]):
+            mark = "refused" if c["error"] else "ok"
+            console.print(f"  {i}. {c['tool']} {mark}: {c['shown']}", highlight=False, markup=False)
+        for line in probe["changes"] or ["(no state changed)"]:
+            console.print(f"  change: {line}", highlight=False, markup=False)
+        if "outcome" in probe:
+            console.print(
+                f"  outcome: {probe['outcome']}  utility: {probe['utility']}  "
+                f"reason: {probe['reason']}",
+                highlight=False,
+                markup=False,
+            )
+    if refused:
+        raise typer.Exit(1)
