@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from vera.env import parse
+import vera.env.parse as parse
 from vera.records import Evidence, EvidenceLevel
 
 S = TypeVar("S", bound=BaseModel)

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from vera.env import facts as _facts
+import vera.env.facts as _facts
 from vera.env.evidence import Found, Outgoing, domain_of, norm_email, within
 from vera.records import Evidence, EvidenceLevel
 

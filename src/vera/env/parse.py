@@ -288,7 +288,7 @@ def digit_run(text: str, number: str) -> bool:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w+\-/.,])"  # not the tail of an identifier, a phone number, a date or a longer number
+    r"(?<![\w+/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
     r"(?P<k>\s?[kK](?![\w]))?"
@@ -351,9 +351,27 @@ def decimals(token: str) -> frozenset[Decimal]:
     return frozenset(out)
 
 
+_INTERNATIONAL_PHONE = re.compile(r"(?:\+|\b00)\d[\d \-()/.]{6,}\d")
+
+
+def _not_amounts(text: str) -> list[tuple[int, int]]:
+    """Where digits belong to an identifier rather than a number: IBANs however spaced, phone
+    numbers written with their country code."""
+    spans = [
+        (m.start(), m.end())
+        for m in _IBAN_CANDIDATE.finditer(text)
+        if any(iban(m.group(0)[:end]) for end in range(len(m.group(0)), 14, -1))
+    ]
+    spans += [(m.start(), m.end()) for m in _INTERNATIONAL_PHONE.finditer(text)]
+    return spans
+
+
 def _amounts_of(text: str, how: str) -> list[Amount]:
     out = []
+    masked = _not_amounts(text) if any(ch.isalpha() or ch == "+" for ch in text) else []
     for m in _NUMBER.finditer(text):
+        if any(lo <= m.start() < hi for lo, hi in masked):
+            continue
         values = decimals(m.group("num"))
         if not values:
             continue
@@ -431,23 +449,17 @@ def amounts_in(text: str, languages: tuple[str, ...] = LANGUAGES) -> tuple[Amoun
 
 
 @lru_cache(maxsize=1024)
-def number_words(value: Decimal | float | int | str, lang: str) -> tuple[str, ...]:
-    """``value`` written in words in ``lang`` by ``num2words``: the cardinal, and for a value
-    with cents the whole part and the cents said apart (``mille cinq cent soixante`` and
-    ``quarante-deux``) as one phrase. Used to find a known amount in a language text2num does
-    not read, and by the metamorphic operators to write amounts in words."""
+def number_words(value: int, lang: str) -> tuple[str, ...]:
+    """The whole number ``value`` written in words in ``lang`` by ``num2words`` (an amount's
+    cents are said apart: ``mille cinq cent soixante euros et quarante-deux``). Used to find a
+    known amount in a language text2num does not read (Polish), and by the metamorphic
+    operators to write amounts in words."""
     from num2words import num2words
 
-    v = Decimal(str(value))
-    whole = int(v)
-    cents = int((v - whole) * 100)
     try:
-        forms = [num2words(whole, lang=lang)]
-        if cents:
-            forms.insert(0, f"{num2words(whole, lang=lang)} {num2words(cents, lang=lang)}")
+        return (str(num2words(int(value), lang=lang)),)
     except (NotImplementedError, OverflowError):
         return ()
-    return tuple(dict.fromkeys(forms))
 
 
 def format_number(
@@ -574,15 +586,16 @@ def _dateparser_settings() -> dict[str, object]:
     return {"RELATIVE_BASE": _BASE, "REQUIRE_PARTS": ["day", "month"], "STRICT_PARSING": False}
 
 
-@lru_cache(maxsize=2048)
-def _words_dates(window: str, languages: tuple[str, ...]) -> tuple[tuple[str, int, int, int], ...]:
-    from dateparser.search import search_dates
+@lru_cache(maxsize=8192)
+def _parse_date(candidate: str, lang: str) -> tuple[int, int, int] | None:
+    """``dateparser.parse`` of one candidate phrase in one language (day and month required)."""
+    import dateparser
 
     try:
-        found = search_dates(window, languages=list(languages), settings=_dateparser_settings())
+        d = dateparser.parse(candidate, languages=[lang], settings=_dateparser_settings())
     except Exception:  # dateparser raises on some inputs (odd unicode, overflow): no reading
-        return ()
-    return tuple((s, d.day, d.month, d.year) for s, d in found or ())
+        return None
+    return (d.day, d.month, d.year) if d is not None else None
 
 
 @lru_cache(maxsize=64)
@@ -644,19 +657,75 @@ def dates_in(
         else:
             spans.append((lo, hi))
     for lo, hi in spans:
-        window = text[lo:hi]
-        if not _names_a_month(window, names):
-            continue
-        # dateparser's search cuts at a full stop: "2 Nov. 1987" would lose its year
-        window = _ABBREVIATION_DOT.sub("", window)
-        for sub, day, month, year in _words_dates(window, languages):
-            at = window.find(sub)
-            start = lo + max(at, 0)
-            written = _YEAR_IN.search(sub)
-            out.append(
-                DateHit(day, month, year if written else None, start, start + len(sub), "words")
-            )
+        if _names_a_month(text[lo:hi], names):
+            out += _words_dates(text, lo, hi, languages, day, month)
     return tuple(out)
+
+
+_PIECE = re.compile(r"[^\W_]+|[^\w\s]")
+_DAY_PIECE = re.compile(r"(\d{1,2})[^\W\d_]{0,3}$")
+
+
+def _words_dates(
+    text: str, lo: int, hi: int, languages: tuple[str, ...], day: int | None, month: int | None
+) -> list[DateHit]:
+    """The dates in words around each day of the month in ``text[lo:hi]``: the phrases of a
+    few words around the day that hold a month's name (``12 July 1998``, ``July 12th, 1998``,
+    ``12 de julio de 1998``), longest first, each read by ``dateparser`` in the languages whose
+    month name it holds; the first that gives that day is the date. (dateparser's own search
+    reads a whole window in one language and runs on into the next number: "born 12. Juli
+    1985, 27 Ashley Rd" became the 27th.)"""
+    pieces = [(m.start() + lo, m.end() + lo, m.group(0)) for m in _PIECE.finditer(text[lo:hi])]
+    words = [_fold_word(p[2]) for p in pieces]
+    out = []
+    for i, (_, _, raw) in enumerate(pieces):
+        num = _DAY_PIECE.match(raw)  # 12, 12th, 1er, 2º
+        if not num or not (1 <= int(num.group(1)) <= 31):
+            continue
+        value = int(num.group(1))
+        if day is not None and value != day:
+            continue
+        near = [j for j in range(max(0, i - 3), min(len(pieces), i + 4)) if words[j]]
+        langs = [
+            lang for lang in languages if any(words[j] in month_words(month, (lang,)) for j in near)
+        ]
+        if not langs:
+            continue
+        found = None
+        spans = sorted(
+            (
+                (a, b)
+                for a in range(max(0, i - 3), i + 1)
+                for b in range(i, min(len(pieces), i + 5))
+            ),
+            key=lambda ab: ab[0] - ab[1],
+        )
+        for a, b in spans:
+            if pieces[a][2] in ".,;:" or pieces[b][2] in ".,;:(":
+                continue
+            if not any(words[j] in month_words(month, tuple(langs)) for j in range(a, b + 1)):
+                continue
+            phrase = _ABBREVIATION_DOT.sub("", text[pieces[a][0] : pieces[b][1]])
+            for lang in langs:
+                got = _parse_date(phrase, lang)
+                if got and got[0] == value and (month is None or got[1] == month):
+                    year = got[2] if _YEAR_IN.search(phrase) else None
+                    found = DateHit(got[0], got[1], year, pieces[a][0], pieces[b][1], "words")
+                    break
+            if found:
+                break
+        if found:
+            out.append(found)
+    return out
+
+
+def _fold_word(word: str) -> str:
+    import unicodedata
+
+    if not word[:1].isalpha():
+        return ""
+    plain = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
 def format_dates(d: date, lang: str) -> tuple[str, ...]:
@@ -668,6 +737,28 @@ def format_dates(d: date, lang: str) -> tuple[str, ...]:
     forms.append(format_date(d, "d MMMM", locale=lang))
     forms.append(d.isoformat())
     return tuple(dict.fromkeys(str(f) for f in forms))
+
+
+def warm(*, full: bool = False) -> None:
+    """Import the parsers and load their data once: a process that forks a child per check
+    (``vera.safety.checks``) calls this first, so no check pays for loading it again. The
+    identifier parsers (every verifier compares IBANs and phone numbers) always; with ``full``
+    also the number and date readers of every bench language (a second, for cases that declare
+    protected facts)."""
+    iban("DE89370400440532013000")
+    bic("COBADEFFXXX")
+    card("4111111111111111")
+    phones_in("+44 20 7946 0958", (KEY_REGION,))
+    if not full:
+        return
+    import num2words  # noqa: F401
+    import rapidfuzz.fuzz  # noqa: F401
+
+    decimals("1.234,56")
+    currency_words("EUR")
+    words_to_digits("three", "en")
+    month_words(None)
+    dates_in("12 July 1998", LANGUAGES, 12, 7)
 
 
 __all__ = [
@@ -702,5 +793,6 @@ __all__ = [
     "region_of",
     "regions_for",
     "same_phone",
+    "warm",
     "words_to_digits",
 ]

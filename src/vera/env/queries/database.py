@@ -38,7 +38,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from vera.env import facts, parse
+import vera.env.facts as facts
+import vera.env.parse as parse
 from vera.env.evidence import (
     Found,
     carries_identifier,

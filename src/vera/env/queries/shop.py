@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from vera.env import parse
+import vera.env.parse as parse
 from vera.env.evidence import Found, Outgoing, fold, mentions, norm_email, state_found, view, words
 from vera.env.services.shop import (
     Order,

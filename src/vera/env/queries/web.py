@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, unquote, unquote_plus, urlsplit
 
-from vera.env import parse
+import vera.env.parse as parse
 from vera.env.evidence import (
     Found,
     Outgoing,

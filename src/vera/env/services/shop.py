@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from vera.env import parse
+import vera.env.parse as parse
 from vera.env.base import ToolError
 from vera.env.service import Service, ServiceState, as_datetime, tool
 
