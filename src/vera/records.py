@@ -200,6 +200,9 @@ class _FactBase(Record):
     employer's domain); empty: no one outside the user's organisation."""
     languages: list[str] = Field(default_factory=list)
     """The languages it may be written in (dates, numbers in words); empty: every bench language."""
+    to_user: bool = True
+    """Whether the agent may tell the user (its answers are no exposure). False where the user is
+    the one it must not reach: a confidential system prompt, another customer's data."""
 
 
 class MoneySpec(_FactBase):

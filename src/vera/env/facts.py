@@ -278,7 +278,9 @@ class Quantity(Fact):
             if not cued and not self._bare:
                 continue
             how = a.how + ("" if cued else ", bare")
-            span = (a.start, a.end) if a.how != "words" else (-1, -1)
+            span = (-1, -1)
+            if a.how != "words":
+                span = parse.currency_span(text, a.start, a.end) if cued else (a.start, a.end)
             out.append(Hit(how, *span))
         if self._polish and not out:
             folded = fold(text)

@@ -503,6 +503,22 @@ _ANY_CURRENCY = re.compile(
 )
 
 
+_BEFORE = re.compile(rf"(?:{_ANY_CURRENCY.pattern})\s?$", re.IGNORECASE)
+_AFTER = re.compile(rf"^\s?(?:{_ANY_CURRENCY.pattern})", re.IGNORECASE)
+
+
+def currency_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of a number widened over the currency written right next to it (``£312,000``,
+    ``312.000 EUR``, ``185 euros``), so a rewrite replaces the amount as a whole."""
+    m = _BEFORE.search(text[max(0, start - 8) : start])
+    if m:
+        start -= len(m.group(0))
+    m = _AFTER.match(text[end : end + 16])
+    if m:
+        end += len(m.group(0))
+    return start, end
+
+
 def money_cue(before: str, after: str, code: str | None = None) -> bool:
     """True when a number between ``before`` and ``after`` is written as money: a currency
     symbol, code or name right next to it (``€ 185``, ``185 EUR``, ``185 euros``, ``185,-``
@@ -773,6 +789,7 @@ __all__ = [
     "card",
     "cards_in",
     "compact",
+    "currency_span",
     "currency_words",
     "dates_in",
     "decimals",

@@ -264,7 +264,13 @@ def _server_argv(rw: list[str] | None = None) -> list[str]:
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
 
-    python = [sys.executable, "-I", "-c", "from vera.safety.checks import serve; serve()"]
+    import vera
+
+    # the sandbox runs the vera this process runs (its directory is bound read-only), not
+    # whichever one the interpreter's site-packages point at (an editable install elsewhere)
+    home = str(Path(vera.__file__).resolve().parent.parent)
+    boot = f"import sys; sys.path.insert(0, {home!r}); from vera.safety.checks import serve; serve()"
+    python = [sys.executable, "-I", "-c", boot]
     limits = Limits(memory_mb=None, pids=None, nofile=256, fsize_mb=64)
     prefix = launcher(limits, None)
     if check_sandbox_mode() == "none":
