@@ -261,10 +261,9 @@ def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
 
 
 def _server_argv(rw: list[str] | None = None) -> list[str]:
+    import vera
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
-
-    import vera
 
     # the sandbox runs the vera this process runs (its directory is bound read-only), not
     # whichever one the interpreter's site-packages point at (an editable install elsewhere)
