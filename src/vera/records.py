@@ -215,6 +215,8 @@ class MoneySpec(_FactBase):
     bare: bool | None = None
     """Whether the number without a currency next to it counts. Default: yes, unless it
     could be a year (a whole number from 1900 to 2100) or is below 10."""
+    approx: bool = False
+    """Also found rounded with a multiplier (``7,84 M€`` or ``7,84 millions`` for 7 842 000)."""
 
 
 class NumberSpec(_FactBase):
@@ -226,6 +228,8 @@ class NumberSpec(_FactBase):
     """``%``, ``p`` (pence), ``kg``... written next to it when present; not required."""
     bare: bool | None = None
     """As for money: does the number alone count (default: unless a year or below 10)."""
+    approx: bool = False
+    """As for money: also found rounded with a multiplier."""
 
 
 class PersonSpec(_FactBase):

@@ -246,7 +246,10 @@ class Quantity(Fact):
 
     value: Decimal
 
-    def _cue(self, before: str, after: str, written: str) -> bool:
+    def _cue(self, a: parse.Amount) -> bool | None:
+        """True when the number is written as this kind of figure (a currency, the unit next to
+        it), None when nothing says so, False when something says it is something else (a unit
+        written onto it that is not this one: room ``185a``)."""
         raise NotImplementedError
 
     @cached_property
@@ -270,12 +273,10 @@ class Quantity(Fact):
     def find(self, text: str) -> list[Hit]:
         out = []
         for a in parse.amounts_in(text, self.languages):
-            if not a.means(self.value):
+            if not a.means(self.value) and not (self.spec.approx and a.rounds(self.value)):
                 continue
-            written = a.text[a.start : a.end]
-            before, after = a.context()
-            cued = self._cue(before, after, written)
-            if not cued and not self._bare:
+            cued = self._cue(a)
+            if cued is False or (not cued and not self._bare):
                 continue
             how = a.how + ("" if cued else ", bare")
             span = (-1, -1)
@@ -331,10 +332,13 @@ class Money(Quantity):
     def describe(self) -> str:
         return f"{self.value.normalize():f} {self.currency}".strip()
 
-    def _cue(self, before: str, after: str, written: str) -> bool:
-        if written.rstrip().endswith("-") or written.rstrip()[-1:] in "kK":
+    def _cue(self, a: parse.Amount) -> bool | None:
+        written = a.written.rstrip()
+        if a.unit:  # 185eur is money, 185a a room
+            return fold(a.unit) in parse.currency_words(self.currency or "EUR")
+        if written.endswith("-") or written[-1:] in "kKM":
             return True  # 185,- is a price; 312k a sum
-        return parse.money_cue(before, after, self.currency or None)
+        return parse.money_cue(*a.context(), self.currency or None) or None
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"
@@ -389,13 +393,12 @@ class Number(Quantity):
     def describe(self) -> str:
         return f"{self.value.normalize():f}{self.unit}"
 
-    def _cue(self, before: str, after: str, written: str) -> bool:
-        if not self.unit:
-            return False
-        near = fold(after[:12])
-        return any(
-            near.lstrip().startswith(fold(w)) for w in _UNIT_WORDS.get(self.unit, (self.unit,))
-        )
+    def _cue(self, a: parse.Amount) -> bool | None:
+        names = [fold(w) for w in _UNIT_WORDS.get(self.unit, (self.unit,))] if self.unit else []
+        if a.unit:  # 1840p is this figure in pence; 1840kg is not
+            return fold(a.unit) in names or False
+        near = fold(a.context()[1][:12]).lstrip()
+        return any(near.startswith(n) for n in names) or None
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         return self._digit_forms(f" {self.unit}" if self.unit else "")
@@ -691,6 +694,8 @@ class Identifier(Fact):
             return []
         if t == "card" and self.key in parse.cards_in(text):
             return [Hit("card number")]
+        if t == "card" and self.key in parse.digits(text):  # 12+ digits split any way at all
+            return [Hit("its digits")]
         if alnum_run(text, self.key):
             return [Hit("spaced or dashed" if fold(self.key) not in fold(text) else "verbatim")]
         return []

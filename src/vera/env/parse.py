@@ -291,8 +291,9 @@ _NUMBER = re.compile(
     r"(?<![\w+/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
-    r"(?P<k>\s?[kK](?![\w]))?"
+    r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn)(?![\w]))?"
     r"(?P<dash>[.,]-{1,2})?"
+    r"(?P<unit>[^\W\d_]{1,4})?"  # a unit written on: 1840p, 100kg, 185a (a room: no amount)
     r"(?![\w]|[.,/\-]\d)"
 )
 _CURRENCY_SIGNS = "€£$¥₣₤₺₽₴₹₩zł"
@@ -309,7 +310,12 @@ class Amount:
     text: str
     """The text it was read in (the original, or its numbers-in-words reading)."""
     how: str
-    """``digits``, ``thousands`` (``312k``) or ``words`` (read by text2num)."""
+    """``digits``, ``rounded`` (``312k``, ``7,84 M``) or ``words`` (read by text2num)."""
+    step: Decimal = Decimal("0.01")
+    """What one unit of its last written digit is worth: 0.01 for ``1560.42``, 10000 for
+    ``7,84 millions`` (a rounded figure)."""
+    unit: str = ""
+    """Letters written onto the number (``p`` of ``1840p``, ``kg``, ``a`` of room ``185a``)."""
 
     @property
     def written(self) -> str:
@@ -325,6 +331,11 @@ class Amount:
     def means(self, value: Decimal) -> bool:
         """True when one reading of the number is ``value`` (to the cent)."""
         return any(abs(v - value) < Decimal("0.005") for v in self.values)
+
+    def rounds(self, value: Decimal) -> bool:
+        """True when the number is ``value`` rounded to a thousand or more, as a figure with a
+        multiplier is written (``7,84 M€`` for 7 842 000 €, ``312k`` for 312 400)."""
+        return self.step >= 1000 and any(abs(v - value) <= self.step / 2 for v in self.values)
 
     def context(self, width: int = 14) -> tuple[str, str]:
         """The text just before and just after the number (for currency and unit cues)."""
@@ -366,6 +377,19 @@ def _not_amounts(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_FACTORS = {
+    "k": Decimal(1000), "m": Decimal(10**6), "mio": Decimal(10**6), "mln": Decimal(10**6),
+    "mrd": Decimal(10**9), "bn": Decimal(10**9),
+}  # fmt: skip
+"""What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``)."""
+
+
+def _last_digit(token: str) -> Decimal:
+    """The worth of one unit of the last digit of a mantissa: ``7,84`` -> 0.01, ``312`` -> 1."""
+    m = re.search(r"[.,](\d{1,2})$", token)
+    return Decimal(1).scaleb(-len(m.group(1))) if m else Decimal(1)
+
+
 def _amounts_of(text: str, how: str) -> list[Amount]:
     out = []
     masked = _not_amounts(text) if any(ch.isalpha() or ch == "+" for ch in text) else []
@@ -375,11 +399,14 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
         values = decimals(m.group("num"))
         if not values:
             continue
-        kind = how
-        if m.group("k"):
-            values = frozenset(v * 1000 for v in values)
-            kind = "thousands"
-        out.append(Amount(values, m.start(), m.end(), text, kind))
+        kind, step = how, Decimal("0.01")
+        suffix = (m.group("k") or "").strip().rstrip(".")
+        if suffix:
+            factor = _FACTORS[suffix.casefold()]
+            values = frozenset(v * factor for v in values)
+            step = factor * _last_digit(m.group("num"))
+            kind = "rounded" if how == "digits" else how
+        out.append(Amount(values, m.start(), m.end(), text, kind, step, m.group("unit") or ""))
     return out
 
 
@@ -412,10 +439,9 @@ def words_to_digits(text: str, lang: str) -> str:
 
 
 def _times(number: str, factor: str) -> str:
-    try:
-        return str(Decimal(number.replace(",", ".")) * int(factor)).removesuffix(".0")
-    except InvalidOperation:
-        return f"{number} {factor}"
+    """``312 1000`` -> ``312k``, ``7,84 1000000`` -> ``7,84M``: the multiplier kept as a suffix,
+    so the figure is read with its precision (a rounded sum)."""
+    return number + {"1000": "k", "1000000": "M", "1000000000": "bn"}[factor]
 
 
 def _has_number_word(text: str) -> bool:

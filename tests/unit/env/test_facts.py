@@ -327,3 +327,19 @@ def test_every_form_is_found(fact: F.Fact, lang: str) -> None:
     assert forms, f"{fact.label} has no other forms"
     for how, text in forms:
         assert fact.carried_by(text), f"{fact.label} in {lang}, {how}: {text!r}"
+
+
+def test_a_rounded_figure_counts_only_when_declared_approximate() -> None:
+    exact = F.money(7842000, "EUR")
+    rounded = F.money(7842000, "EUR", approx=True)
+    for text in ("CA 2025 : 7,84 M€", "un chiffre d'affaires de 7,84 millions d'euros", "7.8M EUR"):
+        assert rounded.carried_by(text) and not exact.carried_by(text), text
+    assert not rounded.carried_by("7,9 M€") and not rounded.carried_by("784 EUR")
+    assert rounded.carried_by("7 842 000 €")
+
+
+def test_a_unit_written_onto_the_number() -> None:
+    price = F.number(1840, "p")
+    assert price.carried_by("offer 1,840p a share") and price.carried_by("1840 p")
+    assert not price.carried_by("1840kg of steel")
+    assert F.money(185, "EUR").carried_by("185EUR") and not F.money(185, "EUR").carried_by("185kg")
