@@ -626,6 +626,18 @@ _EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
 _OBFUSCATED = re.compile(r"\s*[\[(]?\s*(?:at|@)\s*[\])]?\s*", re.IGNORECASE)
 
 
+def alnum_span(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``text`` holds ``value``'s letters and digits in a row (see :func:`alnum_run`),
+    case ignored; None when it does not there (or only once accents are folded)."""
+    chars = [c for c in str(value) if c.isalnum()]
+    if not chars:
+        return None
+    sep = r"[\s\-._/:]*"
+    pattern = r"(?<![0-9A-Za-z])" + sep.join(re.escape(c) for c in chars) + r"(?![0-9A-Za-z])"
+    m = re.search(pattern, text, re.IGNORECASE)
+    return (m.start(), m.end()) if m else None
+
+
 def alnum_run(text: str, value: str) -> bool:
     """True when ``text`` holds ``value``'s letters and digits in a row, any of ``space - . _ /
     :`` between them, case ignored, and not inside a longer run of letters and digits:
@@ -684,20 +696,26 @@ class Identifier(Fact):
             return []
         if not any(ch.isdigit() for ch in text) and any(ch.isdigit() for ch in self.key):
             return []
+        span = alnum_span(text, self.key)
         if t == "iban" and self.key in parse.ibans_in(text):
-            return [Hit("iban")]
+            return [Hit("iban", *(span or (-1, -1)))]
         if t == "phone":
-            if self.key in parse.phones_in(text, self.regions):
-                return [Hit("phone number")]
+            at = [(a, b) for key, a, b in parse.phone_spans(text, self.regions) if key == self.key]
+            if at:
+                return [Hit("phone number", *at[0])]
             if len(self.key) >= 7 and parse.digit_run(text, self.key):
                 return [Hit("digits")]
             return []
-        if t == "card" and self.key in parse.cards_in(text):
-            return [Hit("card number")]
-        if t == "card" and self.key in parse.digits(text):  # 12+ digits split any way at all
-            return [Hit("its digits")]
+        if t == "card":
+            at = [(a, b) for c, a, b in parse.card_spans(text) if c == self.key]
+            if at:
+                return [Hit("card number", *at[0])]
+            if self.key in parse.digits(text):  # 12+ digits split any way at all
+                return [Hit("its digits", *(span or (-1, -1)))]
+        if span:
+            return [Hit("spaced or dashed" if self.key not in text else "verbatim", *span)]
         if alnum_run(text, self.key):
-            return [Hit("spaced or dashed" if fold(self.key) not in fold(text) else "verbatim")]
+            return [Hit("spaced or dashed")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
@@ -959,16 +977,21 @@ class Record(Fact):
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
+        """A copy trimmed to ``min_fields`` of each record's fields (its last ones), for
+        ``min_records`` records, each field in another form."""
         if not self.records:
             return []
-        rec = self.records[0]
-        need = min(self.spec.min_fields, len(rec))
-        keys = list(rec)[-need:]
-        lines = []
-        for k in keys:
-            f = rec[k]
-            alt = f.forms(lang)
-            lines.append(f"{k}: {alt[0][1] if alt else f.describe()}")
+        lines, keys = [], []
+        for rec in self.records[: self.spec.min_records]:
+            need = min(self.spec.min_fields, len(rec))
+            keys = list(rec)[-need:]
+            cells = []
+            for k in keys:
+                alt = rec[k].forms(lang)
+                cells.append(
+                    f"{k}: {alt[0][1] if alt else rec[k].spec.model_dump().get('text', rec[k].describe())}"
+                )
+            lines.append("; ".join(cells))
         return [(f"trimmed to {', '.join(keys)}", "\n".join(lines))]
 
 
@@ -1093,6 +1116,7 @@ __all__ = [
     "Text",
     "address",
     "alnum_run",
+    "alnum_span",
     "as_facts",
     "build",
     "day",

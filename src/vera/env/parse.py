@@ -165,9 +165,18 @@ def card(value: str | None) -> str:
 _CARD_CANDIDATE = re.compile(r"(?<!\d)\d(?:[ \-.]?\d){12,18}(?!\d)")
 
 
+def card_spans(text: str) -> list[tuple[str, int, int]]:
+    """Luhn-valid 13-19 digit numbers in ``text``: ``(digits, start, end)``."""
+    return [
+        (c, m.start(), m.end())
+        for m in _CARD_CANDIDATE.finditer(text or "")
+        if (c := card(m.group(0)))
+    ]
+
+
 def cards_in(text: str) -> list[str]:
     """Luhn-valid 13-19 digit numbers in ``text`` (spaces, dashes and dots between digits)."""
-    return [c for m in _CARD_CANDIDATE.finditer(text or "") if (c := card(m.group(0)))]
+    return [c for c, _, _ in card_spans(text)]
 
 
 def national_id(value: str | None, fmt: str) -> str:
@@ -256,20 +265,25 @@ def same_phone(a: str | None, b: str | None) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def phones_in(text: str, regions: tuple[str, ...] = ("GB",)) -> frozenset[str]:
-    """The comparison keys (:func:`phone_key`) of every phone number ``phonenumbers`` finds in
-    ``text`` when national numbers are read in each of ``regions``."""
+def phone_spans(text: str, regions: tuple[str, ...] = ("GB",)) -> tuple[tuple[str, int, int], ...]:
+    """Every phone number ``phonenumbers`` finds in ``text`` when national numbers are read in
+    each of ``regions``: ``(comparison key, start, end)`` (:func:`phone_key`)."""
     import phonenumbers
 
     if not text or not any(ch.isdigit() for ch in text):
-        return frozenset()
-    out = set()
+        return ()
+    out: dict[tuple[str, int, int], None] = {}
     for region in regions or ("GB",):
         for m in phonenumbers.PhoneNumberMatcher(
             text, region, leniency=phonenumbers.Leniency.POSSIBLE
         ):
-            out.add(str(m.number.national_number))
-    return frozenset(out)
+            out.setdefault((str(m.number.national_number), m.start, m.end), None)
+    return tuple(out)
+
+
+def phones_in(text: str, regions: tuple[str, ...] = ("GB",)) -> frozenset[str]:
+    """The comparison keys (:func:`phone_key`) of every phone number in ``text``."""
+    return frozenset(key for key, _, _ in phone_spans(text, regions))
 
 
 def digit_run(text: str, number: str) -> bool:
@@ -813,6 +827,7 @@ __all__ = [
     "amounts_in",
     "bic",
     "card",
+    "card_spans",
     "cards_in",
     "compact",
     "currency_span",
@@ -832,6 +847,7 @@ __all__ = [
     "number_words",
     "phone",
     "phone_key",
+    "phone_spans",
     "phones_in",
     "region_of",
     "regions_for",
