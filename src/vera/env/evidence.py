@@ -22,6 +22,7 @@ import base64
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -234,17 +235,23 @@ def ibans_in(text: str) -> set[str]:
 
 def words(text: str) -> list[str]:
     """The words of ``text``, folded (letters and digits; apostrophes kept inside words)."""
-    return re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text))
+    return list(_words(str(text)))
+
+
+@lru_cache(maxsize=1024)
+def _words(text: str) -> tuple[str, ...]:
+    """:func:`words`, read once per text (a record's fields all ask the same artefact)."""
+    return tuple(re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text)))
 
 
 def mentions(text: str, term: str) -> bool:
     """True when ``term`` (one or more words) occurs in ``text`` on word boundaries, ignoring
     case, accents and the punctuation between words: ``hiv`` is in ``HIV-positive`` but not in
     ``archive``."""
-    needle = words(term)
+    needle = _words(str(term))
     if not needle:
         return False
-    hay = words(text)
+    hay = _words(str(text))
     n = len(needle)
     return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
