@@ -576,17 +576,24 @@ def currency_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_WORD_BEFORE = re.compile(r"([^\W\d]+|[^\w\s])\s?$")
+_WORD_AFTER = re.compile(r"^\s?([^\W\d]+|[^\w\s])")
+
+
 def money_cue(before: str, after: str, code: str | None = None) -> bool:
     """True when a number between ``before`` and ``after`` is written as money: a currency
-    symbol, code or name right next to it (``€ 185``, ``185 EUR``, ``185 euros``, ``185,-``
-    is read by the number itself); with ``code``, also that currency's names in every bench
-    language (``złotych``)."""
-    near_before, near_after = before[-6:], after[:14]
-    if _ANY_CURRENCY.search(near_before) or _ANY_CURRENCY.search(near_after.split("\n")[0]):
+    symbol, code or name right next to it, one space at most between (``€ 185``, ``185 EUR``,
+    ``185 euros``; ``185,-`` is read by the number itself; in ``iO 5 is 59 GBP`` the 5 is
+    not); with ``code``, also that currency's names in every bench language (``złotych``)."""
+    if _BEFORE.search(before[-8:]) or _AFTER.match(after[:16]):
         return True
     if code:
-        words = set(re.findall(r"[^\W\d]+|[^\w\s]", (near_before + " " + near_after).casefold()))
-        return bool(words & currency_words(code))
+        near = [
+            m.group(1).casefold()
+            for m in (_WORD_BEFORE.search(before), _WORD_AFTER.match(after))
+            if m
+        ]
+        return bool(set(near) & currency_words(code))
     return False
 
 

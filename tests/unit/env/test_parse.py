@@ -221,3 +221,8 @@ def test_month_words_and_format_dates() -> None:
     assert {"july", "juli", "julio", "juillet", "luglio", "lipca", "lipiec"} <= parse.month_words(7)
     forms = parse.format_dates(D, "de")
     assert "12. Juli 1998" in forms and "12 Juli" in forms
+
+
+def test_money_cue_must_be_next_to_the_number() -> None:
+    assert not parse.money_cue("our Oral-B iO ", " is 59 GBP if")
+    assert parse.money_cue("costs ", "\u00a0€ today")
