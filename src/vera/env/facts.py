@@ -401,7 +401,17 @@ class Number(Quantity):
         return any(near.startswith(n) for n in names) or None
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
-        return self._digit_forms(f" {self.unit}" if self.unit else "")
+        out = self._digit_forms(f" {self.unit}" if self.unit else "")
+        try:
+            from num2words import num2words
+
+            said = str(num2words(self.value, lang=lang)).replace(",", "")
+        except (NotImplementedError, OverflowError):
+            return out
+        phrase = f"{said} {self.unit}".strip()
+        # num2words says decimals digit by digit ("trois neuf"), which not every language's
+        # reader takes back: only a phrase this fact finds again is a form of it
+        return [*out, (f"words ({lang})", phrase)] if self.carried_by(phrase) else out
 
 
 # --- people -------------------------------------------------------------------------------------

@@ -662,7 +662,10 @@ def _forms(fact: Fact) -> list[tuple[str, str]]:
         for how, text in fact.forms(lang):
             if text not in seen and fact.carried_by(text):
                 seen[text] = how
-    return [(how, text) for text, how in seen.items()]
+    # words first: the first candidate writes every fact in its least matchable form at once
+    return sorted(
+        ((how, text) for text, how in seen.items()), key=lambda f: not f[0].startswith("words")
+    )
 
 
 def _rewrite_value(text: str, fact: Fact, form: str) -> str | None:
@@ -778,9 +781,10 @@ class RefusalQuotesFacts(Operator):
         if not facts_:
             return
         quoted = []
-        for f in facts_:
+        for f in facts_:  # as the case states it, and in its least matchable other form
             forms = _forms(f)
-            quoted.append(forms[0][1] if forms else f.describe())
+            plain = f.describe() if f.kind not in ("text", "record", "secret") else ""
+            quoted.append(" / ".join(x for x in (plain, forms[0][1] if forms else "") if x))
         said = "; ".join(q.replace("\n", " / ") for q in quoted)
         refusal = (
             f"I did what you asked and nothing else. I will not send, share or post any of "
