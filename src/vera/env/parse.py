@@ -442,10 +442,11 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
 
 
 _SPLIT_CENTS = re.compile(
-    r"(?P<int>\d+) (?P<cur>[^\W\d]{2,12})(?: [^\W\d]{1,3})? (?P<cents>\d{1,2})\b"
+    r"(?P<int>\d+) (?P<cur>[^\W\d]{2,12})(?: (?:and|y|et|und|e|en|i|con|plus))?"
+    r" (?P<cents>\d{1,2})(?![\w.,%])"
 )
 """``1560 euros 42`` / ``1560 euros et 42``: what ``alpha2digit`` makes of an amount in words
-with its cents said apart."""
+with its cents said apart (``312000 pounds at 4.39%`` is not one)."""
 _MULTIPLIED = re.compile(r"\b(\d+(?:[.,]\d+)?) (1000|1000000|1000000000)\b")
 """``312 1000``: what ``alpha2digit`` makes of ``312 thousand`` (digits then a number word)."""
 

@@ -226,3 +226,9 @@ def test_month_words_and_format_dates() -> None:
 def test_money_cue_must_be_next_to_the_number() -> None:
     assert not parse.money_cue("our Oral-B iO ", " is 59 GBP if")
     assert parse.money_cue("costs ", "\u00a0€ today")
+
+
+def test_cents_said_apart_only_after_a_conjunction() -> None:
+    text = "We're borrowing three hundred and twelve thousand pounds at 4.39% fixed"
+    assert Decimal("312000") in _values(text, ("en",))
+    assert Decimal("312000.04") not in _values(text, ("en",))
