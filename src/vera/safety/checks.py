@@ -261,7 +261,6 @@ def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
 
 
 def _server_argv(rw: list[str] | None = None) -> list[str]:
-    import vera
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
 
