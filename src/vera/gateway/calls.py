@@ -1,13 +1,16 @@
 """One tool call through the gateway: dispatch, inject, trace — independent of MCP transport.
 
 The MCP server (``vera.gateway.server``) is a thin shell around ``ToolGateway.call``; keeping
-the logic here means oracles, replays and benchmarks run exactly the code agents hit.
+the logic here means oracles, replays and benchmarks run exactly the code agents hit. Calls an
+agent framework makes with its own tools (seen in its model traffic, ``vera.gateway.native``)
+are recorded in the same trace by ``ToolGateway.native``, with the same injections and defences
+on their results.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -66,8 +69,12 @@ class ToolGateway:
         injections: InjectionSet | None = None,
         on_record: Callable[[ToolCall], None] | None = None,
         defences: list[Defence] | None = None,
+        hidden: set[str] | frozenset[str] = frozenset(),
     ) -> None:
         self.env = env
+        self.hidden = frozenset(hidden)
+        """Services whose tools are not offered (their work is done by an agent framework's own
+        tools on the workspace); a call to one of them is refused as an unknown tool."""
         self.defences: list[Defence] = list(defences or [])
         """Applied in order: tool list, each call before it runs, each result (docs/defences.md)."""
         self._prepared = not self.defences
@@ -91,7 +98,7 @@ class ToolGateway:
         return self._trace.path
 
     def list_tools(self) -> list[ToolSpec]:
-        tools = self.env.list_tools()
+        tools = [t for t in self.env.list_tools() if t.service not in self.hidden]
         for d in self.defences:
             tools = d.filter_tools(tools)
         return tools
@@ -109,12 +116,21 @@ class ToolGateway:
             self._prepared = True
 
     def _injection_for(
-        self, tool: str, arguments: dict[str, Any], nth: int, result: Any, text: str
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        nth: int,
+        result: Any,
+        text: str,
+        native_tool: str | None = None,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
     ) -> Injection | None:
         for inj in self.injections.injections:
             if inj.times is not None and self._fired.get(inj.id, 0) >= inj.times:
                 continue
-            if inj.matches(tool, arguments, nth, result, text):
+            if inj.matches(tool, arguments, nth, result, text, native_tool) or any(
+                inj.matches(t, a, nth, result, text, native_tool) for t, a in aliases
+            ):
                 return inj
         return None
 
@@ -169,6 +185,8 @@ class ToolGateway:
             error = refused or f"arguments must be a JSON object, got {type(arguments).__name__}"
         elif refused is not None:
             error = refused
+        elif tool in self._hidden_tools():
+            error = f"unknown tool {tool!r}"
         else:
             try:
                 result = to_jsonable_python(await self.env.call_tool(tool, args), fallback=str)
@@ -178,18 +196,7 @@ class ToolGateway:
                 log.exception("tool %s raised", tool)
                 error = f"internal error: {type(e).__name__}: {e}"
         if error is None:
-            text = render_result(result)
-            inj = self._injection_for(tool, args, nth, result, text)
-            if inj is not None:
-                text = inj.apply(text)
-                self._fired[inj.id] = self._fired.get(inj.id, 0) + 1
-            for d in self.defences:
-                rewrite = await d.after_result(tool, args, text)
-                if rewrite is not None:
-                    text = rewrite.text
-                    actions.append(
-                        {"defence": d.name, "action": rewrite.action, "reason": rewrite.reason}
-                    )
+            text, inj = await self._observe(tool, args, nth, result, render_result(result), actions)
         else:
             text = error
         record = ToolCall(
@@ -207,14 +214,108 @@ class ToolGateway:
             started_at=started,
             ended_at=utcnow(),
         )
+        self._record(record)
+        return CallOutcome(text=text, is_error=error is not None, record=record)
+
+    async def _observe(
+        self,
+        tool: str,
+        args: dict[str, Any],
+        nth: int,
+        result: Any,
+        text: str,
+        actions: list[dict[str, Any]],
+        native_tool: str | None = None,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
+    ) -> tuple[str, Injection | None]:
+        """What the agent is shown for a successful result: at most one injection, then each
+        defence's rewrite (appended to ``actions``)."""
+        inj = self._injection_for(tool, args, nth, result, text, native_tool, aliases)
+        if inj is not None:
+            text = inj.apply(text)
+            self._fired[inj.id] = self._fired.get(inj.id, 0) + 1
+        for d in self.defences:
+            rewrite = await d.after_result(tool, args, text)
+            if rewrite is not None:
+                text = rewrite.text
+                actions.append(
+                    {"defence": d.name, "action": rewrite.action, "reason": rewrite.reason}
+                )
+        return text, inj
+
+    def _record(self, record: ToolCall) -> None:
         self._trace.append(record)
         self.calls.append(record)
         if self._on_record is not None:
             try:
                 self._on_record(record)
             except Exception:
-                log.exception("on_record hook failed (call %d is traced)", index)
-        return CallOutcome(text=text, is_error=error is not None, record=record)
+                log.exception("on_record hook failed (call %s is traced)", record.id)
+
+    def _hidden_tools(self) -> set[str]:
+        if not self.hidden:
+            return set()
+        return {t.name for t in self.env.list_tools() if t.service in self.hidden}
+
+    async def native(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        text: str,
+        *,
+        error: bool = False,
+        native_tool: str | None = None,
+        call_id: str | None = None,
+        shown: bool = True,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
+    ) -> CallOutcome:
+        """Record a call an agent framework made with its own tools (it ran in the framework's
+        sandbox, not here) and decide what the model is shown for it.
+
+        ``tool`` is the gateway tool whose work it did (``run_command`` for a shell command,
+        ``read_file``, ``write_file``, ``fetch_webpage``) or the framework's own name when none
+        does; ``text`` is the result as the framework reported it. The call counts as the nth
+        call of ``tool`` for injection rules, as any call through the gateway, so a case's
+        injections and the trial's result defences apply to it as they would to the gateway's
+        tool; ``aliases`` are other gateway calls it also does the work of (``cat FILE`` is a
+        ``read_file`` of FILE too), for injection rules; an error result is never injected or
+        rewritten. ``shown=False`` records a result
+        the model never saw (the framework was stopped first): no injection, no defence. The
+        record (``source="native"``) keeps the original text as ``result`` and what the model is
+        shown as ``observation``."""
+        async with self._lock:
+            with anyio.CancelScope(shield=True):
+                await self.prepare()
+                index = len(self.calls)
+                nth = self._per_tool.get(tool, 0) + 1
+                self._per_tool[tool] = nth
+                actions: list[dict[str, Any]] = []
+                observed: str | None = text
+                inj = None
+                if not error and shown:
+                    observed, inj = await self._observe(
+                        tool, arguments, nth, text, text, actions, native_tool, aliases
+                    )
+                elif not shown:
+                    observed = None
+                record = ToolCall(
+                    id=str(index),
+                    tool=tool,
+                    arguments=arguments,
+                    result=text,
+                    observation=observed,
+                    error=text if error else None,
+                    source="native",
+                    native_tool=native_tool,
+                    call_id=call_id,
+                    injection_id=inj.id if inj else None,
+                    injection_mode=inj.mode if inj else None,
+                    defence_actions=actions,
+                    started_at=utcnow(),
+                    ended_at=utcnow(),
+                )
+                self._record(record)
+                return CallOutcome(text=observed or "", is_error=error, record=record)
 
     def close(self) -> None:
         self._trace.close()

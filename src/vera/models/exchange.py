@@ -264,6 +264,24 @@ def _responses_exchanges(body: dict[str, Any]) -> list[ToolExchange]:
     return out
 
 
+def offered_tools(body: dict[str, Any]) -> list[str]:
+    """The names of the tools a request offers the model, in any wire (Chat Completions'
+    ``function.name``, Responses' and Anthropic's ``name``, a Responses namespace's tools as
+    ``NS__NAME``)."""
+    names: list[str] = []
+    for t in body.get("tools") or []:
+        if not isinstance(t, dict):
+            continue
+        if t.get("type") == "namespace" and isinstance(t.get("tools"), list):
+            ns = str(t.get("name") or "")
+            names += [f"{ns}__{u.get('name')}" for u in t["tools"] if isinstance(u, dict)]
+        elif isinstance(t.get("function"), dict):
+            names.append(str(t["function"].get("name") or ""))
+        elif t.get("name"):
+            names.append(str(t["name"]))
+    return names
+
+
 # --- answers --------------------------------------------------------------------------------------
 
 
@@ -400,6 +418,7 @@ __all__ = [
     "ToolExchange",
     "UsageTally",
     "Wire",
+    "offered_tools",
     "request_problem",
     "tool_exchanges",
     "wire_of_path",
