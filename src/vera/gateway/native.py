@@ -64,7 +64,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "write_file": ("write_repo_file",),
 }
 """Gateway tools that do the same work on the workspace: the filesystem's file read is the
-repository's working-tree read, so a case's rule on either reaches a framework's read."""
+repository's working-tree read (its paths relative to the repository, which lives in the
+workspace at the repo service's ``path``), so a case's rule on either reaches a framework's
+read."""
 
 FILE_PRINTERS = frozenset({"cat", "head", "tail", "nl", "less", "more", "bat", "batcat"})
 """Shell programs that print the files they are given: a command that is one of them and nothing
@@ -162,14 +164,33 @@ class NativeObserver:
     def aliases(self, tool: str, args: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """Other gateway calls a translated call does the work of, for injection rules: a read
         is the repository's read too; a shell command that only prints files reads them."""
-        out = [(alias, args) for alias in ALIASES.get(tool, ())]
+        out: list[tuple[str, dict[str, Any]]] = []
+        reads: list[tuple[str, dict[str, Any]]] = [(tool, args)]
         if tool == "run_command" and isinstance(args.get("command"), str):
             for path in printed_files(args["command"]):
                 rel = workspace_relative(path, self.workspace)
                 if isinstance(args.get("workdir"), str) and args["workdir"] not in ("", "."):
                     rel = workspace_relative(f"{args['workdir']}/{rel}", self.workspace)
-                out += [(t, {"path": rel}) for t in ("read_file", *ALIASES["read_file"])]
+                out.append(("read_file", {"path": rel}))
+                reads.append(("read_file", {"path": rel}))
+        for name, a in reads:
+            for alias in ALIASES.get(name, ()):
+                path = self._in_repo(a.get("path"))
+                if path is not None:
+                    out.append((alias, {**a, "path": path}))
         return out
+
+    def _in_repo(self, path: Any) -> str | None:
+        """A workspace-relative path as the repository's tools name it (relative to the
+        repository), or None when it is not in the trial's repository."""
+        repo = getattr(self.gateway.env, "services", {}).get("repo")
+        root = getattr(getattr(repo, "state", None), "path", None)
+        if not isinstance(path, str) or not isinstance(root, str):
+            return None
+        root = workspace_relative(root, self.workspace).rstrip("/")
+        if root == ".":
+            return path
+        return path[len(root) + 1 :] if path.startswith(root + "/") else None
 
     async def rewrite(self, wire: Wire, body: dict[str, Any]) -> RequestRewrite | None:
         """Record new native results and put what the model is shown in the request."""
