@@ -66,8 +66,11 @@ def write(path: Path, data: dict[str, Any]) -> Path:
 
 
 def vera_run(run_dir: Path, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    """``vera run ... --out RUN_DIR`` (``--resume RUN_DIR`` when ``args`` start with
+    ``--resume``)."""
+    where = [] if args[:1] == ("--resume",) else ["--out", str(run_dir)]
     return subprocess.run(
-        [*VERA, "run", "--no-progress", "--out", str(run_dir), *args],
+        [*VERA, "run", "--no-progress", *where, *args],
         cwd=REPO, capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
 
