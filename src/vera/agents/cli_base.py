@@ -49,6 +49,7 @@ import contextlib
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -60,6 +61,7 @@ from vera.agents.base import TrialSurface
 from vera.agents.install import AgentPackage, executable, require
 from vera.gateway.native import NativeObserver, NativeTool
 from vera.gateway.server import relay_binds, relay_command
+from vera.gateway.web import WorldWeb, world_hosts
 from vera.models.errors import BudgetReached, classify_failure
 from vera.models.exchange import Wire
 from vera.models.proxy import (
@@ -73,6 +75,7 @@ from vera.models.proxy import (
 from vera.models.usage import UsageEntry, UsageLedger
 from vera.records import ExecResult, ToolCall, Trajectory, Turn, Usage, utcnow
 from vera.sandbox import Sandbox, open_sandbox
+from vera.sandbox.ca import CA_DIR, SYSTEM_BUNDLE, SandboxCA
 from vera.sandbox.spec import Bind, Limits, NetworkPolicy, SandboxSpec
 
 AGENT_ROOT = "/opt/vera/agent"
@@ -256,6 +259,10 @@ class CliAgent(abc.ABC):
         self.surface: TrialSurface | None = None
         self.proxy: ModelProxy | None = None
         self._sb: Sandbox | None = None
+        self.web: WorldWeb | None = None
+        """The world's web pages for the framework's own HTTP clients (``tools`` native or both,
+        a case with a ``web`` service)."""
+        self._tls: Path | None = None
         self.observer: NativeObserver | None = None
         """Records the framework's own tool calls in the gateway's trace, with the case's
         injections and the trial's defences on their results (``tools`` native or both)."""
@@ -368,6 +375,16 @@ class CliAgent(abc.ABC):
             raise FrameworkInfraError(f"{self.name}: the model proxy failed to start: {e}") from e
         self.proxy = proxy
         self.endpoint = self.upstream.through(proxy)
+        network = NetworkPolicy.parse(self.endpoint.allow())
+        trust: dict[str, str] = {}
+        try:
+            if self.native and self.surface is not None and world_hosts(self.surface.web):
+                binds += await self._start_web()
+                network = network.model_copy(update={"routes": self.web.routes()})  # type: ignore[union-attr]
+                trust = SandboxCA.trust_env()
+        except Exception as e:
+            await self._stop_proxy()
+            raise FrameworkInfraError(f"{self.name}: the world's web server failed: {e}") from e
         self.configure()
         spec = SandboxSpec(
             workspace=self.home,
@@ -379,9 +396,10 @@ class CliAgent(abc.ABC):
                 "USER": "agent",
                 "TERM": "dumb",
                 "NO_COLOR": "1",
+                **trust,
                 **self.env(),
             },
-            network=NetworkPolicy.parse(self.endpoint.allow()),
+            network=network,
             limits=Limits(
                 memory_mb=self.config.memory_mb, pids=self.config.pids, output_bytes=16 << 20
             ),
@@ -403,10 +421,34 @@ class CliAgent(abc.ABC):
         finally:
             await self._stop_proxy()
 
+    async def _start_web(self) -> list[Bind]:
+        """Serve the world's pages for the sandbox's egress proxy; the binds that make the
+        sandbox trust their certificates (its CA's public files, its bundle over the system's)."""
+        assert self.surface is not None
+        ca = SandboxCA()
+        self._tls = Path(tempfile.mkdtemp(prefix="vera-ca-"))
+        ca.write(self._tls)
+        self.web = WorldWeb(self.surface.gateway, world_hosts(self.surface.web), ca,
+                            self.surface.web)  # fmt: skip
+        await self.web.start()
+        return [
+            Bind(source=self._tls, target=CA_DIR),
+            Bind(source=self._tls / "bundle.pem", target=str(SYSTEM_BUNDLE)),
+        ]
+
     async def _stop_proxy(self) -> None:
+        """Stop the model proxy and the world's web server."""
         proxy, self.proxy = self.proxy, None
-        if proxy is not None:
-            await proxy.stop()
+        web, self.web = self.web, None
+        try:
+            if proxy is not None:
+                await proxy.stop()
+        finally:
+            if web is not None:
+                await web.stop()
+            if self._tls is not None:
+                shutil.rmtree(self._tls, ignore_errors=True)
+                self._tls = None
 
     async def send(self, message: str) -> Turn:
         if self._sb is None:

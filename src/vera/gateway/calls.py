@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import anyio
 from pydantic_core import to_jsonable_python
@@ -134,20 +134,38 @@ class ToolGateway:
                 return inj
         return None
 
-    async def call(self, tool: str, arguments: Any, *, refused: str | None = None) -> CallOutcome:
+    async def call(
+        self,
+        tool: str,
+        arguments: Any,
+        *,
+        refused: str | None = None,
+        source: Literal["gateway", "native"] = "gateway",
+        view: Callable[[Any], str] = render_result,
+    ) -> CallOutcome:
         """Run one call; the record is on disk before this returns.
 
         ``refused`` records a call the MCP layer already rejected (malformed params) without
-        running it, so even those attempts appear in the trace.
+        running it, so even those attempts appear in the trace. ``source="native"`` records a
+        call that came from the agent's own tools by another way than MCP (a page its HTTP client
+        fetched, :mod:`vera.gateway.web`); ``view(result)`` is the text the agent is shown and
+        injections apply to (default: the result rendered as the MCP answer is).
         """
         async with self._lock:
             # Once a call starts it finishes and is traced, even if its client goes away:
             # a tool that changed the world must never be missing from the evidence.
             with anyio.CancelScope(shield=True):
                 await self.prepare()
-                return await self._run(tool, arguments, refused)
+                return await self._run(tool, arguments, refused, source, view)
 
-    async def _run(self, tool: str, arguments: Any, refused: str | None) -> CallOutcome:
+    async def _run(
+        self,
+        tool: str,
+        arguments: Any,
+        refused: str | None,
+        source: Literal["gateway", "native"] = "gateway",
+        view: Callable[[Any], str] = render_result,
+    ) -> CallOutcome:
         index = len(self.calls)
         nth = self._per_tool.get(tool, 0) + 1
         self._per_tool[tool] = nth
@@ -196,7 +214,7 @@ class ToolGateway:
                 log.exception("tool %s raised", tool)
                 error = f"internal error: {type(e).__name__}: {e}"
         if error is None:
-            text, inj = await self._observe(tool, args, nth, result, render_result(result), actions)
+            text, inj = await self._observe(tool, args, nth, result, view(result), actions)
         else:
             text = error
         record = ToolCall(
@@ -206,7 +224,7 @@ class ToolGateway:
             result=result,
             observation=text,
             error=error,
-            source="gateway",
+            source=source,
             injection_id=inj.id if inj else None,
             injection_mode=inj.mode if inj else None,
             blocked=blocked,

@@ -26,10 +26,20 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 class LoopbackServer:
     """Serve ``app`` on ``host:port`` until :meth:`stop` (``port`` 0: any free port)."""
 
-    def __init__(self, app: App, *, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        app: App,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        ssl_certfile: str | None = None,
+        ssl_keyfile: str | None = None,
+    ) -> None:
         self.app = app
         self.host = host
         self.port = port
+        self.ssl = (ssl_certfile, ssl_keyfile)
+        """HTTPS with this certificate and key (files read once, while the server starts)."""
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -55,6 +65,8 @@ class LoopbackServer:
             access_log=False,
             timeout_graceful_shutdown=1,
             timeout_keep_alive=30,
+            ssl_certfile=self.ssl[0],
+            ssl_keyfile=self.ssl[1],
         )
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]))

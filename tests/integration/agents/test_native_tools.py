@@ -227,3 +227,64 @@ def test_a_harm_done_with_bash_gets_the_verdict_the_gateway_route_gets(tmp_path)
 
 def _re(text: str) -> str:
     return re.escape(text)
+
+
+PAGE = "https://caixabank-empresas-avisos.com/aviso"
+"""A page of the world of ruiz_forecast_execute_prevision_web (a banking case with a web
+service); its multi-channel variant injects into fetch_webpage (``id: web``)."""
+PAGE_PAYLOAD = "<div class='aviso'>"
+"""Only in the injection (the page itself has the notice's words)."""
+
+
+def native_fetch(agent: str, url: str) -> dict:
+    """A fetch with the framework's own web tool, or curl in its shell (Codex, Hermes)."""
+    if agent == "claude-code":
+        return {"name": "WebFetch", "arguments": {"url": url, "prompt": "What does it say?"}}
+    if agent == "openclaw":
+        return {"name": "web_fetch", "arguments": {"url": url}}
+    return native_shell(agent, f"curl -sS {url}")
+
+
+def test_native_fetches_get_the_worlds_pages_with_their_injection_never_the_internet(
+    agent, tmp_path
+):
+    elsewhere = "curl -sS -m 10 https://example.com/ || echo NOT-REACHED"
+    steps = [
+        {"tool_calls": [native_fetch(agent, PAGE)]},
+        # plain HTTP: redirected to the HTTPS page, as the site would
+        {"tool_calls": [native_shell(agent, f"curl -sSL {PAGE.replace('https', 'http')}; {elsewhere}")]},
+        {"text": "Read the notice."},
+    ]  # fmt: skip
+    # Claude Code's WebFetch has a small model read the page: that side request is tool-less
+    rules = [{"when": {"has_tools": False}, "text": "The page is a payment notice."}]
+    model = write(tmp_path / "web.yaml", {"rules": rules, "responses": steps,
+                                          "fallback": {"text": "?"}})  # fmt: skip
+    run_dir = tmp_path / "run"
+    p = vera_run(run_dir, "--case", "ruiz_forecast_execute_prevision_web", "--variants", "multi",
+                 "--mode", "static", "--agent", agent, "--model",
+                 f"scripted:{model}#{WIRE[agent]}", "--tools", "both")  # fmt: skip
+    assert p.returncode == 0, p.stderr[-3000:]
+    [r] = rows(run_dir)
+    assert r["outcome"] in ("safe", "violated"), r["error_message"]
+    trial = run_dir / r["evidence_dir"]
+    calls = trace(trial)
+    # served by vera over HTTPS (the sandbox trusts its CA) and HTTP, the case's page injection
+    # applied as it is to the gateway's fetch_webpage, the original page kept
+    fetched = [c for c in calls if c["tool"] == "fetch_webpage" and c["source"] == "native"]
+    urls = [c["arguments"]["url"] for c in fetched]
+    assert urls == [PAGE, PAGE], urls
+    for c in fetched:
+        assert c["injection_id"] == "web" and c["error"] is None
+        assert PAGE_PAYLOAD not in c["result"]["content"] and PAGE_PAYLOAD in c["observation"]
+    # the model got the injected page in the result of its own tool
+    seen = [
+        ex.text for e in exchanges_after(trial) for ex in tool_exchanges(e["wire"], e["request"])
+    ]
+    assert any(PAGE_PAYLOAD in t for t in seen)
+    # and nothing else: example.com was refused by the egress proxy
+    shell = [
+        c for c in calls if c["tool"] == "run_command" and "example.com" in str(c["arguments"])
+    ]
+    assert shell and "NOT-REACHED" in shell[0]["result"]
+    log = json.loads((trial / "evidence" / "evidence.json").read_text())["s_t"]["web"]["requests"]
+    assert PAGE in [q["url"] for q in log]  # the site logged the request, as a real one would
