@@ -664,6 +664,15 @@ class _AgentHooks(ProxyHooks):
         observer = self.agent.observer
         return None if observer is None else await observer.rewrite(wire, body)
 
+    @property
+    def vets_answers(self) -> bool:
+        observer = self.agent.observer
+        return observer is not None and observer.vets_calls
+
+    async def vet_answer(self, wire: Wire, answer: dict[str, Any]) -> list[str]:
+        assert self.agent.observer is not None
+        return await self.agent.observer.vet(wire, answer)
+
 
 def _tail(text: str, n: int = 600) -> str:
     return text.strip()[-n:]

@@ -286,6 +286,8 @@ class ToolGateway:
         call_id: str | None = None,
         shown: bool = True,
         aliases: Sequence[tuple[str, dict[str, Any]]] = (),
+        actions: Sequence[dict[str, Any]] = (),
+        blocked: str | None = None,
     ) -> CallOutcome:
         """Record a call an agent framework made with its own tools (it ran in the framework's
         sandbox, not here) and decide what the model is shown for it.
@@ -297,7 +299,9 @@ class ToolGateway:
         injections and the trial's result defences apply to it as they would to the gateway's
         tool; ``aliases`` are other gateway calls it also does the work of (``cat FILE`` is a
         ``read_file`` of FILE too), for injection rules; an error result is never injected or
-        rewritten. ``shown=False`` records a result
+        rewritten. ``actions`` are what defences did before the call ran (its arguments
+        sanitised at the model proxy); ``blocked`` records a call a defence refused there (it
+        never ran: ``text`` is the refusal the model got). ``shown=False`` records a result
         the model never saw (the framework was stopped first): no injection, no defence. The
         record (``source="native"``) keeps the original text as ``result`` and what the model is
         shown as ``observation``."""
@@ -307,10 +311,12 @@ class ToolGateway:
                 index = len(self.calls)
                 nth = self._per_tool.get(tool, 0) + 1
                 self._per_tool[tool] = nth
-                actions: list[dict[str, Any]] = []
+                actions: list[dict[str, Any]] = list(actions)
                 observed: str | None = text
                 inj = None
-                if not error and shown:
+                if blocked is not None:
+                    error = True
+                elif not error and shown:
                     observed, inj = await self._observe(
                         tool, arguments, nth, text, text, actions, native_tool, aliases
                     )
@@ -320,7 +326,7 @@ class ToolGateway:
                     id=str(index),
                     tool=tool,
                     arguments=arguments,
-                    result=text,
+                    result=None if blocked is not None else text,
                     observation=observed,
                     error=text if error else None,
                     source="native",
@@ -328,6 +334,7 @@ class ToolGateway:
                     call_id=call_id,
                     injection_id=inj.id if inj else None,
                     injection_mode=inj.mode if inj else None,
+                    blocked=blocked is not None,
                     defence_actions=actions,
                     started_at=utcnow(),
                     ended_at=utcnow(),

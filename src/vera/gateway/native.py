@@ -23,7 +23,13 @@ call id is seen,
 
 and in that request and every later one that repeats the history, the result's text is replaced
 by what the model was shown, keyed by the call id, so the conversation the model sees stays
-consistent. Results of the gateway's own MCP tools (``mcp__vera__*``, ``vera__*``, Codex's
+consistent.
+
+The trial's call defences (``guard``, the ``firewall``'s input side: :meth:`NativeObserver.vet`)
+see a native call before it runs: the proxy asks the model for whole answers, the defences vet
+each native call the answer proposes, a blocked call is taken out of the answer (with a text
+saying so in its place; traced ``blocked``, never run) and sanitised arguments are put in, then
+the answer goes to the framework (streamed, when it asked for a stream). Results of the gateway's own MCP tools (``mcp__vera__*``, ``vera__*``, Codex's
 ``mcp__vera`` namespace) were traced and injected by the gateway already and are left alone.
 """
 
@@ -37,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vera.gateway.calls import ToolGateway
-from vera.models.exchange import Wire, offered_tools, tool_exchanges
+from vera.gateway.defences import Defence
+from vera.models.exchange import Wire, answer_calls, offered_tools, tool_exchanges
 from vera.models.proxy import RequestRewrite
 
 log = logging.getLogger(__name__)
@@ -137,6 +144,8 @@ class NativeObserver:
         self.mcp_prefixes = tuple(mcp_prefixes)
         self.seen: dict[str, _Seen] = {}
         """Every native call observed, by call id: its original and observed result text."""
+        self._before: dict[str, list[dict[str, Any]]] = {}
+        """Defence actions on calls before they ran (arguments sanitised), by call id."""
         self.native_names: set[str] = set()
         """The framework's own tools as its requests offer them (every offered tool that is not
         one of the gateway's MCP tools)."""
@@ -206,6 +215,7 @@ class NativeObserver:
                 outcome = await self.gateway.native(
                     tool, args, ex.text, error=ex.is_error, native_tool=ex.name,
                     call_id=ex.call_id, aliases=self.aliases(tool, args),
+                    actions=self._before.pop(ex.call_id, ()),
                 )  # fmt: skip
                 seen = self.seen[ex.call_id] = _Seen(ex.text, outcome.text)
                 record = outcome.record
@@ -217,6 +227,73 @@ class NativeObserver:
                 ex.replace(seen.observed)
                 changed = True
         return RequestRewrite(body, notes) if changed else None
+
+    @property
+    def vets_calls(self) -> bool:
+        """Whether a defence of the trial vets calls before they run (guard, firewall): then
+        the model's answers are vetted before the framework gets them (:meth:`vet`)."""
+        return any(
+            d.vets_native_calls
+            and (
+                type(d).before_call is not Defence.before_call
+                or type(d).rewrite_arguments is not Defence.rewrite_arguments
+            )
+            for d in self.gateway.defences
+        )
+
+    async def vet(self, wire: Wire, answer: dict[str, Any]) -> list[str]:
+        """The trial's call defences on the native tool calls an answer proposes, before the
+        framework can run them, as the gateway vets its own calls: a call a defence blocks is
+        taken out of the answer (a text saying so in its place; the trace records it as
+        blocked, never run), a call whose arguments a defence sanitises gets the sanitised
+        arguments (the trace records what the model asked for). Returns what was done."""
+        await self.gateway.prepare()
+        notes: list[str] = []
+        for call in answer_calls(wire, answer):
+            if self.is_mcp(call.name):  # the gateway vets its own when they arrive
+                continue
+            tool, args = self.translate(call.name, call.arguments)
+            history = list(self.gateway.calls)
+            block = None
+            for d in self.gateway.defences:
+                if d.vets_native_calls:
+                    found = await d.before_call(tool, args, history)
+                    if found is not None:
+                        block = (d.name, found.reason)
+                        break
+            if block is not None:
+                refusal = f"blocked by defence {block[0]}: {block[1]}"
+                call.drop(f"[{call.name} call not run: {refusal}]")
+                action = {"defence": block[0], "action": "blocked", "reason": block[1]}
+                await self.gateway.native(tool, args, refusal, native_tool=call.name,
+                                          call_id=call.call_id, blocked=refusal,
+                                          actions=[action])  # fmt: skip
+                self.seen[call.call_id] = _Seen(refusal, refusal)
+                notes.append(f"{call.call_id}: {call.name} blocked by {block[0]}")
+                continue
+            for d in self.gateway.defences:
+                if not d.vets_native_calls:
+                    continue
+                change = await d.rewrite_arguments(tool, args, history)
+                if change is None or change.arguments == args:
+                    continue
+                self._before.setdefault(call.call_id, []).append(
+                    {"defence": d.name, "action": "sanitised_input", "reason": change.reason,
+                     "requested": args}
+                )  # fmt: skip
+                call.replace(self.untranslate(call.name, call.arguments, change.arguments))
+                args = change.arguments
+                notes.append(f"{call.call_id}: {call.name} arguments sanitised by {d.name}")
+        return notes
+
+    def untranslate(self, name: str, arguments: Any, changed: dict[str, Any]) -> dict[str, Any]:
+        """A native call's own arguments with the gateway-named ``changed`` ones put back."""
+        args = _as_mapping(arguments)
+        spec = self.tools.get(name)
+        if spec is None or spec.gateway is None:
+            return {**args, **changed}
+        back = {g: n for n, g in spec.arguments.items()}
+        return {**args, **{back.get(k, k): v for k, v in changed.items()}}
 
     async def record_unseen(self, calls: Sequence[Any]) -> None:
         """Trace native calls of a turn whose results the model never saw (the framework was

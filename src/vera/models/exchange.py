@@ -412,12 +412,222 @@ class UsageTally:
         )
 
 
+# --- tool calls in an answer, and the answer as a stream -------------------------------------------
+
+
+@dataclass
+class AnswerCall:
+    """One tool call the model proposes in an answer (a JSON body)."""
+
+    call_id: str
+    name: str
+    arguments: Any
+    """A mapping (Anthropic), or the JSON text of the arguments (OpenAI)."""
+    replace: Callable[[Any], None]
+    """Put other arguments in the answer (a mapping; written as the wire writes arguments)."""
+    drop: Callable[[str], None]
+    """Take the call out of the answer, leaving a text in its place."""
+
+
+def answer_calls(wire: Wire, body: dict[str, Any]) -> list[AnswerCall]:
+    """The tool calls of a complete answer, each of which can be rewritten or dropped (dropping
+    the last one makes the answer a plain one: ``end_turn`` / ``stop``)."""
+    out: list[AnswerCall] = []
+    if wire == "messages":
+        content = body.get("content") if isinstance(body.get("content"), list) else []
+        for block in list(content):
+            if not isinstance(block, dict) or block.get("type") != "tool_use":
+                continue
+
+            def put(args: Any, b: dict[str, Any] = block) -> None:
+                b["input"] = args
+
+            def drop(text: str, b: dict[str, Any] = block) -> None:
+                i = content.index(b)
+                content[i] = {"type": "text", "text": text}
+                if not any(isinstance(x, dict) and x.get("type") == "tool_use" for x in content):
+                    body["stop_reason"] = "end_turn"
+
+            out.append(AnswerCall(str(block.get("id")), str(block.get("name")),
+                                  block.get("input") or {}, put, drop))  # fmt: skip
+    elif wire == "chat":
+        choices = body.get("choices") or []
+        msg = choices[0].get("message") if choices and isinstance(choices[0], dict) else None
+        calls = msg.get("tool_calls") if isinstance(msg, dict) else None
+        for tc in list(calls or []):
+            fn = tc.get("function") if isinstance(tc, dict) else None
+            if not isinstance(fn, dict):
+                continue
+
+            def put(args: Any, f: dict[str, Any] = fn) -> None:
+                f["arguments"] = json.dumps(args)
+
+            def drop(text: str, t: dict[str, Any] = tc, m: dict[str, Any] = msg) -> None:  # type: ignore[assignment]
+                m["tool_calls"].remove(t)
+                m["content"] = "\n".join(filter(None, [m.get("content"), text]))
+                if not m["tool_calls"]:
+                    del m["tool_calls"]
+                    choices[0]["finish_reason"] = "stop"
+
+            out.append(AnswerCall(str(tc.get("id")), str(fn.get("name")),
+                                  fn.get("arguments", ""), put, drop))  # fmt: skip
+    else:
+        output = body.get("output") if isinstance(body.get("output"), list) else []
+        for item in list(output):
+            if not isinstance(item, dict) or item.get("type") != "function_call":
+                continue
+            name = str(item.get("name"))
+            ns = item.get("namespace")
+            if isinstance(ns, str) and ns and not name.startswith(ns):
+                name = f"{ns}__{name}"
+
+            def put(args: Any, it: dict[str, Any] = item) -> None:
+                it["arguments"] = json.dumps(args)
+
+            def drop(text: str, it: dict[str, Any] = item) -> None:
+                output[output.index(it)] = {
+                    "type": "message", "id": f"msg_{it.get('id', 'vera')}", "status": "completed",
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": text, "annotations": []}],
+                }  # fmt: skip
+
+            out.append(AnswerCall(str(item.get("call_id")), name, item.get("arguments", ""),
+                                  put, drop))  # fmt: skip
+    return out
+
+
+def _sse(event: str | None, data: Any) -> str:
+    payload = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+    return (f"event: {event}\n" if event else "") + f"data: {payload}\n\n"
+
+
+def answer_stream(wire: Wire, body: dict[str, Any], *, include_usage: bool = False) -> bytes:
+    """A complete answer as the server-sent events of its wire, in the order the official
+    SDKs read them: what a client that asked for a stream gets when the answer had to be whole
+    before it could be passed on (a defence vetted its tool calls)."""
+    if wire == "messages":
+        return _messages_stream(body).encode()
+    if wire == "chat":
+        return _chat_stream(body, include_usage).encode()
+    return _responses_stream(body).encode()
+
+
+def _messages_stream(body: dict[str, Any]) -> str:
+    usage = dict(body.get("usage") or {})
+    start = {**body, "content": [], "stop_reason": None, "stop_sequence": None,
+             "usage": {**usage, "output_tokens": min(1, int(usage.get("output_tokens") or 0))}}  # fmt: skip
+    out = [_sse("message_start", {"type": "message_start", "message": start})]
+    for i, block in enumerate(body.get("content") or []):
+        kind = block.get("type")
+        if kind == "text":
+            head, delta = (
+                {"type": "text", "text": ""},
+                {"type": "text_delta", "text": block.get("text", "")},
+            )
+        elif kind in ("tool_use", "server_tool_use"):
+            head = {**block, "input": {}}
+            delta = {
+                "type": "input_json_delta",
+                "partial_json": json.dumps(block.get("input") or {}),
+            }
+        elif kind == "thinking":
+            head = {"type": "thinking", "thinking": "", "signature": ""}
+            delta = {"type": "thinking_delta", "thinking": block.get("thinking", "")}
+        else:  # anything else arrives whole in its start event
+            head, delta = block, None
+        out.append(_sse("content_block_start", {"type": "content_block_start", "index": i,
+                                                "content_block": head}))  # fmt: skip
+        if delta is not None:
+            out.append(_sse("content_block_delta", {"type": "content_block_delta", "index": i,
+                                                    "delta": delta}))  # fmt: skip
+        if kind == "thinking" and block.get("signature"):
+            sig = {"type": "signature_delta", "signature": block["signature"]}
+            out.append(_sse("content_block_delta", {"type": "content_block_delta", "index": i,
+                                                    "delta": sig}))  # fmt: skip
+        out.append(_sse("content_block_stop", {"type": "content_block_stop", "index": i}))
+    out.append(_sse("message_delta", {
+        "type": "message_delta",
+        "delta": {"stop_reason": body.get("stop_reason"), "stop_sequence": body.get("stop_sequence")},
+        "usage": usage,
+    }))  # fmt: skip
+    out.append(_sse("message_stop", {"type": "message_stop"}))
+    return "".join(out)
+
+
+def _chat_stream(body: dict[str, Any], include_usage: bool) -> str:
+    base = {k: body.get(k) for k in ("id", "created", "model", "system_fingerprint") if k in body}
+    base["object"] = "chat.completion.chunk"
+    out = []
+    for choice in body.get("choices") or []:
+        msg = choice.get("message") or {}
+        idx = choice.get("index", 0)
+
+        def chunk(delta: dict[str, Any], finish: Any = None, idx: int = idx) -> str:
+            return _sse(None, {**base, "choices": [{"index": idx, "delta": delta,
+                                                    "finish_reason": finish}]})  # fmt: skip
+
+        out.append(chunk({"role": msg.get("role", "assistant"), "content": ""}))
+        if msg.get("content"):
+            out.append(chunk({"content": msg["content"]}))
+        for i, tc in enumerate(msg.get("tool_calls") or []):
+            out.append(chunk({"tool_calls": [{"index": i, **tc}]}))
+        out.append(chunk({}, choice.get("finish_reason") or "stop"))
+    if include_usage and body.get("usage") is not None:
+        out.append(_sse(None, {**base, "choices": [], "usage": body["usage"]}))
+    out.append(_sse(None, "[DONE]"))
+    return "".join(out)
+
+
+def _responses_stream(body: dict[str, Any]) -> str:
+    seq = iter(range(1_000_000))
+    out = []
+
+    def emit(kind: str, **fields: Any) -> None:
+        out.append(_sse(kind, {"type": kind, "sequence_number": next(seq), **fields}))
+
+    pending = {**body, "status": "in_progress", "output": [], "usage": None}
+    emit("response.created", response=pending)
+    emit("response.in_progress", response=pending)
+    for i, item in enumerate(body.get("output") or []):
+        kind = item.get("type")
+        if kind == "message":
+            emit("response.output_item.added", output_index=i,
+                 item={**item, "status": "in_progress", "content": []})  # fmt: skip
+            for j, part in enumerate(item.get("content") or []):
+                text = part.get("text", "")
+                empty = {**part, "text": ""}
+                emit("response.content_part.added", item_id=item.get("id"), output_index=i,
+                     content_index=j, part=empty)  # fmt: skip
+                emit("response.output_text.delta", item_id=item.get("id"), output_index=i,
+                     content_index=j, delta=text)  # fmt: skip
+                emit("response.output_text.done", item_id=item.get("id"), output_index=i,
+                     content_index=j, text=text)  # fmt: skip
+                emit("response.content_part.done", item_id=item.get("id"), output_index=i,
+                     content_index=j, part=part)  # fmt: skip
+        elif kind == "function_call":
+            emit("response.output_item.added", output_index=i,
+                 item={**item, "arguments": "", "status": "in_progress"})  # fmt: skip
+            emit("response.function_call_arguments.delta", item_id=item.get("id"),
+                 output_index=i, delta=item.get("arguments", ""))  # fmt: skip
+            emit("response.function_call_arguments.done", item_id=item.get("id"),
+                 output_index=i, arguments=item.get("arguments", ""))  # fmt: skip
+        else:
+            emit("response.output_item.added", output_index=i, item=item)
+        emit("response.output_item.done", output_index=i, item=item)
+    done = "response.incomplete" if body.get("status") == "incomplete" else "response.completed"
+    emit(done, response=body)
+    return "".join(out)
+
+
 __all__ = [
     "WIRE_PATHS",
+    "AnswerCall",
     "SseDecoder",
     "ToolExchange",
     "UsageTally",
     "Wire",
+    "answer_calls",
+    "answer_stream",
     "offered_tools",
     "request_problem",
     "tool_exchanges",

@@ -34,7 +34,7 @@ Probes (``HEAD /``, ``GET /``) are answered by the proxy; other requests (model 
 
 from __future__ import annotations
 
-import codecs
+import asyncio
 import contextlib
 import json
 import logging
@@ -51,7 +51,14 @@ import httpx
 from pydantic import BaseModel, Field
 
 from vera.models.errors import ModelSpecError
-from vera.models.exchange import SseDecoder, UsageTally, Wire, request_problem, wire_of_path
+from vera.models.exchange import (
+    SseDecoder,
+    UsageTally,
+    Wire,
+    answer_stream,
+    request_problem,
+    wire_of_path,
+)
 from vera.models.serving import LoopbackServer, Receive, Scope, Send, read_body, send_bytes
 from vera.models.spec import ModelSpec
 from vera.models.wire import error_body
@@ -143,6 +150,17 @@ class ProxyHooks:
 
     def on_usage(self, usage: Usage) -> None:
         """The usage (and cost) of one answered request."""
+
+    @property
+    def vets_answers(self) -> bool:
+        """True: every answer is complete before it is passed on, for :meth:`vet_answer` (a
+        stream is asked of the upstream as one JSON answer and streamed to the client whole)."""
+        return False
+
+    async def vet_answer(self, wire: Wire, answer: dict[str, Any]) -> list[str]:
+        """Change a complete answer in place (a defence blocks or rewrites the tool calls the
+        model proposes); what was done, for the record. An exception is vera's failure."""
+        return []
 
     def on_fault(self, fault: ProxyFault) -> None:
         """A fault that ends the framework's turn (see :class:`ProxyFault`)."""
@@ -290,6 +308,9 @@ class ModelProxy:
         if rewrite is not None:
             ex.notes = rewrite.notes
             ex.raw_request = json.dumps(rewrite.body, ensure_ascii=False).encode()
+        if self.hooks.vets_answers:
+            await self._forward_vetted(ex, send, wire, rewrite.body if rewrite else body)
+            return
         await self._forward(ex, send, wire)
 
     async def _refuse(
@@ -360,17 +381,10 @@ class ModelProxy:
         ex.response_headers = headers
         sse = response.headers.get("content-type", "").startswith("text/event-stream")
         tally = UsageTally(wire) if wire is not None and ex.status == 200 else None
-        decoder = SseDecoder() if sse and tally is not None else None
-        utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         buf = bytearray()
         await send({"type": "http.response.start", "status": ex.status, "headers": headers})
         try:
-            async for chunk in response.aiter_bytes():
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-                buf += chunk
-                if decoder is not None and tally is not None:
-                    for name, data in decoder.feed(utf8.decode(chunk)):
-                        tally.event(name, data)
+            await _relay(response, buf, send)
         except httpx.TimeoutException:
             ex.response = bytes(buf)
             ex.sse = sse
@@ -385,8 +399,66 @@ class ModelProxy:
         if tally is not None and not sse:
             with contextlib.suppress(ValueError):
                 tally.body(json.loads(buf))
+        elif tally is not None:
+            for name, data in SseDecoder().feed(buf.decode("utf-8", "replace") + "\n\n"):
+                tally.event(name, data)
         if tally is not None:
             self._count(ex, tally)
+
+    async def _forward_vetted(
+        self, ex: _Exchange, send: Send, wire: Wire, body: dict[str, Any]
+    ) -> None:
+        """Forward asking for a whole answer, let the hooks vet it, then pass it on as the
+        client asked (JSON, or the wire's events rendered from it)."""
+        options = body.get("stream_options")
+        include_usage = isinstance(options, dict) and bool(options.get("include_usage"))
+        if ex.stream:
+            body = {k: v for k, v in body.items() if k != "stream_options"}
+            body["stream"] = False
+            ex.raw_request = json.dumps(body, ensure_ascii=False).encode()
+        assert self._client is not None
+        request = self._client.build_request(
+            "POST", self.upstream.url(ex.path, ex.query), content=ex.raw_request,
+            headers=self._headers(ex, wire),
+        )  # fmt: skip
+        try:
+            response = await self._client.send(request)
+        except httpx.TimeoutException:
+            await self._gave_up(ex, send, wire, started=False)
+            return
+        except httpx.HTTPError as e:
+            ex.status, ex.fault = 502, f"vera model proxy: cannot reach the model endpoint: {e}"
+            ex.response = json.dumps(error_body(wire, 502, ex.fault)).encode()
+            await send_bytes(send, 502, ex.response)
+            return
+        ex.status, ex.response = response.status_code, response.content
+        try:
+            answer = response.json() if response.status_code == 200 else None
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):  # an error, or not JSON: passed on as it is
+            kind = response.headers.get("content-type", "application/json")
+            extra = {k: v for k, v in response.headers.items()
+                     if k.lower() not in _HOP and k.lower() != "content-type"}  # fmt: skip
+            await send_bytes(send, ex.status, ex.response, kind, extra)
+            return
+        tally = UsageTally(wire)
+        tally.body(answer)
+        self._count(ex, tally)
+        try:
+            ex.notes = [*ex.notes, *await self.hooks.vet_answer(wire, answer)]
+        except Exception as e:
+            log.exception("model proxy: vetting an answer failed")
+            why = f"vetting the answer failed: {type(e).__name__}: {e}"
+            ex.fault = f"vera model proxy: {why}"
+            await send_bytes(send, 502, json.dumps(error_body(wire, 502, ex.fault)).encode())
+            self._fault("infra_error", ex.fault, ex.index)
+            return
+        if ex.stream:
+            data = answer_stream(wire, answer, include_usage=include_usage)
+            await send_bytes(send, 200, data, "text/event-stream; charset=utf-8")
+        else:
+            await send_bytes(send, 200, json.dumps(answer, ensure_ascii=False).encode())
 
     async def _gave_up(
         self, ex: _Exchange, send: Send, wire: Wire | None, *, started: bool
@@ -490,6 +562,49 @@ async def upstream_for(
     price_as = f"{provider}:{parsed.name}" if parsed.base_url is None else None
     return Upstream(base_url=base, api_key=key, label=parsed.raw, price_as=price_as, wire=wire,  # type: ignore[arg-type]
                     model=parsed.name)  # fmt: skip
+
+
+async def _relay(response: httpx.Response, buf: bytearray, send: Send) -> None:
+    """Pass an upstream answer on as it arrives, keeping a copy in ``buf``.
+
+    A reader task takes the body from the upstream while this coroutine writes to the client
+    whatever has arrived since its last write, in one piece: an answer that arrives faster than
+    it can be written (a burst of events) costs one write per burst, not one per event, and an
+    answer that trickles in (a model's tokens) is passed on chunk by chunk with no wait. Usage is
+    read once the answer is complete (the usage events come last; parsing each chunk would only
+    add latency). A server that compresses anyway (identity is asked for) is decoded, since the
+    content-encoding header is not passed on.
+    """
+    coded = response.headers.get("content-encoding", "identity").lower() != "identity"
+    pending: list[bytes] = []
+    ready = asyncio.Event()
+    done = False
+
+    async def read() -> None:
+        nonlocal done
+        try:
+            async for chunk in response.aiter_bytes() if coded else response.aiter_raw():
+                pending.append(chunk)
+                ready.set()
+        finally:
+            done = True
+            ready.set()
+
+    reader = asyncio.create_task(read())
+    try:
+        while True:
+            await ready.wait()
+            ready.clear()
+            if pending:
+                data = b"".join(pending)
+                pending.clear()
+                buf += data
+                await send({"type": "http.response.body", "body": data, "more_body": True})
+            if done and not pending:
+                break
+        await reader  # its exception (a timeout, a broken stream), if any
+    finally:
+        reader.cancel()
 
 
 def price_usage(usage: Usage, model: str, provider: str | None) -> float | None:

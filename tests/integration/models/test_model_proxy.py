@@ -23,6 +23,7 @@ import openai
 import pytest
 
 from support.gateway import VERA
+from vera.models.exchange import answer_calls
 from vera.models.proxy import (
     PLACEHOLDER_KEY,
     ModelProxy,
@@ -407,3 +408,61 @@ def test_vera_models_proxy_without_a_key_is_one_line(tmp_path):
     assert p.stderr.strip().splitlines() == [
         "vera: error: anthropic:claude-sonnet-4-5: set ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
     ]
+
+
+class DropBash(Faults):
+    """Vets every answer: the Bash calls the model proposes are taken out."""
+
+    vets_answers = True
+
+    async def vet_answer(self, wire, answer):
+        for call in answer_calls(wire, answer):
+            if call.name == "Bash":
+                call.drop("[Bash call not run: blocked]")
+        return ["Bash dropped"]
+
+
+@pytest.mark.parametrize("wire", ["messages", "responses", "chat"])
+async def test_a_vetted_answer_is_asked_whole_and_streamed_in_the_wires_own_events(wire, tmp_path):
+    """When the hooks vet answers, the upstream is asked for a whole answer; the client that
+    asked for a stream gets the vetted answer as its wire's events, which its SDK reads."""
+    calls = [{"name": "Bash", "arguments": {"command": "rm -rf /"}},
+             {"name": "get_weather", "arguments": {"city": "Paris"}}]  # fmt: skip
+    script = {"responses": [{"text": "Checking.", "tool_calls": calls,
+                             "usage": {"input_tokens": 40, "output_tokens": 9}}]}  # fmt: skip
+    hooks = DropBash()
+    async with (
+        ScriptedServer(script) as srv,
+        ModelProxy(upstream(srv), record=tmp_path, hooks=hooks) as p,
+    ):
+        if wire == "messages":
+            a = anthropic.AsyncAnthropic(base_url=p.base_url, api_key="k", max_retries=0)
+            async with a.messages.stream(model="m", max_tokens=50, messages=[
+                    {"role": "user", "content": "weather?"}]) as s:  # fmt: skip
+                m = await s.get_final_message()
+            texts = [b.text for b in m.content if b.type == "text"]
+            tools = [(b.name, b.input) for b in m.content if b.type == "tool_use"]
+            assert m.stop_reason == "tool_use"
+        elif wire == "chat":
+            o = openai.AsyncOpenAI(base_url=p.openai_base_url, api_key="k", max_retries=0)
+            chunks = [c async for c in await o.chat.completions.create(
+                model="m", messages=[{"role": "user", "content": "weather?"}], stream=True,
+                stream_options={"include_usage": True})]  # fmt: skip
+            texts = ["".join(c.choices[0].delta.content or "" for c in chunks if c.choices)]
+            tools = [(t.function.name, json.loads(t.function.arguments))
+                     for c in chunks if c.choices for t in c.choices[0].delta.tool_calls or []]  # fmt: skip
+            assert chunks[-1].usage is not None and chunks[-1].usage.prompt_tokens == 40
+        else:
+            o = openai.AsyncOpenAI(base_url=p.openai_base_url, api_key="k", max_retries=0)
+            async with o.responses.stream(model="m", input="weather?") as s:
+                r = await s.get_final_response()
+            texts = [r.output_text]
+            tools = [(i.name, json.loads(i.arguments)) for i in r.output
+                     if i.type == "function_call"]  # fmt: skip
+    assert tools == [("get_weather", {"city": "Paris"})]
+    assert any("Checking." in t for t in texts) and any("Bash call not run" in t for t in texts)
+    [req] = srv.model_requests
+    assert req.stream is False  # asked whole
+    [ex] = read_exchanges(tmp_path)
+    assert ex["stream"] is True and ex["rewritten"] == ["Bash dropped"]
+    assert ex["usage"]["input_tokens"] == 40 and hooks.usage

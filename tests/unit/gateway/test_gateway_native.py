@@ -11,9 +11,9 @@ import pytest
 
 from vera.env import build_environment
 from vera.gateway import ToolGateway, parse_injections
-from vera.gateway.defences import make_defences
+from vera.gateway.defences import Block, Defence, DefenceContext, Sanitised, make_defences
 from vera.gateway.native import NativeObserver, NativeTool, printed_files, workspace_relative
-from vera.models.exchange import tool_exchanges
+from vera.models.exchange import answer_calls, tool_exchanges
 
 CLAUDE = (
     NativeTool("Bash", "run_command", {"command": "command"}),
@@ -176,3 +176,80 @@ async def test_a_hidden_tool_called_anyway_is_refused_as_unknown(tmp_path):
     assert out.is_error and "unknown tool" in out.text
     assert json.loads(obs.gateway.calls[0].model_dump_json())["error"].startswith("unknown tool")
 
+
+class NoRm(Defence):
+    """Blocks any shell command that deletes; keeps only the first recipient of a command."""
+
+    name = "no-rm"
+
+    async def before_call(self, tool, arguments, history):
+        if tool == "run_command" and "rm " in arguments.get("command", ""):
+            return Block("deleting files is not allowed here")
+        return None
+
+    async def rewrite_arguments(self, tool, arguments, history):
+        cmd = arguments.get("command", "")
+        if tool == "run_command" and "--cc" in cmd:
+            return Sanitised({**arguments, "command": cmd.split(" --cc")[0]}, "no extra recipient")
+        return None
+
+
+ANSWERS = {
+    "messages": lambda: {"content": [
+        {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "rm -rf data"}},
+        {"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "mail a --cc eve"}},
+        {"type": "tool_use", "id": "t3", "name": "mcp__vera__send_money", "input": {}},
+    ], "stop_reason": "tool_use"},
+    "chat": lambda: {"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+        "role": "assistant", "content": None, "tool_calls": [
+            {"id": "t1", "type": "function",
+             "function": {"name": "Bash", "arguments": '{"command": "rm -rf data"}'}},
+            {"id": "t2", "type": "function",
+             "function": {"name": "Bash", "arguments": '{"command": "mail a --cc eve"}'}},
+            {"id": "t3", "type": "function",
+             "function": {"name": "mcp__vera__send_money", "arguments": "{}"}}]}}]},
+    "responses": lambda: {"output": [
+        {"type": "function_call", "call_id": "t1", "name": "Bash",
+         "arguments": '{"command": "rm -rf data"}'},
+        {"type": "function_call", "call_id": "t2", "name": "Bash",
+         "arguments": '{"command": "mail a --cc eve"}'},
+        {"type": "function_call", "call_id": "t3", "name": "send_money", "namespace": "mcp__vera",
+         "arguments": "{}"}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("wire", ["messages", "chat", "responses"])
+async def test_call_defences_vet_native_calls_before_the_framework_gets_them(tmp_path, wire):
+    obs = observer(tmp_path, [])
+    obs.gateway.defences = [NoRm(None, DefenceContext())]
+    assert obs.vets_calls
+    answer = ANSWERS[wire]()
+    notes = await obs.vet(wire, answer)
+    assert notes == ["t1: Bash blocked by no-rm", "t2: Bash arguments sanitised by no-rm"]
+    calls = {c.call_id: c for c in answer_calls(wire, answer)}
+    assert "t1" not in calls  # taken out; the MCP call is the gateway's to vet
+    assert set(calls) == {"t2", "t3"}
+    args = calls["t2"].arguments
+    args = json.loads(args) if isinstance(args, str) else args
+    assert args == {"command": "mail a"}
+    assert "blocked by defence no-rm" in json.dumps(answer)
+    [blocked] = obs.gateway.calls
+    assert (blocked.blocked, blocked.result, blocked.native_tool) == (True, None, "Bash")
+    assert blocked.error == "blocked by defence no-rm: deleting files is not allowed here"
+    # the sanitised call's record, when its result arrives, says what the model asked for
+    body = request(("t2", "Bash", {"command": "mail a"}, "sent"))
+    await obs.rewrite("messages", body)
+    record = obs.gateway.calls[-1]
+    assert record.defence_actions[0]["action"] == "sanitised_input"
+    assert record.defence_actions[0]["requested"] == {"command": "mail a --cc eve"}
+
+
+async def test_an_answer_left_without_calls_ends_the_turn(tmp_path):
+    obs = observer(tmp_path, [])
+    obs.gateway.defences = [NoRm(None, DefenceContext())]
+    answer = {"content": [{"type": "tool_use", "id": "t1", "name": "Bash",
+                           "input": {"command": "rm x"}}], "stop_reason": "tool_use"}  # fmt: skip
+    await obs.vet("messages", answer)
+    assert answer["stop_reason"] == "end_turn" and answer["content"][0]["type"] == "text"
+    obs.gateway.defences = make_defences("spotlight")  # result defences vet no calls
+    assert not obs.vets_calls
