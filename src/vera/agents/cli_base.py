@@ -59,7 +59,7 @@ from pydantic import BaseModel, Field
 
 from vera.agents.base import TrialSurface
 from vera.agents.install import AgentPackage, executable, require
-from vera.gateway.native import NativeObserver, NativeTool
+from vera.gateway.native import NativeObserver, NativeTool, call_key
 from vera.gateway.server import relay_binds, relay_command
 from vera.gateway.web import WorldWeb, world_hosts
 from vera.models.errors import BudgetReached, classify_failure
@@ -431,10 +431,12 @@ class CliAgent(abc.ABC):
         self.web = WorldWeb(self.surface.gateway, world_hosts(self.surface.web), ca,
                             self.surface.web)  # fmt: skip
         await self.web.start()
-        return [
-            Bind(source=self._tls, target=CA_DIR),
-            Bind(source=self._tls / "bundle.pem", target=str(SYSTEM_BUNDLE)),
-        ]
+        binds = [Bind(source=self._tls, target=CA_DIR)]
+        if (
+            SYSTEM_BUNDLE.is_file()
+        ):  # bound over the system's (the sandbox binds the host's /etc/ssl)
+            binds.append(Bind(source=self._tls / "bundle.pem", target=str(SYSTEM_BUNDLE)))
+        return binds
 
     async def _stop_proxy(self) -> None:
         """Stop the model proxy and the world's web server."""
@@ -530,9 +532,10 @@ class CliAgent(abc.ABC):
             await self.observer.record_unseen([c for c in calls if c.source == "native"])
         except Exception:  # the trace is evidence: a failure to add to it is vera's
             raise FrameworkInfraError(f"{self.name}: cannot trace its own tool calls") from None
-        traced = {r.call_id: r for r in self.observer.gateway.calls if r.source == "native"}
+        traced = {call_key(r.call_id): r for r in self.observer.gateway.calls
+                  if r.source == "native" and r.call_id}  # fmt: skip
         for c in calls:
-            record = traced.get(c.id)
+            record = traced.get(call_key(c.id or ""))
             if record is None:
                 continue
             c.observation = record.observation

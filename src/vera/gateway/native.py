@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -104,6 +105,13 @@ def printed_files(command: str) -> list[str]:
         elif not w.startswith("-"):
             files.append(w)
     return files
+
+
+def call_key(call_id: str) -> str:
+    """A tool-call id as every framework spells it: some rewrite the model's ids before they
+    send them back (OpenClaw sends ``call_1_0`` as ``call10``), so ids are compared on their
+    letters and digits."""
+    return re.sub(r"[^A-Za-z0-9]", "", call_id)
 
 
 def workspace_relative(path: str, workspace: str) -> str:
@@ -299,8 +307,9 @@ class NativeObserver:
         """Trace native calls of a turn whose results the model never saw (the framework was
         stopped before its next request): ``calls`` are the turn's native ToolCalls from the
         framework's own transcript; those whose id the proxy saw are skipped."""
+        seen = {call_key(k) for k in self.seen}
         for c in calls:
-            if c.id is None or c.id in self.seen or c.result is None:
+            if c.id is None or call_key(c.id) in seen or c.result is None:
                 continue
             if c.tool not in self.native_names:  # one of the gateway's (traced by it already)
                 continue
@@ -323,4 +332,11 @@ def _as_mapping(arguments: Any) -> dict[str, Any]:
     return {"_raw": arguments}
 
 
-__all__ = ["ALIASES", "NativeObserver", "NativeTool", "printed_files", "workspace_relative"]
+__all__ = [
+    "ALIASES",
+    "NativeObserver",
+    "NativeTool",
+    "call_key",
+    "printed_files",
+    "workspace_relative",
+]

@@ -131,6 +131,9 @@ def test_native_and_gateway_tools_on_a_bank_and_a_repository_case(agent, tmp_pat
         calls = trace(trial)
         native = [c for c in calls if c["source"] == "native"]
         gateway = [c for c in calls if c["source"] == "gateway"]
+        # each native call traced once, as the model saw it (none left for the transcript)
+        assert all(c["observation"] is not None for c in native), native
+        assert len({c["call_id"] for c in native}) == len(native)
         # a native file read and a gateway tool, both in the one trace
         [read] = [c for c in native if c["native_tool"] == NATIVE_READ_TOOL[agent]][:1]
         assert read["tool"] == ("run_command" if agent == "codex" else "read_file")

@@ -152,6 +152,17 @@ async def test_results_the_model_never_saw_are_traced_without_injection(tmp_path
         ("t1", f"a\n{PAYLOAD}", "all"), ("t9", None, None)]  # fmt: skip
 
 
+async def test_a_framework_that_respells_call_ids_is_matched(tmp_path):
+    from vera.records import ToolCall
+
+    obs = observer(tmp_path, [])
+    await obs.rewrite("messages", request(("call10", "Bash", {"command": "ls"}, "a")))
+    same = ToolCall(id="call_1_0", tool="Bash", arguments={"command": "ls"}, result="a",
+                    source="native")  # fmt: skip
+    await obs.record_unseen([same])
+    assert [c.call_id for c in obs.gateway.calls] == ["call10"]  # not traced twice
+
+
 def test_paths_and_printed_files():
     assert workspace_relative("/workspace/a/b", "/workspace") == "a/b"
     assert workspace_relative("./a", "/workspace") == "a"
