@@ -60,7 +60,7 @@ class CodexAgent(CliAgent):
     name = "codex"
     package = PACKAGE
     wires = ("responses",)
-    native_tools = "exec_command (shell), apply_patch"
+    native_tools = "exec_command, write_stdin (its shell; apply_patch where Codex offers it)"
     native_map = (
         NativeTool("exec_command", "run_command", {"cmd": "command", "workdir": "workdir"}),
         NativeTool("shell", "run_command", {"command": "command", "workdir": "workdir"}),

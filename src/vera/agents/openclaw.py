@@ -69,7 +69,7 @@ class OpenClawAgent(CliAgent):
     name = "openclaw"
     package = PACKAGE
     wires = ("chat", "responses", "messages")
-    native_tools = "exec, process, code_execution, read, write, edit, apply_patch, web_fetch"
+    native_tools = "exec, process, read, write, edit, apply_patch, ls, web_fetch"
     native_map = (
         NativeTool("exec", "run_command", {"command": "command", "workdir": "workdir"}),
         NativeTool("read", "read_file", {"path": "path"}),
