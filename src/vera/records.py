@@ -116,7 +116,14 @@ class ToolCall(Record):
     """What the agent was shown (after injections); equals ``result`` when nothing was injected."""
     error: str | None = None
     source: Literal["gateway", "native", "replay"] = "gateway"
-    """Where the record came from: the MCP gateway, the framework's own transcript, or a replay."""
+    """Where the record came from: the MCP gateway, the framework's own tools (its transcript,
+    or its model traffic as the gateway traced it), or a replay."""
+    native_tool: str | None = None
+    """For a call made with an agent framework's own tool and traced by the gateway: that tool's
+    name (``Bash``, ``exec_command``, ...); ``tool`` is then the gateway tool whose work it did
+    (``run_command``, ``read_file``, ...) or the same name when none does."""
+    call_id: str | None = None
+    """The model's id of the tool call (``toolu_...``, ``call_...``), where known."""
     injection_id: str | None = None
     injection_mode: Literal["identity", "append", "prefix", "override"] | None = None
     started_at: datetime | None = None

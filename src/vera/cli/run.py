@@ -147,6 +147,25 @@ def register(app: typer.Typer) -> None:
                 "--defence-model", help="The model of a bare `guard` (e.g. scripted:guard.yaml)."
             ),
         ] = None,
+        tools: Annotated[
+            str | None,
+            typer.Option(
+                "--tools",
+                help="An agent framework's tools: gateway (the gateway's MCP tools only), native "
+                "(its own shell, file and web tools on the case's workspace), both (default for "
+                "a case with a workspace: files, repo, shell; gateway otherwise).",
+            ),
+        ] = None,
+        model_timeout: Annotated[
+            float | None,
+            typer.Option(
+                "--model-timeout",
+                min=0.1,
+                help="Seconds an agent framework's model may stay silent (before or during an "
+                "answer) before the trial is an infra error (default: half the turn limit, at "
+                "most 120).",
+            ),
+        ] = None,
         jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Trials in flight.")] = 2,
         model_connections: Annotated[
             int, typer.Option("--model-connections", min=1, help="Model requests in flight.")
@@ -239,7 +258,7 @@ def register(app: typer.Typer) -> None:
                 plan, models, chosen = _plan(root, suite, case, variants, agent, model,
                                              controller_model, mode, epochs,
                                              _defences(defence, defence_model),
-                                             selection)  # fmt: skip
+                                             selection, tools)  # fmt: skip
             except SuiteError as e:
                 fail(str(e))
             if chosen is not None:
@@ -259,7 +278,7 @@ def register(app: typer.Typer) -> None:
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
                 trial_fn="vera.safety.run:safety_trial",
-                trial_args={"max_steps": max_steps, "turns": turns},
+                trial_args=_trial_args(max_steps, turns, model_timeout),
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
                 budget=budget,
             )
@@ -279,6 +298,15 @@ def register(app: typer.Typer) -> None:
         _summary(run_dir)
 
 
+def _trial_args(max_steps: int, turns: int | None, model_timeout: float | None) -> dict:
+    """``safety_trial``'s arguments (a timeout only when given: runs planned before it existed
+    keep their trial arguments)."""
+    args: dict = {"max_steps": max_steps, "turns": turns}
+    if model_timeout is not None:
+        args["model_timeout_s"] = model_timeout
+    return args
+
+
 class _PreflightError(Exception):
     pass
 
@@ -294,7 +322,7 @@ def _defences(values: list[str] | None, model: str | None) -> list[str]:
 
 
 def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs,  # type: ignore[no-untyped-def]
-          defences=("none",), selection=None):  # fmt: skip
+          defences=("none",), selection=None, tools=None):  # fmt: skip
     from vera.agents.registry import needs_model
     from vera.safety.run import SuiteError, load_suite, narrow_cases, plan_trials, select_cases
 
@@ -326,6 +354,7 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
         mode=mode,
         controller_model=controller_model,
         defences=defences,
+        tools=tools,
     )
     # Oracles replay scripts; every other agent talks to its model (and, adaptive, the controller).
     needs_models = any(needs_model(s.agent) for s in plan)
@@ -342,9 +371,11 @@ def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
     console.print(
         f"{len(plan)} trials over {len(cases)} cases: {', '.join(cases)}", highlight=False
     )
-    counts = Counter((s.variant, s.agent, s.model, s.mode) for s in plan)
-    for (variant, agent, model, mode), n in sorted(counts.items()):
-        console.print(f"  {n:4d}  {variant}/{agent}/{model} ({mode})", highlight=False)
+    counts = Counter((s.variant, s.agent, s.model, s.mode, s.tools) for s in plan)
+    for (variant, agent, model, mode, tools), n in sorted(counts.items()):
+        with_tools = f", tools {tools}" if tools else ""
+        console.print(f"  {n:4d}  {variant}/{agent}/{model} ({mode}{with_tools})",
+                      highlight=False)  # fmt: skip
     console.print(f"turns per trial: {turns or 'per case'}; model requests per agent turn: "
                   f"{max_steps}", highlight=False)  # fmt: skip
 

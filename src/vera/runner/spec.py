@@ -104,6 +104,11 @@ class TrialSpec(Record):
     defence: str = "none"
     """The defence config the agent ran behind (``none``, ``spotlight``, ``guard=SPEC``, stacked
     with ``+``); see docs/defences.md. Part of the key unless ``none``."""
+    tools: str = ""
+    """For an agent framework, which tools it worked with: ``gateway`` (the gateway's MCP tools
+    only), ``native`` (its own tools on the workspace) or ``both``; "" for an agent without tools
+    of its own. Part of the key when ``native`` or ``both`` (``gateway`` is what frameworks
+    did before the choice existed)."""
     epoch: int = 0
     risk: str | None = None
     attack: str | None = None
@@ -124,6 +129,8 @@ class TrialSpec(Record):
         parts.append(self.epoch)
         if self.defence and self.defence != "none":
             parts.append({"defence": self.defence})  # keys of runs without defences unchanged
+        if self.tools in ("native", "both"):
+            parts.append({"tools": self.tools})  # keys of gateway-only frameworks unchanged
         if self.kind != DEFAULT_KIND:
             parts.append({"kind": self.kind, "params": content_hash(self.params)})
         return content_hash(parts)
@@ -173,6 +180,10 @@ class TrialResult(Record):
     """reward >= the task's attack threshold tau_h (hardening trials)."""
     measures: dict[str, Any] = Field(default_factory=dict)
     """Other JSON-able facts a kind records about the trial (notes, exit codes, ...)."""
+    budget_stop: str | None = None
+    """Set when the run's budget stopped the trial in the middle (an agent's model request was
+    refused at the cap): the driver does not record such a result, it counts its ``usage``
+    (``vera.runner.budget``), and a resume plays the trial again."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TrialResult:

@@ -25,10 +25,12 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
-from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, resolve
+from vera.agents.cli_base import NATIVE_SERVICES
+from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, entries, resolve
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
+from vera.runner.budget import current_budget
 from vera.runner.evidence import save_evidence
 from vera.runner.limits import LimitsConfig, current_limits
 from vera.runner.plan import CaseRef, expand
@@ -227,8 +229,17 @@ def plan_trials(
     mode: str = "adaptive",
     controller_model: str | None = None,
     defences: Iterable[str] = ("none",),
+    tools: str | None = None,
 ) -> list[TrialSpec]:
+    """Every trial of the cases, variants, agents, models, epochs and defences given.
+
+    ``tools`` (``vera run --tools``) is which tools an agent framework works with: ``gateway``,
+    ``native`` or ``both``; None: ``both`` for a case with a workspace (its services include
+    one of :data:`~vera.agents.cli_base.WORKSPACE_SERVICES`), ``gateway`` otherwise. Agents
+    without tools of their own get none (``TrialSpec.tools`` ""); naming native or both for a
+    run without an agent framework is an error."""
     import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.agents.cli_base import TOOLS_MODES
     from vera.gateway.defences import DefenceError, parse_config
 
     variants = list(variants)
@@ -258,7 +269,16 @@ def plan_trials(
             agents[i] = f"{entry.name}:{path}"
     if mode not in ("adaptive", "static"):
         raise SuiteError(f"unknown mode {mode!r} (use adaptive or static)")
-    return expand(
+    if tools is not None and tools not in TOOLS_MODES:
+        raise SuiteError(f"unknown --tools {tools!r} (use {', '.join(TOOLS_MODES)})")
+    frameworks = {a for a in agents if resolve(a, "safety")[0].adapter is not None}
+    if tools in ("native", "both") and not frameworks:
+        raise SuiteError(
+            f"--tools {tools}: {', '.join(agents)} has no tools of its own; name an agent "
+            f"framework ({', '.join(e.name for e in entries('safety') if e.adapter)})"
+        )
+    by_id = {c.id: c for c in cases}
+    specs = expand(
         [case_ref(c) for c in cases],
         variants=variants,
         agents=agents,
@@ -268,6 +288,18 @@ def plan_trials(
         controller_model=controller_model,
         defences=defences,
     )
+    return [
+        s.model_copy(update={"tools": tools or default_tools(by_id[s.case_id])})
+        if s.agent in frameworks else s
+        for s in specs
+    ]  # fmt: skip
+
+
+def default_tools(case: Case) -> str:
+    """``both`` for a case with a workspace (files, repository, shell), else ``gateway``."""
+    from vera.agents.cli_base import WORKSPACE_SERVICES
+
+    return "both" if WORKSPACE_SERVICES & set(case.spec.services) else "gateway"
 
 
 # --- the shared model runtime --------------------------------------------------------------------
@@ -355,11 +387,13 @@ async def safety_trial(
     max_steps: int = 8,
     turn_time_s: float = 180.0,
     turns: int | None = None,
+    model_timeout_s: float | None = None,
 ) -> TrialResult:
     """Play ``spec`` (a case, variant, agent, model, mode) and judge it; see the module doc.
 
     ``max_steps`` and ``turn_time_s`` bound each of the built-in agent's turns; ``turns``
-    overrides the case's turn budget (the controller's user messages).
+    overrides the case's turn budget (the controller's user messages); ``model_timeout_s`` is
+    how long an agent framework's model may stay silent before the trial is an infra error.
     """
     case = _load_planned(spec)
     variant = spec.variant
@@ -368,9 +402,17 @@ async def safety_trial(
         with trial_scope(spec.key):
             agent_box: list[Agent] = []
             entry, _ = _resolve(spec)
+            # The run's caps bite in the middle of a turn for agents behind the model proxy:
+            # it asks before every request, counting what this trial has spent so far.
+            live = current_budget()
+            admit = None
+            if live is not None and live.config.capped:
+                live.track(spec.key, lambda: rt.ledger.by_role(trial=spec.key))
+                admit = live.reached
             make_agent = await _agent_factory(
-                spec, case, rt, agent_box, max_steps, turn_time_s, trial_dir=trial_dir
-            )
+                spec, case, rt, agent_box, max_steps, turn_time_s, trial_dir=trial_dir,
+                admit=admit, model_timeout_s=model_timeout_s,
+            )  # fmt: skip
             # An agent with no model replays a script (or nothing) on the first message: there
             # is nothing to adapt to.
             mode = spec.mode if entry.needs_model else "static"
@@ -423,6 +465,7 @@ async def safety_trial(
                     sandbox=sandbox_backend(case),
                     stop_when=stop_when,
                     defences=_make_defences(spec, case, rt),
+                    hidden=NATIVE_SERVICES if spec.tools in ("native", "both") else frozenset(),
                 )
             except BaseException as exc:
                 # Keep what the trial produced so far (the gateway trace is on disk already),
@@ -480,6 +523,8 @@ async def _agent_factory(
     turn_time_s: float,
     *,
     trial_dir: Path | None = None,
+    admit: Any = None,
+    model_timeout_s: float | None = None,
 ) -> Any:
     """A ``make_agent(socket)`` for the spec's agent, built by its registry entry
     (:mod:`vera.agents.registry`); the agent made is kept in ``box``.
@@ -510,6 +555,9 @@ async def _agent_factory(
         script=script,
         system_prompt=context.system_prompt.strip(),
         history=[(t.role, t.text) for t in context.history],
+        tools=spec.tools or "gateway",
+        model_timeout_s=model_timeout_s,
+        admit=admit,
     )
     assert entry.build is not None  # a safety entry has one (the registry checks)
     build = await entry.build(ctx)
