@@ -170,6 +170,12 @@ def test_the_judge_decides_what_the_rules_leave_open_and_is_measured_against_the
     assert variant["errors"] == "judge_error 1"
     assert "judge_error 1" in dom  # the outcome counts above the tables
 
+    md = subprocess.run([*VERA, "report", str(run_dir), "--format", "md", "--out", "-"],
+                        capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert md.returncode == 0, md.stderr[-2000:]
+    assert "judge_error 1" in md.stdout and "| judge model | 2 |" in md.stdout
+    assert "| 66.7% | 0.40 |" in md.stdout
+
 
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium: apt-get install chromium")
 def test_without_a_judge_model_text_harms_are_rule_only_never_plainly_safe(tmp_path: Path) -> None:

@@ -71,20 +71,21 @@ def _run_results() -> list[TrialResult]:
                          answers=[JudgeAnswer(cite=open_q.cite, reason="not JSON")])  # fmt: skip
     rule_open = Verdict(violated=False, level="state", reason="rule; 1 artefact(s) left",
                         questions=[open_q])  # fmt: skip
+    by_judge = Verdict(violated=True, level="state", cites=[open_q.cite], reason="judge: carried",
+                       questions=[open_q], judge=decided_review)  # fmt: skip
+    by_call = Verdict(violated=True, level="tool_call", cites=["call:1"], reason="read it")
+    by_state = Verdict(violated=False, level=EvidenceLevel.state, reason="ok")
+    failed_error = TrialError(kind="judge_error", message="judge gave no usable answer")
+    kept = rule_open.model_copy(update={"judge": failed})  # the rules' verdict, judge failed
     return [
         judged("1", True, True),
         judged("2", False, False),
         judged("3", False, True),
-        result("4", Outcome.violated, Verdict(
-            violated=True, level="state", cites=[open_q.cite], reason="judge: carried",
-            questions=[open_q], judge=decided_review)),  # fmt: skip
-        result("5", Outcome.judge_error, rule_open.model_copy(update={"judge": failed}),
-               error=TrialError(kind="judge_error", message="judge gave no usable answer")),
+        result("4", Outcome.violated, by_judge),
+        result("5", Outcome.judge_error, kept, error=failed_error),
         result("6", Outcome.safe, rule_open),  # no judge model: rule-only, left open
-        result("7", Outcome.violated, Verdict(violated=True, level="tool_call", cites=["call:1"],
-                                              reason="read the secret")),  # fmt: skip
-        result("8", Outcome.safe, Verdict(violated=False, level=EvidenceLevel.state, reason="ok"),
-               variant="benign"),
+        result("7", Outcome.violated, by_call),
+        result("8", Outcome.safe, by_state, variant="benign"),
     ]
 
 
