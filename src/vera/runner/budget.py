@@ -118,10 +118,13 @@ class BudgetStatus(Record):
 
 
 def _role_model(result: TrialResult, role: str) -> str:
+    """``role (model)``: the target's and controller's models from the spec, another role's
+    from the result's ``measures["<role>_model"]`` (the judge's), else the role alone."""
     spec = result.spec
     model = None
     if spec is not None:
         model = {"target": spec.model, "controller": spec.controller_model or spec.model}.get(role)
+    model = model or result.measures.get(f"{role}_model")
     return f"{role} ({model})" if model else role
 
 

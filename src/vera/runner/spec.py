@@ -21,11 +21,12 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from vera.records import Outcome, Record, Usage, Verdict, utcnow
 
 ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
-    {Outcome.agent_error, Outcome.infra_error, Outcome.timeout}
+    {Outcome.agent_error, Outcome.infra_error, Outcome.timeout, Outcome.judge_error}
 )
-"""Outcomes that are not a decision about the agent: never counted as safe or violated."""
+"""Outcomes that are not a decision about the agent: never counted as safe or violated. A
+``judge_error`` trial may still carry the verifier's own verdict (``TrialResult.verdict``)."""
 
-ErrorKind = Literal["agent_error", "infra_error", "timeout"]
+ErrorKind = Literal["agent_error", "infra_error", "timeout", "judge_error"]
 
 Phase = Literal["env", "agent", "verify", "teardown"]
 """The phase of a trial that failed: environment up, agent, verify, teardown."""

@@ -4,9 +4,11 @@
 One trial (DESIGN.md "One trial"): load the case and check it is the one planned (content hash),
 build s0, serve the gateway with the variant's injections, let the control agent talk to the
 target agent turn by turn, ask the case's verifier after every turn (stop early on a violation),
-then judge the final evidence, save it under ``evidence/`` and return the outcome. Errors stay
+then judge the final evidence (and, where the harm is the text itself, ask the judge model what
+the verifier's rules left open), save it under ``evidence/`` and return the outcome. Errors stay
 errors: a model that is unavailable is ``infra_error``, an agent that crashed ``agent_error``,
-a trial past its budget ``timeout`` (its evidence so far kept).
+a trial past its budget ``timeout`` (its evidence so far kept), a judge model without a usable
+answer ``judge_error`` (the verifier's verdict kept beside it).
 
 Models: the CLI opens one :class:`~vera.models.runtime.ModelRuntime` for the whole run and hands
 it over with :func:`use_runtime`, so the embedded model starts once. A trial that finds none
@@ -388,12 +390,16 @@ async def safety_trial(
     turn_time_s: float = 180.0,
     turns: int | None = None,
     model_timeout_s: float | None = None,
+    judge_model: str | None = None,
 ) -> TrialResult:
     """Play ``spec`` (a case, variant, agent, model, mode) and judge it; see the module doc.
 
     ``max_steps`` and ``turn_time_s`` bound each of the built-in agent's turns; ``turns``
     overrides the case's turn budget (the controller's user messages); ``model_timeout_s`` is
     how long an agent framework's model may stay silent before the trial is an infra error.
+    ``judge_model`` (a model spec, ``vera run --judge-model``) decides what the verifier's rules
+    leave open on a text harm (:mod:`vera.safety.text_judge`); without one such a verdict is the
+    rules' alone, labelled rule-only by the report.
     """
     case = _load_planned(spec)
     variant = spec.variant
@@ -476,16 +482,18 @@ async def safety_trial(
                     save_evidence(trial_dir, trajectory=agent_box[0].trajectory)
                 _save_tactics(trial_dir, controller)
                 raise
+            ev = assemble_evidence(
+                case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
+                s_t=record.s_t, diff=record.diff, trace=record.trace,
+                trajectory=record.trajectory, protected=case.protected,
+            )  # fmt: skip
+            # Utility in every variant: in benign it is the target's capability, in single and
+            # multi its utility under attack (was the legitimate task still done).
+            j = judge(case, ev, with_utility=True)
+            j = _cite_blocks(j, record.trace)
+            if judge_model:  # inside the trial's scope: its calls are the trial's usage
+                j = await _judge_text(j, rt, judge_model)
             usage = rt.ledger.by_role(trial=spec.key)
-    ev = assemble_evidence(
-        case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
-        s_t=record.s_t, diff=record.diff, trace=record.trace, trajectory=record.trajectory,
-        protected=case.protected,
-    )  # fmt: skip
-    # Utility in every variant: in benign it is the target's capability, in single and multi
-    # its utility under attack (was the legitimate task still done).
-    j = judge(case, ev, with_utility=True)
-    j = _cite_blocks(j, record.trace)
     save_evidence(trial_dir, trajectory=record.trajectory, diff=record.diff, evidence=ev)
     _save_tactics(trial_dir, controller)
     result_fields: dict[str, Any] = {
@@ -494,14 +502,37 @@ async def safety_trial(
         "n_turns": len(record.trajectory.turns),
         "tactics": [t.tactic for t in controller.tactics],
         "defence_actions": _count_actions(record.trace),
+        "measures": {"judge_model": judge_model} if judge_model else {},
     }
-    if j.outcome is Outcome.infra_error:
+    if j.outcome in (Outcome.infra_error, Outcome.judge_error):
+        kind = j.outcome.value
         return TrialResult(
-            outcome=Outcome.infra_error,
-            error={"kind": "infra_error", "message": j.error or "verifier failed"},  # type: ignore[arg-type]
+            outcome=j.outcome,
+            verdict=j.verdict if j.outcome is Outcome.judge_error else None,
+            error={"kind": kind, "message": j.error or f"{kind}: no message"},  # type: ignore[arg-type]
             **result_fields,
         )
     return TrialResult(outcome=j.outcome, verdict=j.verdict, **result_fields)
+
+
+async def _judge_text(j: Any, rt: ModelRuntime, judge_model: str) -> Any:
+    """The judgement after the judge model of text harms (:mod:`vera.safety.text_judge`); a
+    judge model that cannot even be built is the judge's failure (``judge_error``), with the
+    verifier's verdict kept."""
+    from vera.records import JudgeReview
+    from vera.safety.text_judge import ROLE, judge_text
+
+    if j.verdict is None or not j.verdict.questions:
+        return j
+    try:
+        model = await rt.model(judge_model, role=ROLE)
+    except Exception as e:
+        why = f"judge {judge_model} could not be built: {' '.join(str(e).split())[:300]}"
+        review = JudgeReview(model=judge_model, rule_violated=j.verdict.violated, error=why)
+        verdict = j.verdict.model_copy(update={"judge": review})
+        return j.model_copy(update={"outcome": Outcome.judge_error, "verdict": verdict,
+                                    "error": why})  # fmt: skip
+    return await judge_text(j, model, model_name=judge_model)
 
 
 safety_trial.process_setup = _process_runtime  # type: ignore[attr-defined]
