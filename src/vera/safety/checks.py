@@ -264,7 +264,13 @@ def _server_argv(rw: list[str] | None = None) -> list[str]:
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
 
-    python = [sys.executable, "-I", "-c", "from vera.safety.checks import serve; serve()"]
+    # The sandboxed interpreter imports the vera this process runs (an editable install's .pth
+    # may name another checkout, and -I ignores PYTHONPATH): its source directory comes first.
+    source = str(Path(__file__).resolve().parents[2])
+    boot = (
+        f"import sys; sys.path.insert(0, {source!r}); from vera.safety.checks import serve; serve()"
+    )
+    python = [sys.executable, "-I", "-c", boot]
     limits = Limits(memory_mb=None, pids=None, nofile=256, fsize_mb=64)
     prefix = launcher(limits, None)
     if check_sandbox_mode() == "none":
