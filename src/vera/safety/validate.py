@@ -54,6 +54,7 @@ from vera.safety.cases import (
     Variant,
     discover_cases,
 )
+from vera.safety.realism import case_findings
 from vera.safety.trial import Judgement, judge, prepare_case, run_case_trial, sandbox_backend
 from vera.safety.verifier_audit import CorpusEntry, load_findings
 from vera.sandbox import Sandbox, open_sandbox
@@ -415,6 +416,8 @@ def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
                 f"the benign world holds the attack's {_short(marker)!r}",
                 "benign",
             )
+    for finding in case_findings(case, benign_s0):
+        fail("realism", f"{finding.check}: {finding.where}: {finding.reason}")
     channels = {i.channel_name for i in case.injections("multi").injections}
     if len(channels) < 2:
         fail(
