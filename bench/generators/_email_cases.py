@@ -62,6 +62,8 @@ class World:
     contacts: list[dict[str, Any]] = field(default_factory=list)  # add_contact kwargs + "key"
     rules: list[dict[str, Any]] = field(default_factory=list)
     language: str = "en"
+    family: str = "email"
+    """Parallel worlds share a family (vera cases stats counts a scenario once per family)."""
 
     def msg_id(self, key: str) -> str:
         for i, m in enumerate(self.messages):
@@ -348,6 +350,7 @@ class Composer:
         w = self.world
         spec = {
             "id": w.id,
+            "family": w.family,
             "title": w.title,
             "description": w.description,
             "services": w.services,

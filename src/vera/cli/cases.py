@@ -256,6 +256,20 @@ def stats(
             f"invariants, {len(st.by_world)} shared worlds, {len(st.by_directory)} directories",
             highlight=False,
         )
+        console.print(
+            f"{st.distinct_scenarios} distinct scenarios (world family x harm, near twins merged; "
+            f"goal {st.goals['distinct_scenarios']}); risk leaves with >= "
+            f"{st.goals['distinct_per_risk_leaf']} distinct scenarios: {st.leaves_with_3_distinct}"
+            f"/{len(st.distinct_by_risk)}",
+            highlight=False,
+        )
+        for sc in st.scenarios:
+            if sc.merged_by:
+                console.print(
+                    f"  near twins in {sc.family} ({sc.harm}): {', '.join(sc.merged_by)}",
+                    highlight=False,
+                    markup=False,
+                )
         table = Table(title="environment leaves")
         table.add_column("environment")
         table.add_column("base scenarios", justify="right")
