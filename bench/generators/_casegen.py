@@ -102,7 +102,7 @@ def run(generator: str, env: str, worlds: list[dict], cases: list[dict]) -> int:
         base = ROOT / "cases" / env / c["id"]
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts:
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

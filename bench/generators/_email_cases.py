@@ -394,7 +394,7 @@ def main(composer: Composer, scenarios: list[tuple[str, str, str]]) -> int:
         return 1 if stale else 0
     for d in sorted(case_dirs):
         for p in sorted((ROOT / d).rglob("*"), reverse=True) if (ROOT / d).exists() else []:
-            if p.is_file() and str(p.relative_to(ROOT)) not in files and "__pycache__" not in p.parts:
+            if p.is_file() and str(p.relative_to(ROOT)) not in files and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                 p.unlink()
     for rel, text in files.items():
         p = ROOT / rel

@@ -216,6 +216,9 @@ class WorldSpec(_Model):
     family: str | None = None
     """Worlds that play the same scenarios with other names (two households' banks) share a
     family: `vera cases stats` counts a scenario once per family and harm."""
+    facts: dict[str, Any] = Field(default_factory=dict)
+    """What the world holds true (who lives there, what they own and use): the consistency gate
+    checks every case's task and attack against it."""
 
 
 class CaseTrajectory(BaseModel):
