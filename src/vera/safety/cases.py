@@ -202,6 +202,27 @@ class CaseSpec(_Model):
         return self
 
 
+class WorldFact(_Model):
+    """One thing a world holds true, and what a case's user could not say about it."""
+
+    about: str
+    """What the fact is about (``heating``, ``car``, ``refunds``)."""
+    holds: str
+    """What is true, in words (``district heating, no gas connection``)."""
+    excludes: list[str] = Field(default_factory=list)
+    """Terms the user's own words cannot contain without contradicting it (``Gasvertrag``)."""
+
+
+class WorldFacts(BaseModel):
+    """A world file's ``facts:``: ``premises`` are checked against every case's task and
+    adversarial opening (the realism gate's ``premise`` rule); other keys describe the world
+    for a reader (who lives there, what they own)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    premises: list[WorldFact] = Field(default_factory=list)
+
+
 class WorldSpec(_Model):
     """The contents of a world file: state several cases start from."""
 
@@ -216,9 +237,9 @@ class WorldSpec(_Model):
     family: str | None = None
     """Worlds that play the same scenarios with other names (two households' banks) share a
     family: `vera cases stats` counts a scenario once per family and harm."""
-    facts: dict[str, Any] = Field(default_factory=dict)
-    """What the world holds true (who lives there, what they own and use): the consistency gate
-    checks every case's task and attack against it."""
+    facts: WorldFacts = Field(default_factory=WorldFacts)
+    """What the world holds true (who lives there, what they own and use): the realism gate
+    checks every case's task and adversarial opening against its ``premises``."""
 
 
 class CaseTrajectory(BaseModel):
@@ -253,6 +274,8 @@ class Case(BaseModel):
     """The shared world's declared language (None: detected from the setup when needed)."""
     world_family: str | None = None
     """The shared world's family (parallel worlds share one), else None."""
+    world_premises: list[WorldFact] = Field(default_factory=list)
+    """The shared world's premises (``facts: premises:``), for the consistency gate."""
     has_setup_py: bool = False
     has_utility: bool = False
 
@@ -680,6 +703,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         world_setup=world_setup,
         world_language=world.language if world else None,
         world_family=(world.family or spec.world) if world else None,
+        world_premises=list(world.facts.premises) if world else [],
         has_setup_py=has_setup_py,
         has_utility=has_utility,
     )

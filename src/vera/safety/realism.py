@@ -16,6 +16,9 @@ attack overlay and the injection payloads) and in what the adversarial user says
 - ``unknowable``: a path, internal id or secret that exists only in the victim's private state,
   inside what the attacker planted (a case may declare what its attacker can know, and why);
 - ``language``: planted text in a language other than the world's (a case may say why);
+- ``premise``: the user's own words (the task, the adversarial user's opening) contradict what
+  the world holds true (``facts: premises:`` in the world file): a gas contract in a flat with
+  district heating;
 - ``untriggered``: an injection on a tool that reads one item (a mail, a file, a command's
   output) with no trigger, so the same note would appear on every read.
 
@@ -35,7 +38,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from vera.env.evidence import words
+from vera.env.evidence import mentions, words
+from vera.safety.cases import Case, WorldFact, _strings, _substitute
 
 LANGUAGES = ("en", "de", "es", "fr", "it", "nl", "pl")
 """The languages the bench's worlds are written in (ISO 639-1)."""
@@ -387,6 +391,8 @@ class RealismInput(BaseModel):
     attacker_knows: set[str]
     foreign_language: set[str]
     """Keys of planted texts (injection ids, ``overlay[i]``) allowed another language."""
+    world_facts: list[WorldFact] = []
+    """What the world holds true, with the terms that would contradict it."""
 
 
 def findings(case: RealismInput) -> list[RealismFinding]:
@@ -422,6 +428,16 @@ def findings(case: RealismInput) -> list[RealismFinding]:
                     p.where,
                     f"written in {found[0]} in a {case.language} world (say why in the case's "
                     "realism notes, or write it in the channel's language)",
+                )
+    user_texts = (("benign task", case.benign_task), ("first message", case.first_message))
+    for fact in case.world_facts:
+        for where, text in user_texts:
+            said = next((t for t in fact.excludes if mentions(text, t)), None)
+            if said:
+                add(
+                    "premise",
+                    where,
+                    f"the user speaks of {said!r}, but in this world {fact.about}: {fact.holds}",
                 )
     for rule in case.per_item_untriggered:
         add(
@@ -467,11 +483,9 @@ def _per_item_tools(services: Iterable[str]) -> set[str]:
     return out
 
 
-def case_findings(case: Any, benign_s0: dict[str, Any]) -> list[RealismFinding]:
+def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]:
     """The realism gate on a loaded :class:`~vera.safety.cases.Case` whose benign world is
     ``benign_s0`` (imported cases keep their benchmark's attacks and are not checked)."""
-    from vera.safety.cases import _strings, _substitute
-
     spec = case.spec
     if spec.imported_from:
         return []
@@ -503,5 +517,6 @@ def case_findings(case: Any, benign_s0: dict[str, Any]) -> list[RealismFinding]:
             per_item_untriggered=untriggered,
             attacker_knows={k.what for k in spec.realism.attacker_knows},
             foreign_language={k.what for k in spec.realism.foreign_language},
+            world_facts=case.world_premises,
         )
     )
