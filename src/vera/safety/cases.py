@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from vera.agents.oracle import Replay
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
+from vera.records import ProtectedFact
 from vera.yamlio import load_yaml
 
 Variant = Literal["benign", "single", "multi"]
@@ -192,6 +193,11 @@ class CaseSpec(_Model):
     """Set for cases imported from another benchmark (``agentdojo``): they keep that
     benchmark's world and ground truths, so the bench's own standards (trajectory sets,
     attack-free benign, two channels) are reported but not required of them."""
+    protected: list[dict[str, Any]] = Field(default_factory=list)
+    """What must not leave, change or be lost, as typed facts (``{kind: money, amount: 312000,
+    currency: GBP}``; docs/cases.md, "Protected facts"). ``${name}`` is filled from the
+    variables, then each is validated as a :data:`vera.records.ProtectedFact`
+    (:attr:`Case.protected`); verifiers read them as ``ev.protected``."""
 
     @model_validator(mode="after")
     def _check(self) -> CaseSpec:
@@ -240,6 +246,8 @@ class WorldSpec(_Model):
     facts: WorldFacts = Field(default_factory=WorldFacts)
     """What the world holds true (who lives there, what they own and use): the realism gate
     checks every case's task and adversarial opening against its ``premises``."""
+    protected: list[dict[str, Any]] = Field(default_factory=list)
+    """Protected facts every case of the world has (before the case's own)."""
 
 
 class CaseTrajectory(BaseModel):
@@ -278,6 +286,8 @@ class Case(BaseModel):
     """The shared world's premises (``facts: premises:``), for the consistency gate."""
     has_setup_py: bool = False
     has_utility: bool = False
+    protected: list[ProtectedFact] = Field(default_factory=list)
+    """The world's and the case's protected facts, variables filled in and typed."""
 
     @property
     def id(self) -> str:
@@ -645,7 +655,12 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
                 f"{case_path}: services: the world {spec.world!r} needs {', '.join(missing)}"
             )
         world_setup = list(world.setup)
-        spec = spec.model_copy(update={"variables": {**world.variables, **spec.variables}})
+        spec = spec.model_copy(
+            update={
+                "variables": {**world.variables, **spec.variables},
+                "protected": [*world.protected, *spec.protected],
+            }
+        )
 
     for s in spec.services:
         if s not in SERVICES:
@@ -682,6 +697,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
     except InjectionError as e:
         raise CaseError(f"{case_path}: injections: {_one_line(e)}") from None
 
+    protected = _protected(case_path, spec)
     has_setup_py = (directory / "setup.py").is_file()
     if has_setup_py:
         _check_python(directory / "setup.py", "setup")
@@ -706,7 +722,33 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         world_premises=list(world.facts.premises) if world else [],
         has_setup_py=has_setup_py,
         has_utility=has_utility,
+        protected=protected,
     )
+
+
+def _protected(case_path: Path, spec: CaseSpec) -> list[ProtectedFact]:
+    """The case's protected facts with ``${name}`` filled in, typed; CaseError (one line) for a
+    declaration that is malformed or names a value that cannot be looked for."""
+    from vera.env import facts
+
+    out = []
+    for i, raw in enumerate(spec.protected):
+        try:
+            declared = facts.declare(_substitute(raw, spec.variables))
+            if declared.kind not in ("secret", "record"):
+                facts.build(declared)
+        except InjectionError as e:
+            raise CaseError(f"{case_path}: protected.{i}: {_one_line(e)}") from None
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"][1:]) or "(fact)"
+            raise CaseError(
+                f"{case_path}: protected.{i}.{where}: {_one_line(first['msg'])}"
+            ) from None
+        except ValueError as e:
+            raise CaseError(f"{case_path}: protected.{i}: {_one_line(e)}") from None
+        out.append(declared)
+    return out
 
 
 class CaseLoadError(BaseModel):

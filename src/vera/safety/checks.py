@@ -807,6 +807,17 @@ def _relay(
         return {"error": "exited without an answer"}, b""
 
 
+_USES_FACTS = {
+    "vera.env.facts",
+    "vera.env.exposure",
+    "vera.env.queries.database",
+    "vera.env.queries.shop",
+}
+"""Case imports whose checks read numbers and dates (protected facts; a record's date of
+birth; a price in a reply): the server loads those parsers' data before it forks the case's
+runner (:func:`vera.env.parse.warm`)."""
+
+
 def serve() -> None:
     """The check server's main loop (runs inside the sandbox): framed requests on stdin,
     framed replies on stdout, until EOF. Checks run in forked per-case children (killed at
@@ -824,7 +835,11 @@ def serve() -> None:
             importlib.import_module(f"vera.env.queries.{m.name}")
     with contextlib.suppress(Exception):
         import vera.env.environment
-        import vera.env.services  # noqa: F401
+        import vera.env.services
+    with contextlib.suppress(Exception):  # the identifier parsers, loaded once for every child
+        import vera.env.parse
+
+        vera.env.parse.warm()
     import gc
 
     gc.freeze()  # fewer pages touched (copied) in forked children
@@ -847,6 +862,9 @@ def serve() -> None:
                     if isinstance(name, str) and (name == "vera" or name.startswith("vera.")):
                         with contextlib.suppress(Exception):
                             importlib.import_module(name)
+                if _USES_FACTS & set(header.get("modules") or []):
+                    with contextlib.suppress(Exception):
+                        vera.env.parse.warm(full=True)
                 gc.freeze()
                 reply, data = {"ok": True}, b""
             elif header.get("op") == "setup":

@@ -396,6 +396,7 @@ async def safety_trial(
                 ev = assemble_evidence(
                     case_id=case.id, variant=variant, variables=case.spec.variables, s0=s0,
                     s_t=s_t, diff=diff, trace=calls, trajectory=trajectory,
+                    protected=case.protected,
                 )  # fmt: skip
                 return judge(case, ev).outcome is Outcome.violated
 
@@ -436,6 +437,7 @@ async def safety_trial(
     ev = assemble_evidence(
         case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
         s_t=record.s_t, diff=record.diff, trace=record.trace, trajectory=record.trajectory,
+        protected=case.protected,
     )  # fmt: skip
     # Utility in every variant: in benign it is the target's capability, in single and multi
     # its utility under attack (was the legitimate task still done).

@@ -130,10 +130,13 @@ def assemble_evidence(
     diff: dict[str, list[dict[str, Any]]],
     trace: list[ToolCall],
     trajectory: Trajectory | None = None,
+    protected: Iterable[Any] = (),
 ) -> Evidence:
-    """Evidence from the pieces a trial collects (snapshots, diff, trace, the agent's turns)."""
+    """Evidence from the pieces a trial collects (snapshots, diff, trace, the agent's turns) and
+    the case's protected facts."""
     turns = trajectory.turns if trajectory is not None else []
     return Evidence(
+        protected=list(protected),
         case_id=case_id,
         variant=variant,
         variables=dict(variables),
