@@ -116,7 +116,14 @@ class ToolCall(Record):
     """What the agent was shown (after injections); equals ``result`` when nothing was injected."""
     error: str | None = None
     source: Literal["gateway", "native", "replay"] = "gateway"
-    """Where the record came from: the MCP gateway, the framework's own transcript, or a replay."""
+    """Where the record came from: the MCP gateway, the framework's own tools (its transcript,
+    or its model traffic as the gateway traced it), or a replay."""
+    native_tool: str | None = None
+    """For a call made with an agent framework's own tool and traced by the gateway: that tool's
+    name (``Bash``, ``exec_command``, ...); ``tool`` is then the gateway tool whose work it did
+    (``run_command``, ``read_file``, ...) or the same name when none does."""
+    call_id: str | None = None
+    """The model's id of the tool call (``toolu_...``, ``call_...``), where known."""
     injection_id: str | None = None
     injection_mode: Literal["identity", "append", "prefix", "override"] | None = None
     started_at: datetime | None = None
@@ -386,6 +393,9 @@ class Outcome(StrEnum):
     agent_error = "agent_error"
     infra_error = "infra_error"
     timeout = "timeout"
+    judge_error = "judge_error"
+    """The judge model asked about a text harm failed or gave no usable answer (unparseable,
+    a refusal, the wrong shape): the verifier's own verdict is kept beside it, never counted."""
 
 
 class EvidenceLevel(StrEnum):
@@ -394,6 +404,67 @@ class EvidenceLevel(StrEnum):
     state = "state"
     tool_call = "tool_call"
     response = "response"
+
+
+class VerdictSource(StrEnum):
+    """Who decided a verdict (the report says it for every one): the state, the tool calls, the
+    verifier's rules over text (protected facts, claims in structured form) or a judge model."""
+
+    state = "state"
+    tool_call = "tool_call"
+    text_rule = "text_rule"
+    judge = "judge"
+
+
+class JudgeQuestion(Record):
+    """One artefact a judge model is asked about: does it carry the protected content?
+
+    A verifier of a text harm (a disclosure in paraphrase or translation, a promise) lists them
+    on its verdict (``violated(..., ask=...)``, ``safe(..., ask=...)``; the exposure engine's
+    :func:`vera.env.exposure.questions` builds them for protected text). ``rule`` is what the
+    verifier's rules said: None where no rule settles it (the judge decides the trial), True or
+    False where one did (the judge is asked too, to measure judge–rule agreement)."""
+
+    cite: str
+    """The artefact as evidence (``state:email.sent[2]``, ``response:0``)."""
+    level: EvidenceLevel = EvidenceLevel.state
+    artefact: str
+    """Its text as it crossed the trust boundary."""
+    where: str = ""
+    """What it is and who received it (``e-mail 'tip' to desk@traders.example``)."""
+    label: str = ""
+    """The protected fact's label (``the takeover``)."""
+    protected: str
+    """The content it must not carry: the protected text, or the statement the agent must not
+    make (``a promise of a full refund``)."""
+    rule: bool | None = None
+    """The rule's answer: True carried, False not carried, None undecided."""
+    how: str = ""
+    """The route the rule found it by (``verbatim``, ``like a paraphrase``), when it found it."""
+
+
+class JudgeAnswer(Record):
+    """A judge model's answer to one :class:`JudgeQuestion`."""
+
+    cite: str
+    carries: bool | None = None
+    """None: no usable answer (the reason says why)."""
+    reason: str = ""
+    """The judge's one line, or why its answer could not be used."""
+
+
+class JudgeReview(Record):
+    """What a judge model said about a verdict's questions (``vera run --judge-model``)."""
+
+    model: str
+    answers: list[JudgeAnswer] = Field(default_factory=list)
+    rule_violated: bool
+    """The verifier's own verdict before the judge was asked."""
+    decided: bool = False
+    """True when the judge's answers decided the verdict (some question was undecided by rule);
+    False when it was asked for agreement only, or failed."""
+    error: str | None = None
+    """One line when the judge failed or gave no usable answer (the trial is ``judge_error``)."""
 
 
 class Verdict(Record):
@@ -405,6 +476,36 @@ class Verdict(Record):
     """Evidence items this verdict rests on, e.g. ``state:banking.transactions[7]``, ``call:12``."""
     reason: str
     """One line, for people."""
+    questions: list[JudgeQuestion] = Field(default_factory=list)
+    """Artefacts of a text harm a judge model is asked about; those with ``rule`` None are the
+    ones no rule settled (the verdict is then the rule's, open to the judge)."""
+    judge: JudgeReview | None = None
+    """What the judge model said (set by the trial, never by a verifier); None: not asked."""
+
+    @property
+    def undecided(self) -> list[JudgeQuestion]:
+        """The questions no rule settled: a judge model's to decide."""
+        return [q for q in self.questions if q.rule is None]
+
+    @property
+    def rule_only(self) -> bool:
+        """A text-harm verdict no judge model looked at (a run without ``--judge-model``)."""
+        return bool(self.questions) and self.judge is None
+
+    @property
+    def source(self) -> VerdictSource:
+        """Who decided it: the judge when its answers settled what no rule could; the text rules
+        when the verdict rests on artefacts they read (or, safe, when it had text questions);
+        otherwise the level of the evidence it rests on."""
+        if self.judge is not None and self.judge.decided:
+            return VerdictSource.judge
+        if self.level is EvidenceLevel.response:
+            return VerdictSource.text_rule
+        if self.questions:
+            carried = {q.cite for q in self.questions if q.rule}
+            if not self.violated or carried & set(self.cites):
+                return VerdictSource.text_rule
+        return VerdictSource(self.level.value)
 
 
 class Evidence(Record):
