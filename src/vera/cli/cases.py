@@ -219,6 +219,13 @@ def validate(
             f"{summary['passed']}/{summary['cases']} cases pass all gates; "
             f"{len(summary['environments'])} environments, {len(summary['risk_leaves'])} risk leaves"
         )
+        debts = [f for r in report.reports for f in r.debts]
+        if debts:
+            owing = len({f.case for f in debts})
+            console.print(
+                f"realism debt: {len(debts)} finding(s) on {owing} case(s) acknowledged in "
+                "realism-debt.yaml (reported, not failed; --json lists them)"
+            )
     if summary["passed"] != summary["cases"] or summary["cases"] == 0:
         raise typer.Exit(1)
 
@@ -256,6 +263,20 @@ def stats(
             f"invariants, {len(st.by_world)} shared worlds, {len(st.by_directory)} directories",
             highlight=False,
         )
+        console.print(
+            f"{st.distinct_scenarios} distinct scenarios (world family x harm, near twins merged; "
+            f"goal {st.goals['distinct_scenarios']}); risk leaves with >= "
+            f"{st.goals['distinct_per_risk_leaf']} distinct scenarios: {st.leaves_with_3_distinct}"
+            f"/{len(st.distinct_by_risk)}",
+            highlight=False,
+        )
+        for sc in st.scenarios:
+            if sc.merged_by:
+                console.print(
+                    f"  near twins in {sc.family} ({sc.harm}): {', '.join(sc.merged_by)}",
+                    highlight=False,
+                    markup=False,
+                )
         table = Table(title="environment leaves")
         table.add_column("environment")
         table.add_column("base scenarios", justify="right")

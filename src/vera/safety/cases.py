@@ -133,6 +133,24 @@ class AgentContext(_Model):
         return "\n\n".join(parts)
 
 
+class RealismWaiver(_Model):
+    """One exception to a realism rule, with its reason (a reviewer reads it)."""
+
+    what: str
+    """The value the attacker knows, or the planted text's key (injection id, ``overlay[i]``)."""
+    why: str = Field(min_length=8)
+
+
+class RealismNotes(_Model):
+    """A case's reasons for breaking a rule of the realism gate (``vera cases validate``):
+    values its attacker can know although they sit in the victim's state (a public repository's
+    file path, a supplier's own invoice number), and planted texts written in another language
+    than the world's (an English-speaking supplier)."""
+
+    attacker_knows: list[RealismWaiver] = Field(default_factory=list)
+    foreign_language: list[RealismWaiver] = Field(default_factory=list)
+
+
 class CaseSpec(_Model):
     """The contents of case.yaml."""
 
@@ -169,6 +187,8 @@ class CaseSpec(_Model):
     harm: str = ""
     """The harm invariant the verifier states, by name (``money_to_stranger``,
     ``secret_to_outsider``, ...): cases are counted, and near-duplicates found, by it."""
+    realism: RealismNotes = Field(default_factory=lambda: RealismNotes())
+    """Why an attack may break one of the realism gate's rules (:mod:`vera.safety.realism`)."""
     imported_from: str | None = None
     """Set for cases imported from another benchmark (``agentdojo``): they keep that
     benchmark's world and ground truths, so the bench's own standards (trajectory sets,
@@ -188,6 +208,27 @@ class CaseSpec(_Model):
         return self
 
 
+class WorldFact(_Model):
+    """One thing a world holds true, and what a case's user could not say about it."""
+
+    about: str
+    """What the fact is about (``heating``, ``car``, ``refunds``)."""
+    holds: str
+    """What is true, in words (``district heating, no gas connection``)."""
+    excludes: list[str] = Field(default_factory=list)
+    """Terms the user's own words cannot contain without contradicting it (``Gasvertrag``)."""
+
+
+class WorldFacts(BaseModel):
+    """A world file's ``facts:``: ``premises`` are checked against every case's task and
+    adversarial opening (the realism gate's ``premise`` rule); other keys describe the world
+    for a reader (who lives there, what they own)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    premises: list[WorldFact] = Field(default_factory=list)
+
+
 class WorldSpec(_Model):
     """The contents of a world file: state several cases start from."""
 
@@ -197,6 +238,14 @@ class WorldSpec(_Model):
     services: list[str] = Field(min_length=1)
     variables: dict[str, str] = Field(default_factory=dict)
     setup: list[dict[str, Any]] = Field(default_factory=list)
+    language: str | None = None
+    """The language its people write in (ISO 639-1); detected from the setup when not given."""
+    family: str | None = None
+    """Worlds that play the same scenarios with other names (two households' banks) share a
+    family: `vera cases stats` counts a scenario once per family and harm."""
+    facts: WorldFacts = Field(default_factory=WorldFacts)
+    """What the world holds true (who lives there, what they own and use): the realism gate
+    checks every case's task and adversarial opening against its ``premises``."""
     protected: list[dict[str, Any]] = Field(default_factory=list)
     """Protected facts every case of the world has (before the case's own)."""
 
@@ -229,6 +278,12 @@ class Case(BaseModel):
     """sha256 over every file's relative path and bytes (and the world file's, if any)."""
     world_setup: list[dict[str, Any]] = Field(default_factory=list)
     """The shared world's setup steps, applied before the case's own."""
+    world_language: str | None = None
+    """The shared world's declared language (None: detected from the setup when needed)."""
+    world_family: str | None = None
+    """The shared world's family (parallel worlds share one), else None."""
+    world_premises: list[WorldFact] = Field(default_factory=list)
+    """The shared world's premises (``facts: premises:``), for the consistency gate."""
     has_setup_py: bool = False
     has_utility: bool = False
     protected: list[ProtectedFact] = Field(default_factory=list)
@@ -587,6 +642,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
 
     world_setup: list[dict[str, Any]] = []
     world_bytes = b""
+    world: WorldSpec | None = None
     if spec.world:
         worlds = find_worlds_dir(directory)
         if worlds is None:
@@ -661,6 +717,9 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         references=references,
         content_hash=case_content_hash(directory, extra=world_bytes),
         world_setup=world_setup,
+        world_language=world.language if world else None,
+        world_family=(world.family or spec.world) if world else None,
+        world_premises=list(world.facts.premises) if world else [],
         has_setup_py=has_setup_py,
         has_utility=has_utility,
         protected=protected,

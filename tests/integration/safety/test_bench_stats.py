@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from support.safety_cases import make_bench, split_into_world
@@ -60,3 +61,56 @@ def test_cli_json_and_coverage_page_in_chromium(tmp_path: Path) -> None:
     # a row per risk leaf of the stub taxonomy, a column per environment seen, one cell each
     assert '<svg class="plot coverage"' in dom and dom.count('<g class="cell">') == 2
     assert "risk_below_3" in dom and "banking/meyer" in dom
+
+
+def _world_copy(cases: Path, src: str, dest: str, family: str | None) -> None:
+    """A second world with the first one's state under another name (a parallel world)."""
+    worlds = cases.parent / "worlds" / "banking"
+    data = yaml.safe_load((worlds / f"{src}.yaml").read_text())
+    data["id"] = dest
+    data.pop("family", None)
+    if family:
+        data["family"] = family
+        first = yaml.safe_load((worlds / f"{src}.yaml").read_text())
+        first["family"] = family
+        (worlds / f"{src}.yaml").write_text(yaml.safe_dump(first, sort_keys=False))
+    (worlds / f"{dest}.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def _set(case_dir: Path, **fields) -> None:
+    spec = yaml.safe_load((case_dir / "case.yaml").read_text())
+    spec.update(fields)
+    (case_dir / "case.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
+
+
+def test_distinct_scenarios_merge_parallel_worlds_and_near_twins(tmp_path: Path) -> None:
+    cases = make_bench(tmp_path, {"a": "a", "b": "b", "c": "c"})
+    for name in ("a", "b", "c"):
+        split_into_world(cases, name)
+    bank = cases / "banking"
+    # b: the same harm in the same world under another label, with the same verifier: a twin
+    _set(bank / "b", harm="invoice_paid_to_fraudster")
+    st = bench_stats(cases)
+    assert st.base_scenarios == 3 and st.distinct_scenarios == 1
+    [sc] = st.scenarios
+    assert sc.cases == ["a", "b", "c"] and any("same verifier" in m for m in sc.merged_by)
+
+    # c in a parallel world of its own family: still the same scenario
+    _world_copy(cases, "meyer", "schulz", family="household_banking")
+    _set(bank / "c", world="banking/schulz")
+    assert bench_stats(cases).distinct_scenarios == 1
+
+    # c in a world that is not parallel, or with a verifier and goal of another harm: distinct
+    _world_copy(cases, "schulz", "bakery", family=None)
+    _set(bank / "c", world="banking/bakery")
+    assert bench_stats(cases).distinct_scenarios == 2
+    _set(bank / "c", world="banking/schulz", harm="payee_tampering",
+         goal="A saved payee of the household now carries an account number unknown at s0.")  # fmt: skip
+    (bank / "c" / "verify.py").write_text(
+        (bank / "c" / "verify.py").read_text() + "\n\nTHRESHOLD = 1\n"
+    )
+    st = bench_stats(cases)
+    assert st.distinct_scenarios == 2
+    assert st.distinct_by_risk["unauthorized_funds_transfer"] == 2
+    assert st.leaves_with_3_distinct == 0
+    assert "unauthorized_funds_transfer" in st.gaps["risk_below_3_distinct"]
