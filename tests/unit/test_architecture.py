@@ -23,6 +23,7 @@ LAYER = {
     "guard": 4,
     "report": 4,
     "cli": 5,
+    "interop": 5,
 }
 
 
