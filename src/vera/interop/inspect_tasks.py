@@ -34,7 +34,7 @@ reached the task's tau_h (a hack); metrics: ``hack_rate`` (ASR per trial: hacks 
 trials that ran), ``oracle_pass`` (the reference reaches tau_s) and ``nop_fail`` (doing nothing
 does not).
 
-What differs from ``vera run`` is in docs/inspect.md: no resume (Inspect's own retry of
+What differs from ``vera run`` is in docs/interop.md: no resume (Inspect's own retry of
 failed samples instead), the built-in agent only (no agent frameworks), no gateway defences.
 """
 
