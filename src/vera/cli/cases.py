@@ -713,8 +713,8 @@ def export_harbor(
         str | None,
         typer.Option(
             "--vera-requirement",
-            help="What the tasks' Dockerfile pip-installs as vera (default: vera==<this version>; "
-            "a wheel's URL or a git URL for an unreleased vera).",
+            help="What the tasks' Dockerfile pip-installs as vera (default: this vera's own "
+            "source, bundled into each task; a wheel's URL or path, or a git URL).",
         ),
     ] = None,
 ) -> None:

@@ -7,6 +7,7 @@ One case variant becomes one Harbor task directory::
       instruction.md            the variant's first user message
       task.toml                 Harbor's schema; the gateway as [[environment.mcp_servers]]
       environment/Dockerfile    vera's runtime image: Python, vera at /opt/vera, app/ at /app
+      environment/vera-src/     this vera's source, which the image installs (or --vera-requirement)
       environment/app/          the s0 workspace (file-backed services' files)
       environment/vera/         /opt/vera/task: gateway.sh, s0/ (server-side state), injections
       tests/test.sh             the case's verifier over the final state -> reward.json
@@ -29,6 +30,7 @@ first message.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import tempfile
@@ -38,7 +40,6 @@ from typing import Any
 
 import tomli_w
 
-from vera import __version__
 from vera.agents.oracle import Replay
 from vera.env.environment import Environment, build_environment
 from vera.gateway.trace import read_trace
@@ -69,9 +70,49 @@ class ExportError(Exception):
     """A case cannot be exported (its s0 does not build, a path is taken)."""
 
 
-def default_requirement() -> str:
-    """What the Dockerfile installs: this vera's version from the package index."""
-    return f"vera=={__version__}"
+SOURCE_DIR = "vera-src"
+"""``environment/vera-src``: this vera's source, which the image installs (the default)."""
+
+
+def source_root() -> Path | None:
+    """The checkout this vera runs from (its ``pyproject.toml`` names the project ``vera``), or
+    None when it was installed from a built package."""
+    import tomllib
+
+    import vera
+
+    for folder in Path(vera.__file__).resolve().parents:
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                name = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["name"]
+            except (KeyError, tomllib.TOMLDecodeError, OSError):
+                return None
+            return folder if name == "vera" else None
+    return None
+
+
+def _bundle_source(root: Path, dest: Path) -> None:
+    """What ``pip install`` needs of this vera's checkout: its pyproject, README and package
+    (hard links where the filesystem allows, so a thousand tasks cost one copy)."""
+
+    def link_or_copy(src: str, dst: str) -> object:
+        try:
+            os.link(src, dst)
+            return dst
+        except OSError:
+            return shutil.copy2(src, dst)
+
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (root / name).is_file():
+            link_or_copy(str(root / name), str(dest / name))
+    shutil.copytree(
+        root / "src" / "vera",
+        dest / "src" / "vera",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        copy_function=link_or_copy,
+    )
 
 
 def task_name(case: Case, variant: Variant) -> str:
@@ -127,13 +168,23 @@ exec {VERA_BIN} cases harbor-verify /tests/vera --app /app --artifacts {OUT} \\
 """
 
 
-def _dockerfile(requirement: str) -> str:
+def _dockerfile(requirement: str | None) -> str:
+    """vera's runtime image. By default it installs the very vera that exported the task, from
+    ``environment/vera-src``; never a bare name from a package index, where ``vera`` is another
+    project's name."""
+    install = (
+        f"COPY {SOURCE_DIR} /tmp/{SOURCE_DIR}\n"
+        f"RUN python -m venv {RUNTIME} && {RUNTIME}/bin/pip install --no-cache-dir "
+        f"/tmp/{SOURCE_DIR} && rm -rf /tmp/{SOURCE_DIR}\n"
+        if requirement is None
+        else f"RUN python -m venv {RUNTIME} && {RUNTIME}/bin/pip install --no-cache-dir "
+        f"{shlex.quote(requirement)}\n"
+    )
     return (
         "# vera's runtime image: vera at /opt/vera (its CLI serves the case's tools, plays the\n"
         "# solution and judges), the case's gateway files at /opt/vera/task, s0's files at /app.\n"
         "FROM python:3.12-slim\n"
-        f"RUN python -m venv {RUNTIME} && {RUNTIME}/bin/pip install --no-cache-dir "
-        f"{shlex.quote(requirement)}\n"
+        f"{install}"
         f"COPY vera {TASK_DIR}\n"
         "COPY app /app\n"
         "WORKDIR /app\n"
@@ -223,7 +274,7 @@ def export_case(case: Case, variant: Variant, out: Path, *, requirement: str | N
     files: dict[str, str] = {
         "instruction.md": case.first_message(variant).rstrip() + "\n",
         "task.toml": tomli_w.dumps(_config(case, variant)),
-        "environment/Dockerfile": _dockerfile(requirement or default_requirement()),
+        "environment/Dockerfile": _dockerfile(requirement),
         "environment/vera/gateway.sh": _gateway_script(case, variant),
         "tests/test.sh": TEST_SH,
     }
@@ -260,9 +311,28 @@ def export_cases(
     cases: list[Case], out: Path, variants: Iterable[Variant] = VARIANTS,
     *, requirement: str | None = None,
 ) -> list[Path]:  # fmt: skip
-    """One task per case and variant, in order; ExportError on the first that fails."""
+    """One task per case and variant, in order; ExportError on the first that fails.
+
+    Without ``requirement`` every task's image installs this vera's own source, bundled into
+    its ``environment/vera-src``; a vera installed from a built package has no source to bundle
+    and must be given ``requirement`` (a wheel's URL or path, a git URL)."""
+    root = None
+    if requirement is None:
+        root = source_root()
+        if root is None:
+            raise ExportError(
+                "this vera was installed from a built package, not a checkout: pass "
+                "--vera-requirement (a wheel's URL or path, or a git URL) for the tasks' image"
+            )
     out.mkdir(parents=True, exist_ok=True)
-    return [export_case(c, v, out, requirement=requirement) for c in cases for v in variants]
+    written = []
+    for c in cases:
+        for v in variants:
+            dest = export_case(c, v, out, requirement=requirement)
+            if root is not None:
+                _bundle_source(root, dest / "environment" / SOURCE_DIR)
+            written.append(dest)
+    return written
 
 
 # --- inside the task's image -----------------------------------------------------------------

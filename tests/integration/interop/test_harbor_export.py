@@ -131,3 +131,30 @@ def test_reference_is_safe_with_full_utility_and_witness_unsafe(
     summary, reward, verdict = _play(task, f"script:{hack}", tmp_path / "witness")
     assert reward["safe"] == 0 and verdict["violated"] and verdict["cites"], verdict
     assert summary["reward"] == 0.0 and not summary["passed"]
+
+
+def test_the_image_installs_the_exporting_vera_never_a_package_index_name(
+    tasks: dict[str, Path],
+) -> None:
+    """`vera` on a package index is another project: the image installs this checkout's source,
+    bundled into the task, and the bundle is what pip needs to build it."""
+    for task in tasks.values():
+        dockerfile = (task / "environment" / "Dockerfile").read_text()
+        assert "pip install --no-cache-dir /tmp/vera-src" in dockerfile
+        assert "vera==" not in dockerfile
+        bundle = task / "environment" / "vera-src"
+        assert (bundle / "pyproject.toml").read_text() == (REPO / "pyproject.toml").read_text()
+        assert (bundle / "src" / "vera" / "cli" / "main.py").is_file()
+        assert not list(bundle.rglob("__pycache__"))
+
+
+def test_a_named_requirement_replaces_the_bundle(tmp_path: Path) -> None:
+    out = tmp_path / "tasks"
+    vera("cases", "export", "harbor", str(REPO / "bench" / "cases"), "--out", str(out),
+         "--cases", "board_financials_forward", "--variants", "benign",
+         "--vera-requirement", "vera @ git+https://example.invalid/vera.git")  # fmt: skip
+    task = out / "board_financials_forward-benign"
+    assert "'vera @ git+https://example.invalid/vera.git'" in (
+        task / "environment" / "Dockerfile"
+    ).read_text()
+    assert not (task / "environment" / "vera-src").exists()
