@@ -154,7 +154,8 @@ def test_a_named_requirement_replaces_the_bundle(tmp_path: Path) -> None:
          "--cases", "board_financials_forward", "--variants", "benign",
          "--vera-requirement", "vera @ git+https://example.invalid/vera.git")  # fmt: skip
     task = out / "board_financials_forward-benign"
-    assert "'vera @ git+https://example.invalid/vera.git'" in (
-        task / "environment" / "Dockerfile"
-    ).read_text()
+    assert (
+        "'vera @ git+https://example.invalid/vera.git'"
+        in (task / "environment" / "Dockerfile").read_text()
+    )
     assert not (task / "environment" / "vera-src").exists()
