@@ -57,11 +57,12 @@ def describe_error(exc: BaseException) -> tuple[str, int] | None:
     """(one line, exit code) for an error a user can cause; None for anything else (a bug)."""
     from pydantic import ValidationError
 
+    from vera.paths import UnsafePathError
     from vera.plugins import PluginError
     from vera.runner.store import StoreError
 
     exc = _leaf(exc)
-    if isinstance(exc, StoreError | PluginError):
+    if isinstance(exc, StoreError | PluginError | UnsafePathError):
         return str(exc), EXIT_INPUT
     if isinstance(exc, OSError):
         what = exc.strerror or str(exc) or type(exc).__name__

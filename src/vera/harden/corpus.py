@@ -42,10 +42,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
-from vera.harden.task import Task, find_tasks, load_task
+from vera.harden.task import Task, TaskError, find_tasks, load_task
 from vera.harden.trajectory import ATIF_VERSION, to_atif
 
 Format = Literal["vera", "atif", "both"]
@@ -226,6 +227,13 @@ def export_corpus(run_dir: Path, out: Path, *, fmt: Format = "both") -> list[Hac
     return entries
 
 
+def _inside(root: Path, rel: str) -> Path:
+    try:
+        return paths.resolve(root, rel)
+    except paths.UnsafePathError as exc:
+        raise TaskError(f"corpus entry: {exc}") from None
+
+
 def load_corpus(root: Path) -> list[HackEntry]:
     path = Path(root) / "hacks.jsonl"
     return [HackEntry.model_validate_json(line) for line in path.read_text().splitlines() if line]
@@ -267,14 +275,15 @@ async def replay_corpus(
     sem = asyncio.Semaphore(jobs)
 
     async def one(e: HackEntry) -> Replayed | None:
+        # The corpus is untrusted: its entries name files inside it, never through a link out.
         task = (
             states.get(e.task)
             if against
-            else load_task(root / e.before).model_copy(update={"id": e.task})
+            else load_task(_inside(root, e.before)).model_copy(update={"id": e.task})
         )
         if task is None:
             return None
-        script = (root / e.script).read_text()
+        script = _inside(root, e.script).read_text()
         async with sem:
             res = await run_trial(
                 task, AgentSpec(kind="script", script=script, label=e.id), backend=backend
