@@ -59,10 +59,13 @@ def describe_error(exc: BaseException) -> tuple[str, int] | None:
 
     from vera.paths import UnsafePathError
     from vera.plugins import PluginError
+    from vera.runner.journal import JournalError
+    from vera.runner.lock import DirectoryLockedError
     from vera.runner.store import StoreError
 
     exc = _leaf(exc)
-    if isinstance(exc, StoreError | PluginError | UnsafePathError):
+    if isinstance(exc, StoreError | PluginError | UnsafePathError | DirectoryLockedError
+                  | JournalError):  # fmt: skip
         return str(exc), EXIT_INPUT
     if isinstance(exc, OSError):
         what = exc.strerror or str(exc) or type(exc).__name__

@@ -162,20 +162,23 @@ def register(app: typer.Typer) -> None:
                     f"{r.goal}: {status} after {len(r.attempts)} attempt(s)", highlight=False
                 )
 
+        from vera.runner.lock import writer_lock
+
         try:
-            report = asyncio.run(
-                compile_goals(
-                    todo,
-                    model,
-                    out,
-                    taxonomy_dir=taxonomy if (taxonomy / "risks.yaml").exists() else None,
-                    template=template if template and template.is_dir() else None,
-                    bench=bench if bench and bench.is_dir() else None,
-                    attempts=max(1, attempts),
-                    runs=runs,
-                    on_result=progress,
+            with writer_lock(out):  # one writer per staging folder
+                report = asyncio.run(
+                    compile_goals(
+                        todo,
+                        model,
+                        out,
+                        taxonomy_dir=taxonomy if (taxonomy / "risks.yaml").exists() else None,
+                        template=template if template and template.is_dir() else None,
+                        bench=bench if bench and bench.is_dir() else None,
+                        attempts=max(1, attempts),
+                        runs=runs,
+                        on_result=progress,
+                    )
                 )
-            )
         except ModelSpecError as e:
             fail(str(e))
         if as_json:

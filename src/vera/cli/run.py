@@ -258,29 +258,52 @@ def register(app: typer.Typer) -> None:
                 ray_address=ray_address,
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
-                trial_fn="vera.safety.run:safety_trial",
+                trial_fn=SAFETY_TRIAL_FN,
                 trial_args={"max_steps": max_steps, "turns": turns},
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
                 budget=budget,
             )
             console.print(f"vera run: {len(plan)} trials -> {run_dir}", highlight=False)
-        try:
-            # On resume, caps given now replace the run's (a higher --max-cost continues it).
-            new_caps = budget if resume is not None and budget.capped else None
-            asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress,
-                                 new_caps))  # fmt: skip
-        except _PreflightError as e:
-            fail(str(e))
-        except WorkerStartError as e:
-            fail(f"{e}; finished trials are kept: vera run --resume {run_dir}", code=3)
-        except KeyboardInterrupt:
-            err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
-            raise typer.Exit(130) from None
-        _summary(run_dir)
+        from vera.runner.lock import writer_lock
+
+        with writer_lock(run_dir):  # one writer per run directory
+            if resume is not None:
+                _check_safety_run(run_dir)
+            try:
+                # On resume, caps given now replace the run's (a higher --max-cost continues it).
+                new_caps = budget if resume is not None and budget.capped else None
+                asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress,
+                                     new_caps))  # fmt: skip
+            except _PreflightError as e:
+                fail(str(e))
+            except WorkerStartError as e:
+                fail(f"{e}; finished trials are kept: vera run --resume {run_dir}", code=3)
+            except KeyboardInterrupt:
+                err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
+                raise typer.Exit(130) from None
+            _summary(run_dir)
 
 
 class _PreflightError(Exception):
     pass
+
+
+SAFETY_TRIAL_FN = "vera.safety.run:safety_trial"
+
+
+def _check_safety_run(run_dir: Path) -> None:
+    """``vera run --resume`` finishes safety runs only: a hardening audit's directory (or any
+    other kind) is refused before anything in it is touched."""
+    from vera.runner.store import RUN_JSON, RunConfig, StoreError
+
+    try:
+        config = RunConfig.model_validate_json((run_dir / RUN_JSON).read_bytes())
+    except ValueError as e:
+        raise StoreError(f"{run_dir / RUN_JSON}: not a vera run config: {' '.join(str(e).split())[:200]}") from None
+    if config.trial_fn != SAFETY_TRIAL_FN:
+        hint = (f"vera harden audit --resume {run_dir}" if config.trial_fn and "harden" in config.trial_fn
+                else "the command that made it")  # fmt: skip
+        fail(f"{run_dir}: not a safety run (its trials are {config.trial_fn}); resume it with {hint}")
 
 
 def _defences(values: list[str] | None, model: str | None) -> list[str]:
@@ -380,7 +403,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
             if plan is None:
                 store = await resume_run(run_dir, progress=progress, budget=budget)
             else:
-                store = await start_run(run_dir, plan, "vera.safety.run:safety_trial", config,
+                store = await start_run(run_dir, plan, SAFETY_TRIAL_FN, config,
                                         progress=progress)  # fmt: skip
             store.close()
 

@@ -527,14 +527,14 @@ async def _verify(sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult,
 
 async def _export(
     task: Task, backend: str, image: str | None, root: Path, prefix: str, source: Path, names: list[str]
-) -> Path:
+) -> Path | None:
     """The tar stream of ``names`` under the agent's ``prefix`` folder, written by ``tar``
     inside a sandbox that shows that folder as the agent left it (every process of the agent's
     is gone by now), saved as ``root/export-*.tar``. The host receives bytes: a link the agent
     made is a link in the stream, never a host path that vera would follow.
 
     Raises :class:`ArtifactError` when the sandbox cannot run the export, tar fails, or the
-    stream is over :data:`EXPORT_CAP`."""
+    stream is over :data:`EXPORT_CAP`. None when none of ``names`` exists."""
     out = root / f"export{prefix.replace('/', '-')}.tar"
     spec = SandboxSpec(
         workspace=source, workspace_target=prefix, env=_base_env(),
@@ -566,7 +566,7 @@ async def _export(
     if res.killed or res.exit_code not in (0, 1):  # tar's 1: a file changed as it was read
         tail = (res.stderr.strip().splitlines() or [""])[-1][:160]
         raise ArtifactError(f"cannot export artifacts under {prefix} (exit {res.exit_code}) {tail}".rstrip())
-    return out
+    return out if size else None  # none of the names existed: nothing to carry
 
 
 async def _separate_verify(

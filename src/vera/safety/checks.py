@@ -261,10 +261,15 @@ def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
 
 
 def _server_argv(rw: list[str] | None = None) -> list[str]:
+    import vera
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
 
-    python = [sys.executable, "-I", "-c", "from vera.safety.checks import serve; serve()"]
+    # The vera the driver runs (bound read-only by _python_binds), first on the path: an
+    # interpreter whose site-packages name another vera tree must not serve this one's cases.
+    src = str(Path(vera.__file__).resolve().parent.parent)
+    python = [sys.executable, "-I", "-c",
+              f"import sys; sys.path.insert(0, {src!r}); from vera.safety.checks import serve; serve()"]  # fmt: skip
     limits = Limits(memory_mb=None, pids=None, nofile=256, fsize_mb=64)
     prefix = launcher(limits, None)
     if check_sandbox_mode() == "none":

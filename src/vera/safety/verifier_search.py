@@ -258,6 +258,17 @@ _SYSTEM = {
 }
 
 
+def step_kind(key: str) -> tuple[str, type[BaseModel]] | None:
+    """The kind (the role) of a journalled step of the search and the model of its answer, from
+    its key (``<case>@<hash>/r1/case_hacker``, ``.../c3/case_judge``, ``.../fix1/case_fixer``,
+    ``.../fix1/case_reviewer``); None for a key the search does not make."""
+    role = key.rsplit("/", 1)[-1]
+    kinds: dict[str, type[BaseModel]] = {"case_hacker": TrajectoryProposals,
+                                         "case_judge": HarmLabel, "case_fixer": VerifierPatch,
+                                         "case_reviewer": PatchReview}  # fmt: skip
+    return (role, kinds[role]) if role in kinds else None
+
+
 class CaseRoles:
     """The four roles' pydantic-ai models (e.g. from ``ModelRuntime.model``).
 
