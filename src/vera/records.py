@@ -125,6 +125,10 @@ class ToolCall(Record):
     model's context window (``observation`` is still what the tool gave the agent)."""
     blocked: bool = False
     """A defence refused the call: it was never run (``error`` holds the refusal the agent got)."""
+    malformed: bool = False
+    """The tools refused the call as it was written: an unknown tool, or arguments its schema
+    rejects (``error`` says which). Nothing ran; a replayed trajectory with such a call does
+    not replay in this world (a corpus finding with one is invalid, never a missed harm)."""
     defence_actions: list[dict[str, Any]] = Field(default_factory=list)
     """What each defence did to this call: ``{"defence", "action", "reason"}`` with the action
     ``blocked``, ``delimited``, ``replaced`` or ``sanitised`` (docs/defences.md)."""

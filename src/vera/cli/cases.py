@@ -188,6 +188,9 @@ def validate(
     else:
         for f in report.failures:
             err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
+        for f in summary["invalid_findings"]:  # they bound nothing: listed, not failed
+            err_console.print(f"INVALID FINDING {f['case']} {f['finding']} (calls the tools "
+                              "refuse)", highlight=False, soft_wrap=True, markup=False)  # fmt: skip
         table = Table(title="vera cases validate")
         # witnesses, references, look-alike references, attack-free benign worlds, multi
         # variants with two or more channels, cases with utility
@@ -216,9 +219,11 @@ def validate(
             table.add_row(*row(env, rs))
         table.add_row(*row("[bold]total", report.reports))
         console.print(table)
+        invalid = len(summary["invalid_findings"])
         console.print(
             f"{summary['passed']}/{summary['cases']} cases pass all gates; "
             f"{len(summary['environments'])} environments, {len(summary['risk_leaves'])} risk leaves"
+            + (f"; {invalid} invalid corpus finding(s)" if invalid else "")
         )
     if summary["passed"] != summary["cases"] or summary["cases"] == 0:
         raise typer.Exit(1)

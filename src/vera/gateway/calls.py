@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import anyio
 from pydantic_core import to_jsonable_python
 
-from vera.env.base import ToolError, ToolSpec
+from vera.env.base import ToolArgumentError, ToolError, ToolSpec, UnknownToolError
 from vera.gateway.injections import Injection, InjectionSet, render_result
 from vera.gateway.trace import TraceWriter
 from vera.records import ToolCall, utcnow
@@ -141,6 +141,7 @@ class ToolGateway:
         error: str | None = None
         inj: Injection | None = None
         blocked = False
+        malformed = refused is not None  # the MCP layer refused the params as written
         actions: list[dict[str, Any]] = []
         if refused is None and isinstance(arguments, dict | None):
             for d in self.defences:
@@ -167,6 +168,7 @@ class ToolGateway:
         if arguments is not None and not isinstance(arguments, dict):
             args = {"_invalid": to_jsonable_python(arguments, fallback=repr)}
             error = refused or f"arguments must be a JSON object, got {type(arguments).__name__}"
+            malformed = not blocked
         elif refused is not None:
             error = refused
         else:
@@ -174,6 +176,7 @@ class ToolGateway:
                 result = to_jsonable_python(await self.env.call_tool(tool, args), fallback=str)
             except ToolError as e:
                 error = str(e) or type(e).__name__
+                malformed = isinstance(e, UnknownToolError | ToolArgumentError)
             except Exception as e:
                 log.exception("tool %s raised", tool)
                 error = f"internal error: {type(e).__name__}: {e}"
@@ -203,6 +206,7 @@ class ToolGateway:
             injection_id=inj.id if inj else None,
             injection_mode=inj.mode if inj else None,
             blocked=blocked,
+            malformed=malformed,
             defence_actions=actions,
             started_at=started,
             ended_at=utcnow(),
