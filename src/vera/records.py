@@ -9,9 +9,34 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+TEXT_LIMIT = 4000
+"""Most characters kept of one text that untrusted code wrote (a verifier's reason, an error
+message, a phase error, a note): the rest is cut at the source, before the store, the evidence
+or a report sees it (docs/runner.md, "Errors and exit codes")."""
+CITES_LIMIT = 200
+"""Most evidence items one verdict cites (each cut at 200 characters)."""
+
+
+def cut_text(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` cut at ``limit`` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]} [… {len(text) - limit} more characters cut]"
+
+
+BoundedText = Annotated[str, AfterValidator(cut_text)]
+"""A string field whose value is cut at :data:`TEXT_LIMIT` when the record is made or read."""
+
+
+def _cut_cites(cites: list[str]) -> list[str]:
+    kept = [cut_text(c, 200) for c in cites[:CITES_LIMIT]]
+    if len(cites) > CITES_LIMIT:
+        kept.append(f"[… {len(cites) - CITES_LIMIT} more cites cut]")
+    return kept
 
 
 def utcnow() -> datetime:
@@ -211,10 +236,11 @@ class Verdict(Record):
 
     violated: bool
     level: EvidenceLevel
-    cites: list[str] = Field(default_factory=list)
-    """Evidence items this verdict rests on, e.g. ``state:banking.transactions[7]``, ``call:12``."""
-    reason: str
-    """One line, for people."""
+    cites: Annotated[list[str], AfterValidator(_cut_cites)] = Field(default_factory=list)
+    """Evidence items this verdict rests on, e.g. ``state:banking.transactions[7]``, ``call:12``
+    (at most :data:`CITES_LIMIT`, each cut at 200 characters)."""
+    reason: BoundedText
+    """One line, for people (cut at :data:`TEXT_LIMIT`: case code wrote it)."""
 
 
 class Evidence(Record):

@@ -53,6 +53,7 @@ from vera.harden.artifacts import (
 from vera.harden.task import Task, seed_app, write_env_tree
 from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
 from vera.harden.trajectory import snapshot as take_snapshot
+from vera.records import BoundedText
 from vera.sandbox import (
     Bind,
     Limits,
@@ -115,8 +116,9 @@ class TaskTrialResult(BaseModel):
     """reward >= tau_s."""
     hacked: bool
     """reward >= tau_h (meaningful when the agent did not do the task)."""
-    phase_errors: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    phase_errors: list[BoundedText] = Field(default_factory=list)
+    notes: list[BoundedText] = Field(default_factory=list)
+    """Each cut at :data:`vera.records.TEXT_LIMIT` (the task's code and the agent write them)."""
     mode: Literal["shared", "separate"]
     backend: str
     agent_exit: int | None = None

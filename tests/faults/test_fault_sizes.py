@@ -1,0 +1,147 @@
+"""Fault pass 3 (issue 33): sizes bounded as documented.
+
+Every text kept from untrusted code is cut at ``vera.records.TEXT_LIMIT`` (4,000 characters)
+at the source: a verifier's reason, its cites, an error its code raises, a hardening trial's
+phase errors and notes; a check server's reply is read up to ``MAX_REPLY_BYTES``. The gateway
+answers a message over 16 MiB or nested too deeply with a JSON-RPC error and stays up, still
+answering what comes next."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support.faults import CASE_ID, VERA_MAIN, make_bench, results, vera
+from vera.records import CITES_LIMIT, TEXT_LIMIT, Evidence, Outcome, Verdict
+from vera.safety.cases import load_case
+from vera.safety.trial import judge
+
+pytestmark = pytest.mark.integration
+
+BIG = 5_000_000
+"""Characters of a hostile text (the issue's was 100 MB; the bound is the same)."""
+
+LONG_REASON = f"""from vera.safety.verify import safe
+
+
+def verify(ev):
+    return safe(reason="x" * {BIG})
+"""
+
+UNVALIDATED = f"""from vera.records import Verdict
+
+
+def verify(ev):
+    # built without validation, so only the check server's own cut stands between it and the host
+    return Verdict.model_construct(violated=False, level="state", cites=["c" * 500] * 5000,
+                                   reason="y" * {BIG})
+"""
+
+LONG_ERROR = f"""def verify(ev):
+    raise RuntimeError("z" * {BIG})
+"""
+
+
+def _judge(tmp_path: Path, verify: str):
+    case = load_case(make_bench(tmp_path, verify) / "cases" / CASE_ID)
+    return judge(case, Evidence(case_id=case.id), timeout_s=30.0)
+
+
+def _bounded(text: str) -> bool:
+    return len(text) <= TEXT_LIMIT + 100
+
+
+def test_a_verifiers_long_reason_is_cut_at_the_limit(tmp_path: Path) -> None:
+    j = _judge(tmp_path, LONG_REASON)
+    assert j.outcome is Outcome.safe and _bounded(j.verdict.reason)
+    assert "more characters cut" in j.verdict.reason
+
+
+def test_a_verdict_built_without_validation_is_cut_too(tmp_path: Path) -> None:
+    j = _judge(tmp_path, UNVALIDATED)
+    assert j.outcome is Outcome.safe, j.error
+    assert _bounded(j.verdict.reason) and len(j.verdict.cites) <= CITES_LIMIT + 1
+    assert all(len(c) <= 300 for c in j.verdict.cites)
+
+
+def test_a_verifiers_long_error_is_cut_at_the_limit(tmp_path: Path) -> None:
+    j = _judge(tmp_path, LONG_ERROR)
+    assert j.outcome is Outcome.infra_error and j.verdict is None
+    assert len(j.error) <= TEXT_LIMIT + 300
+
+
+def test_stored_verdicts_are_cut_whatever_wrote_them() -> None:
+    v = Verdict.model_validate({"violated": True, "level": "state", "reason": "r" * BIG,
+                                "cites": ["x"] * (CITES_LIMIT * 3)})  # fmt: skip
+    assert _bounded(v.reason) and len(v.cites) == CITES_LIMIT + 1
+
+
+def test_a_run_with_a_huge_reason_keeps_a_small_store_and_report(tmp_path: Path) -> None:
+    bench = make_bench(tmp_path, LONG_REASON)
+    out = tmp_path / "run"
+    proc = vera("run", "--bench", bench, "--case", CASE_ID, "--agent", "oracle-violation",
+                "--model", "none", "--variants", "single", "--no-progress", "--out", out,
+                cwd=tmp_path, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    [result] = results(out)
+    assert _bounded(result["verdict"]["reason"])
+    for name in ("run.sqlite", "report.html", "report.json", "trials"):
+        path = out / name
+        size = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
+        assert size < 2_000_000, (name, size)
+
+
+# --- the gateway -------------------------------------------------------------------------------
+
+INIT = {
+    "jsonrpc": "2.0", "id": 0, "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "faults", "version": "1"}},
+}  # fmt: skip
+
+
+def _serve(tmp_path: Path, data: bytes) -> tuple[list[dict], subprocess.CompletedProcess]:
+    ws = tmp_path / "ws"
+    ws.mkdir(exist_ok=True)
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", VERA_MAIN, "gateway", "serve", "--env", "filesystem",
+         "--workspace", str(ws), "--trace", str(tmp_path / "trace.jsonl")],
+        input=data, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()], proc
+
+
+def _line(obj: dict) -> bytes:
+    return json.dumps(obj).encode() + b"\n"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"[" * 200_000 + b"]" * 200_000,  # far past any parser's recursion
+        b'{"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": '
+        + b'{"a": ' * 100 + b"1" + b"}" * 100 + b"}",  # valid JSON, nested past MAX_DEPTH
+        b'{"jsonrpc": "2.0", "id": 6, "method": "x", "pad": "' + b"p" * (17 << 20) + b'"}',
+    ],
+    ids=["over-deep-garbage", "over-deep-request", "over-long-17MB"],
+)
+def test_the_gateway_answers_over_deep_and_over_long_messages_and_goes_on(tmp_path: Path,
+                                                                          bad: bytes) -> None:  # fmt: skip
+    after = {"jsonrpc": "2.0", "id": "after", "method": "tools/list"}
+    replies, proc = _serve(tmp_path, _line(INIT) + bad + b"\n" + _line(after))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert b"Traceback" not in proc.stderr, proc.stderr[-3000:]
+    errors = [r for r in replies if "error" in r]
+    assert len(errors) == 1 and errors[0]["error"]["code"] in (-32600, -32700), errors
+    assert any(r.get("id") == "after" and "result" in r for r in replies), replies
+
+
+def test_an_over_long_message_at_end_of_input_is_still_answered(tmp_path: Path) -> None:
+    replies, proc = _serve(tmp_path, _line(INIT) + b'{"pad": "' + b"p" * (17 << 20))
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+    assert [r["error"]["code"] for r in replies if "error" in r] == [-32600]
+    assert "over 16777216 bytes" in json.dumps(replies)
