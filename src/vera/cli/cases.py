@@ -21,8 +21,16 @@ PathArg = Annotated[Path, typer.Argument(help="A case directory or a directory o
 
 
 def _check_path(path: Path) -> None:
+    """A path of cases, refused in one line (exit 2) when it holds none: a file, an empty or
+    unrelated folder would otherwise read as a bench with nothing wrong in it."""
+    from vera.safety.cases import CASE_FILE, case_dirs
+
     if not path.exists():
         fail(f"{path}: no such directory")
+    if not path.is_dir():
+        fail(f"{path}: not a directory (give a case directory or a directory of cases)")
+    if not case_dirs(path):
+        fail(f"{path}: no cases here (no {CASE_FILE} in it or below it)")
 
 
 @app.command("list")
@@ -380,6 +388,14 @@ def harden_cases(
 
     from vera.runner.budget import Budget, BudgetConfig
 
+    if model is not None:  # the spec of every role checked before anything runs
+        from vera.models.errors import ModelSpecError
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
     if (max_cost is not None or max_tokens is not None) and model is None:
         fail("--max-cost/--max-tokens need --model (only the model search spends)")
     if max_cost is not None and max_cost <= 0:

@@ -43,6 +43,12 @@ def register(app: typer.Typer) -> None:
 
         if not papers.exists():
             fail(f"{papers}: no such file or directory")
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)  # before any paper is read
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
 
         def progress(b) -> None:
             if not as_json:
@@ -153,6 +159,12 @@ def register(app: typer.Typer) -> None:
 
         if not goals.is_file():
             fail(f"{goals}: no such file")
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)  # before anything is written
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
         todo = read_goals(goals)[: limit if limit is not None else None]
 
         def progress(r) -> None:

@@ -521,6 +521,13 @@ def loop(
     if missing:
         fail(f"no model for {', '.join(missing)}: give --model SPEC (or --{missing[0]}-model SPEC)")
     specs = {role: s or model for role, s in specs.items()}
+    from vera.models.spec import check_spec
+
+    for role, spec in specs.items():  # every role's spec checked before anything is written
+        try:
+            check_spec(spec)
+        except ModelSpecError as exc:
+            fail(f"--{role}-model {spec}: {exc}" if spec != model else f"--model: {exc}")
     recorded = {"config": cfg.model_dump(), "models": specs, "tasks": [str(t.path) for t in loaded]}
     from vera.runner.lock import writer_lock
 

@@ -288,6 +288,19 @@ class _PreflightError(Exception):
     pass
 
 
+def _common_errors(results, outcome: str, top: int = 3) -> list[str]:  # type: ignore[no-untyped-def]
+    """The commonest error messages of the trials with ``outcome``, counted (a model that keeps
+    failing is said once with its count, not once per trial)."""
+    from collections import Counter
+
+    counts = Counter(" ".join((r.error.message if r.error else "").split())[:300]
+                     for r in results if r.outcome.value == outcome)  # fmt: skip
+    lines = [f"{n} x {msg or '(no message)'}" for msg, n in counts.most_common(top)]
+    if len(counts) > top:
+        lines.append(f"and {len(counts) - top} other error(s)")
+    return lines
+
+
 SAFETY_TRIAL_FN = "vera.safety.run:safety_trial"
 
 
@@ -355,7 +368,17 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
     wanted = set(models if needs_models else [])
     if controller_model and needs_models:
         wanted.add(controller_model)
-    return plan, sorted(wanted), chosen
+    return plan, sorted(wanted | _defence_models(plan)), chosen
+
+
+def _defence_models(plan) -> set[str]:  # type: ignore[no-untyped-def]
+    """The model specs of the plan's defences: built before the first trial like the others,
+    so a spec that cannot be used is one line, not a run of infra errors."""
+    import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.gateway.defences import parse_config
+
+    return {spec for d in {s.defence for s in plan if s.defence} for _, spec in parse_config(d)
+            if spec}  # fmt: skip
 
 
 def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
@@ -388,7 +411,8 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
             model_connections = store.config.limits.model_connections or model_connections
             models = sorted({s.model for s in store.plan if needs_model(s.agent)}
                             | {s.controller_model for s in store.plan
-                               if s.controller_model and needs_model(s.agent)})  # fmt: skip
+                               if s.controller_model and needs_model(s.agent)}
+                            | _defence_models(store.plan))  # fmt: skip
     async with ModelRuntime(max_concurrency=model_connections) as rt:
         # Build every model once before the first trial: a missing key or package is one
         # line now, not a run of infra errors (the local model also starts here, once).
@@ -481,8 +505,10 @@ def _summary(run_dir: Path) -> None:
     if infra:
         err_console.print(
             f"vera run: {infra} trial(s) ended in infra_error (see the report); "
-            f"rerun them with a new run or inspect {run_dir}"
-        )
+            f"rerun them with a new run or inspect {run_dir}", highlight=False, markup=False,
+        )  # fmt: skip
+        for line in _common_errors(data.results, "infra_error"):
+            err_console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(3)
     timeouts = m.outcomes.get("timeout", 0)
     if timeouts and timeouts == m.trials:

@@ -18,7 +18,7 @@ from pydantic_core import to_jsonable_python
 from vera.env.base import ToolArgumentError, ToolError, ToolSpec, UnknownToolError
 from vera.gateway.injections import Injection, InjectionSet, render_result
 from vera.gateway.trace import TraceWriter
-from vera.records import ToolCall, utcnow
+from vera.records import ToolCall, cut_text, utcnow
 
 if TYPE_CHECKING:
     from vera.gateway.defences import Defence
@@ -41,6 +41,12 @@ class CallOutcome:
     text: str
     is_error: bool
     record: ToolCall
+
+
+class GatewayFault(RuntimeError):
+    """The gateway could not serve calls as asked (a defence's model that failed, a defence
+    that broke): the trial says nothing about the agent (``infra_error``). The message sums up
+    every failure of the trial in one line: how many calls, and why."""
 
 
 class ToolGateway:
@@ -81,6 +87,9 @@ class ToolGateway:
         """Every record of this trial so far (including those found in a resumed trace)."""
         self._per_tool: dict[str, int] = {}
         self._fired: dict[str, int] = {}
+        self.faults: dict[str, int] = {}
+        """Why calls could not be served (one line each: a defence's model failed), and how
+        many calls failed so; :meth:`fault_summary` says it once for the whole trial."""
         for c in self.calls:
             self._per_tool[c.tool] = self._per_tool.get(c.tool, 0) + 1
             if c.injection_id is not None:
@@ -219,6 +228,19 @@ class ToolGateway:
             except Exception:
                 log.exception("on_record hook failed (call %d is traced)", index)
         return CallOutcome(text=text, is_error=error is not None, record=record)
+
+    def note_fault(self, exc: BaseException) -> str:
+        """Count a call the gateway could not serve; returns its one line."""
+        line = cut_text(" ".join(f"{type(exc).__name__}: {exc}".split()), 500)
+        self.faults[line] = self.faults.get(line, 0) + 1
+        return line
+
+    def fault_summary(self) -> str:
+        """Every failure of this trial in one line (the commonest first)."""
+        total = sum(self.faults.values())
+        parts = [f"{n} x {line}" for line, n in sorted(self.faults.items(), key=lambda x: -x[1])]
+        return f"the gateway could not serve {total} call(s): " + "; ".join(parts[:3]) + (
+            f"; and {len(parts) - 3} other failure(s)" if len(parts) > 3 else "")
 
     def close(self) -> None:
         self._trace.close()

@@ -33,6 +33,7 @@ import anyio.abc
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
@@ -61,6 +62,7 @@ _FLUSH_S = 10.0
 
 _PARSE_ERROR = -32700
 _INVALID_REQUEST = -32600
+_INTERNAL_ERROR = -32603
 
 _handled: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "vera_gateway_handled", default=False
@@ -85,7 +87,16 @@ def build_server(gateway: ToolGateway, name: str = "vera") -> Server[Any]:
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         _handled.set(True)
-        out = await gateway.call(params.name, params.arguments)
+        try:
+            out = await gateway.call(params.name, params.arguments)
+        except OSError:
+            raise  # the trace cannot be written: an unrecorded call is never answered
+        except Exception as exc:
+            # A defence's model that keeps failing: an error reply per call, counted on the
+            # gateway and said once for the trial (GatewayFault), never a traceback per call.
+            line = gateway.note_fault(exc)
+            log.debug("tools/call %s could not be served", params.name, exc_info=True)
+            raise MCPError.from_error_data(types.ErrorData(code=_INTERNAL_ERROR, message=line)) from None
         return _result(out.text, out.is_error)
 
     async def trace_refused_calls(ctx: ServerRequestContext[Any], call_next: Any) -> Any:

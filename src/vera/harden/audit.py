@@ -197,10 +197,15 @@ def plan_audit(
                     continue
                 try:
                     script = ex.script(task, mode)  # type: ignore[arg-type]
-                except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
-                    entries.append(
-                        {"modes": [mode], "script_error": f"{type(exc).__name__}: {exc}"}
-                    )
+                    if script is not None and not isinstance(script, str):
+                        raise TypeError(f"script() returned {type(script).__name__}, expected "
+                                        "a shell script (str) or None")  # fmt: skip
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:  # an exploit bug (a sys.exit too) is that
+                    # exploit's error, one line in its trial, never the audit's end
+                    why = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+                    entries.append({"modes": [mode], "script_error": why})
                     continue
                 if script is None:
                     continue

@@ -25,7 +25,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
-from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, resolve
+from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, needs_model, resolve
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
@@ -232,12 +232,19 @@ def plan_trials(
     from vera.gateway.defences import DefenceError, parse_config
 
     variants = list(variants)
+    from vera.models.errors import ModelSpecError
+    from vera.models.spec import check_spec
+
     defences = list(defences) or ["none"]
     for d in defences:
         try:
-            parse_config(d)
+            for _name, spec in parse_config(d):
+                if spec:  # a defence's model spec is checked now, not by every trial
+                    check_spec(spec)
         except DefenceError as e:
             raise SuiteError(str(e)) from None
+        except ModelSpecError as e:
+            raise SuiteError(f"defence {d}: {e}") from None
     agents = list(agents)
     cases = list(cases)
     for v in variants:
@@ -258,11 +265,19 @@ def plan_trials(
             agents[i] = f"{entry.name}:{path}"
     if mode not in ("adaptive", "static"):
         raise SuiteError(f"unknown mode {mode!r} (use adaptive or static)")
+    models = list(models)
+    if any(needs_model(a) for a in agents):  # every role's spec, checked at plan time
+        for role, spec in [*(("target", m) for m in models), ("controller", controller_model)]:
+            if spec:
+                try:
+                    check_spec(spec)
+                except ModelSpecError as e:
+                    raise SuiteError(f"{role} model: {e}") from None
     return expand(
         [case_ref(c) for c in cases],
         variants=variants,
         agents=agents,
-        models=list(models),
+        models=models,
         epochs=epochs,
         mode=mode,
         controller_model=controller_model,
