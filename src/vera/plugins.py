@@ -19,8 +19,10 @@ vera never half-loads a plug-in set nor lets one silently replace a built-in.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from importlib.metadata import Distribution, EntryPoint, distributions
@@ -141,7 +143,10 @@ class Registry(Mapping[str, T], Generic[T]):
         before = set(self._items)
         previous, _CURRENT[0] = _CURRENT[0], ep
         try:
-            obj = ep.load()
+            # What a plug-in prints while it is imported goes to stderr: stdout is a command's
+            # output (``--json``, ``--out -``), never a plug-in's.
+            with contextlib.redirect_stdout(sys.stderr):
+                obj = ep.load()
         except PluginError:
             raise
         except KeyboardInterrupt:

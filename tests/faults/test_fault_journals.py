@@ -213,3 +213,15 @@ def test_a_tampered_cases_harden_journal_is_named_before_anything_runs(tmp_path:
     line = one_line_error(res)
     assert "step 1" in line and key in line and "kind case_hacker" in line
     assert _tree(out) == before
+
+
+def test_a_missing_journal_beside_a_run_is_refused(finished, tmp_path: Path) -> None:
+    """Without its journal a resume would start the task over and wipe its states."""
+    src, url = finished
+    out = tmp_path / "run"
+    shutil.copytree(src, out, symlinks=True)
+    (out / "toy" / "journal.jsonl").unlink()
+    before = _tree(out)
+    res = subprocess.run(_cmd(out, url, "--resume"), capture_output=True, text=True, timeout=600)
+    assert res.returncode == 2 and "journal.jsonl: missing" in one_line_error(res)
+    assert _tree(out) == before

@@ -142,3 +142,12 @@ def test_vera_run_resume_refuses_a_hardening_audit_directory(tmp_path: Path) -> 
     assert "not a safety run" in line and "vera harden audit --resume" in line
     after = {p.relative_to(audit).as_posix(): p.stat().st_mtime_ns for p in audit.rglob("*")}
     assert after == before
+
+
+def test_an_unreadable_lock_file_is_taken_over_and_said(tmp_path: Path, capfd) -> None:
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    (run_dir / LOCK_FILE).write_bytes(b"\x00garbage")
+    with writer_lock(run_dir):
+        pass
+    assert "taking over the lock" in capfd.readouterr().err

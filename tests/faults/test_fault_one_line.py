@@ -232,3 +232,13 @@ def test_json_output_is_json_alone(tmp_path: Path) -> None:
         p = vera(*args, cwd=tmp_path, timeout=600)
         assert p.returncode in (0, 1), (args, p.stderr[-2000:])
         json.loads(p.stdout)
+
+
+def test_what_a_plugin_prints_on_import_never_reaches_stdout(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    _dist(site, "chatty", "vera.agents", "chatty = chatty_plugin:ENTRY",
+          {"chatty_plugin": "print('hello from a plug-in')\n" + AGENT.replace("'dup'", "'chatty'")})  # fmt: skip
+    p = vera_with([site], "agents", "list", "--json", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "chatty" in {a["name"] for a in json.loads(p.stdout)["agents"]}
+    assert "hello from a plug-in" in p.stderr

@@ -74,6 +74,13 @@ def run(
         if agent in AGENT_KINDS and agent != "script":
             if not model:
                 fail(f"--agent {agent} needs --model SPEC")
+            from vera.models.errors import ModelSpecError
+            from vera.models.spec import check_spec
+
+            try:
+                check_spec(model)  # before the task's trial starts
+            except ModelSpecError as e:
+                fail(f"--model: {e}")
             if out is not None:
                 fail(f"--out records oracle, nop and script:FILE trials, not --agent {agent}")
             result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))

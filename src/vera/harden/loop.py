@@ -161,7 +161,12 @@ def check_resumable(out: Path, task_id: str) -> Journal | None:
     None when the task has no journal yet (it starts afresh)."""
     tdir = Path(out) / task_id
     path = tdir / "journal.jsonl"
+    if path.exists() and not path.is_file():
+        raise JournalError(f"{path}: not a file; the run cannot be resumed from it")
     if not path.is_file():
+        if (tdir / "run.json").exists():  # a run that got that far always has a journal
+            raise JournalError(f"{path}: missing beside {tdir / 'run.json'}; without it a resume "
+                               "would start this task over and discard its states")  # fmt: skip
         return None
     journal = Journal(path)
     journal.check(step_kind)

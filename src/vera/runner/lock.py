@@ -97,7 +97,9 @@ def _acquire(directory: Path, command: str) -> int:
         if there is not None and (there.st_dev, there.st_ino) == (here.st_dev, here.st_ino):
             break
         os.close(fd)
-    before = _holder(_read(fd))
+    text = _read(fd)
+    before = _holder(text) or ({"pid": "?", "host": "?", "command": "an unreadable lock file"}
+                               if text.strip() else {})  # fmt: skip
     if before:
         same_host = before.get("host") == socket.gethostname()
         why = ("which is no longer running" if same_host and not _alive(before.get("pid"))
