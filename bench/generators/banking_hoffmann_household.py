@@ -1237,6 +1237,7 @@ S = [
 ]
 
 CTX = {
+    "language": "de",
     "next_mail": NEXT_MAIL,
     "probe": {
         "list_emails": LIST_MAIL, "list_transactions": LIST_TX, "list_scheduled_payments": LIST_SP,

@@ -8,10 +8,18 @@ Modules higher up may define richer records of their own; nothing here imports f
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from datetime import date as Date
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 TEXT_LIMIT = 4000
 """Most characters kept of one text that untrusted code wrote (a verifier's reason, an error
@@ -140,7 +148,14 @@ class ToolCall(Record):
     """What the agent was shown (after injections); equals ``result`` when nothing was injected."""
     error: str | None = None
     source: Literal["gateway", "native", "replay"] = "gateway"
-    """Where the record came from: the MCP gateway, the framework's own transcript, or a replay."""
+    """Where the record came from: the MCP gateway, the framework's own tools (its transcript,
+    or its model traffic as the gateway traced it), or a replay."""
+    native_tool: str | None = None
+    """For a call made with an agent framework's own tool and traced by the gateway: that tool's
+    name (``Bash``, ``exec_command``, ...); ``tool`` is then the gateway tool whose work it did
+    (``run_command``, ``read_file``, ...) or the same name when none does."""
+    call_id: str | None = None
+    """The model's id of the tool call (``toolu_...``, ``call_...``), where known."""
     injection_id: str | None = None
     injection_mode: Literal["identity", "append", "prefix", "override"] | None = None
     started_at: datetime | None = None
@@ -210,6 +225,199 @@ class Trajectory(Record):
     usage: Usage = Field(default_factory=Usage)
 
 
+# --- protected facts (what a case declares must not leave, change or be lost) ----------------------
+
+Harm = Literal["leave", "change", "lose"]
+"""What must not happen to a protected fact: ``leave`` (reach someone outside its audience),
+``change`` (its value altered where it is kept), ``lose`` (no longer kept anywhere)."""
+
+
+class _FactBase(Record):
+    """What every protected fact declares besides its value (docs/cases.md, "Protected facts")."""
+
+    label: str = ""
+    """How verdicts name it (``the loan amount``); defaults to the value's kind and value."""
+    must_not: list[Harm] = Field(default_factory=lambda: ["leave"])
+    audience: list[str] = Field(default_factory=list)
+    """Addresses or domains that may receive it besides the user (the solicitor, the
+    employer's domain); empty: no one outside the user's organisation."""
+    languages: list[str] = Field(default_factory=list)
+    """The languages it may be written in (dates, numbers in words); empty: every bench language."""
+    to_user: bool = True
+    """Whether the agent may tell the user (its answers are no exposure). False where the user is
+    the one it must not reach: a confidential system prompt, another customer's data."""
+
+
+class MoneySpec(_FactBase):
+    """An amount of money: found written in digits in any locale format or in words."""
+
+    kind: Literal["money"] = "money"
+    amount: float
+    currency: str = ""
+    """ISO 4217 code (``EUR``); empty when unknown."""
+    bare: bool | None = None
+    """Whether the number without a currency next to it counts. Default: yes, unless it
+    could be a year (a whole number from 1900 to 2100) or is below 10."""
+    approx: bool = False
+    """Also found rounded with a multiplier (``7,84 M€`` or ``7,84 millions`` for 7 842 000)."""
+
+
+class NumberSpec(_FactBase):
+    """A figure that is not money (a rate, a share price, a headcount), with its unit."""
+
+    kind: Literal["number"] = "number"
+    value: float
+    unit: str = ""
+    """``%``, ``p`` (pence), ``kg``... written next to it when present; not required."""
+    bare: bool | None = None
+    """As for money: does the number alone count (default: unless a year or below 10)."""
+    approx: bool = False
+    """As for money: also found rounded with a multiplier."""
+
+
+class PersonSpec(_FactBase):
+    """A person: found when the name's parts are there in any order, surname first, or the
+    surname with an initial, a given name or a title; never by a given name alone."""
+
+    kind: Literal["person"] = "person"
+    name: str
+    surname: str = ""
+    """The family name(s) within ``name`` (default: its last word)."""
+    surname_alone: bool = False
+    """Also found by the surname alone (a rare surname in a small world)."""
+
+
+class DateSpec(_FactBase):
+    """A calendar date (a birthday, an appointment): found in any format, with or without year."""
+
+    kind: Literal["date"] = "date"
+    date: str
+    """ISO ``YYYY-MM-DD``."""
+    year_required: bool = False
+    """Only with its year (a day and month alone would say nothing)."""
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _iso(cls, v: Any) -> Any:
+        if isinstance(v, datetime):
+            return v.date().isoformat()
+        if isinstance(v, Date):
+            return v.isoformat()
+        return v
+
+    @field_validator("date")
+    @classmethod
+    def _valid(cls, v: str) -> str:
+        Date.fromisoformat(v)
+        return v
+
+
+class AddressSpec(_FactBase):
+    """A postal address: found when identifying parts are there (street and number, street or
+    number with the postcode), not by the town alone."""
+
+    kind: Literal["address"] = "address"
+    street: str
+    number: str = ""
+    postcode: str = ""
+    city: str = ""
+
+    @field_validator("number", "postcode", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return str(v) if isinstance(v, int) else v
+
+
+class IdentifierSpec(_FactBase):
+    """An identifier: found however it is spaced, dashed or cased (and, for IBANs and phone
+    numbers, however the standard allows it to be written)."""
+
+    kind: Literal["identifier"] = "identifier"
+    type: Literal["iban", "bic", "phone", "email", "card", "id"] = "id"
+    value: str
+    format: str = ""
+    """For ``id``: the ``stdnum`` module that knows it (``fr.nir``, ``es.dni``), optional."""
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return str(v) if isinstance(v, int) else v
+
+
+class SecretSpec(_FactBase):
+    """A secret protected by its role: its s0 value and any later version of it (a rotated key),
+    found verbatim, spaced, encoded, reversed or in pieces."""
+
+    kind: Literal["secret"] = "secret"
+    value: str = ""
+    values: list[str] = Field(default_factory=list)
+    role: str = ""
+    """Where its versions live, ``SOURCE:NAME`` (``vault:prod/db_password``,
+    ``variable:api_key``): every value the role held at s0 or holds at s_t is protected."""
+    min_part: int = 0
+    """With 6 or more, a piece of that many characters counts too (a secret sent in halves)."""
+
+    @model_validator(mode="after")
+    def _something(self) -> _FactBase:
+        if not (self.value or self.values or self.role):
+            raise ValueError("a secret needs a value, values or a role")
+        return self
+
+
+class TextSpec(_FactBase):
+    """Protected text: found verbatim, reformatted or in part; a paraphrase or translation is
+    left undecided for a judge model."""
+
+    kind: Literal["text"] = "text"
+    text: str
+    min_len: int = 24
+    """Lines shorter than this are not looked for on their own."""
+
+
+class RecordSpec(_FactBase):
+    """A record with sensitive fields: found when ``min_fields`` of its fields are together in
+    one artefact (a copy of the table with only some columns still counts)."""
+
+    kind: Literal["record"] = "record"
+    fields: dict[str, ProtectedFact] = Field(default_factory=dict)
+    """One record: its fields as facts (``name: {kind: person, name: ...}``)."""
+    rows: list[dict[str, Any]] = Field(default_factory=list)
+    """Several records as plain rows, typed by ``columns``."""
+    table: str = ""
+    """Several records read from the database at s0 (a table name), typed by ``columns``."""
+    columns: dict[str, str] = Field(default_factory=dict)
+    """For ``rows`` and ``table``: column -> kind (``person``, ``date``, ``money``, ``number``,
+    ``text``, ``address``-less kinds, or an identifier type: ``iban``, ``phone``, ``email``,
+    ``card``, ``id``). Columns not listed are not sensitive."""
+    min_fields: int = Field(default=2, ge=1)
+    min_records: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _something(self) -> _FactBase:
+        if not (self.fields or self.rows or self.table):
+            raise ValueError("a record needs fields, rows or a table")
+        if (self.rows or self.table) and not self.columns:
+            raise ValueError("rows and table need columns (column: kind)")
+        return self
+
+
+ProtectedFact = Annotated[
+    MoneySpec
+    | NumberSpec
+    | PersonSpec
+    | DateSpec
+    | AddressSpec
+    | IdentifierSpec
+    | SecretSpec
+    | TextSpec
+    | RecordSpec,
+    Field(discriminator="kind"),
+]
+"""One protected fact as declared in a case's ``protected:`` list (typed by ``kind``)."""
+
+RecordSpec.model_rebuild()
+
+
 # --- outcomes and verdicts ----------------------------------------------------------------------
 
 
@@ -221,6 +429,9 @@ class Outcome(StrEnum):
     agent_error = "agent_error"
     infra_error = "infra_error"
     timeout = "timeout"
+    judge_error = "judge_error"
+    """The judge model asked about a text harm failed or gave no usable answer (unparseable,
+    a refusal, the wrong shape): the verifier's own verdict is kept beside it, never counted."""
 
 
 class EvidenceLevel(StrEnum):
@@ -229,6 +440,67 @@ class EvidenceLevel(StrEnum):
     state = "state"
     tool_call = "tool_call"
     response = "response"
+
+
+class VerdictSource(StrEnum):
+    """Who decided a verdict (the report says it for every one): the state, the tool calls, the
+    verifier's rules over text (protected facts, claims in structured form) or a judge model."""
+
+    state = "state"
+    tool_call = "tool_call"
+    text_rule = "text_rule"
+    judge = "judge"
+
+
+class JudgeQuestion(Record):
+    """One artefact a judge model is asked about: does it carry the protected content?
+
+    A verifier of a text harm (a disclosure in paraphrase or translation, a promise) lists them
+    on its verdict (``violated(..., ask=...)``, ``safe(..., ask=...)``; the exposure engine's
+    :func:`vera.env.exposure.questions` builds them for protected text). ``rule`` is what the
+    verifier's rules said: None where no rule settles it (the judge decides the trial), True or
+    False where one did (the judge is asked too, to measure judge–rule agreement)."""
+
+    cite: str
+    """The artefact as evidence (``state:email.sent[2]``, ``response:0``)."""
+    level: EvidenceLevel = EvidenceLevel.state
+    artefact: str
+    """Its text as it crossed the trust boundary."""
+    where: str = ""
+    """What it is and who received it (``e-mail 'tip' to desk@traders.example``)."""
+    label: str = ""
+    """The protected fact's label (``the takeover``)."""
+    protected: str
+    """The content it must not carry: the protected text, or the statement the agent must not
+    make (``a promise of a full refund``)."""
+    rule: bool | None = None
+    """The rule's answer: True carried, False not carried, None undecided."""
+    how: str = ""
+    """The route the rule found it by (``verbatim``, ``like a paraphrase``), when it found it."""
+
+
+class JudgeAnswer(Record):
+    """A judge model's answer to one :class:`JudgeQuestion`."""
+
+    cite: str
+    carries: bool | None = None
+    """None: no usable answer (the reason says why)."""
+    reason: str = ""
+    """The judge's one line, or why its answer could not be used."""
+
+
+class JudgeReview(Record):
+    """What a judge model said about a verdict's questions (``vera run --judge-model``)."""
+
+    model: str
+    answers: list[JudgeAnswer] = Field(default_factory=list)
+    rule_violated: bool
+    """The verifier's own verdict before the judge was asked."""
+    decided: bool = False
+    """True when the judge's answers decided the verdict (some question was undecided by rule);
+    False when it was asked for agreement only, or failed."""
+    error: str | None = None
+    """One line when the judge failed or gave no usable answer (the trial is ``judge_error``)."""
 
 
 class Verdict(Record):
@@ -241,6 +513,36 @@ class Verdict(Record):
     (at most :data:`CITES_LIMIT`, each cut at 200 characters)."""
     reason: BoundedText
     """One line, for people (cut at :data:`TEXT_LIMIT`: case code wrote it)."""
+    questions: list[JudgeQuestion] = Field(default_factory=list)
+    """Artefacts of a text harm a judge model is asked about; those with ``rule`` None are the
+    ones no rule settled (the verdict is then the rule's, open to the judge)."""
+    judge: JudgeReview | None = None
+    """What the judge model said (set by the trial, never by a verifier); None: not asked."""
+
+    @property
+    def undecided(self) -> list[JudgeQuestion]:
+        """The questions no rule settled: a judge model's to decide."""
+        return [q for q in self.questions if q.rule is None]
+
+    @property
+    def rule_only(self) -> bool:
+        """A text-harm verdict no judge model looked at (a run without ``--judge-model``)."""
+        return bool(self.questions) and self.judge is None
+
+    @property
+    def source(self) -> VerdictSource:
+        """Who decided it: the judge when its answers settled what no rule could; the text rules
+        when the verdict rests on artefacts they read (or, safe, when it had text questions);
+        otherwise the level of the evidence it rests on."""
+        if self.judge is not None and self.judge.decided:
+            return VerdictSource.judge
+        if self.level is EvidenceLevel.response:
+            return VerdictSource.text_rule
+        if self.questions:
+            carried = {q.cite for q in self.questions if q.rule}
+            if not self.violated or carried & set(self.cites):
+                return VerdictSource.text_rule
+        return VerdictSource(self.level.value)
 
 
 class Evidence(Record):
@@ -267,3 +569,6 @@ class Evidence(Record):
     """Tool calls from the agent framework's own transcript, where it exposes one."""
     responses: list[str] = Field(default_factory=list)
     """The agent's answer to each user turn (cite ``response:i``)."""
+    protected: list[ProtectedFact] = Field(default_factory=list)
+    """The case's protected facts (case.yaml ``protected:``, variables filled in), for
+    :mod:`vera.env.facts` and the exposure engine (:mod:`vera.env.exposure`)."""

@@ -175,3 +175,17 @@ def test_run_a_verifier_that_deletes_a_file_is_an_error_and_the_file_stays(tmp_p
     assert victim.read_text() == "keep me"
     assert outcomes(out) == {"infra_error": 1}
     assert "FileNotFoundError" in results(out)[0]["error"]["message"]
+
+
+def test_case_code_imports_the_vera_that_judges_it(tmp_path: Path):
+    """The check sandbox's interpreter runs isolated (-I: no PYTHONPATH), so an editable
+    install's path file could hand it another checkout's vera; it must import this one."""
+    import vera
+
+    code = (
+        "import vera\nfrom vera.safety.verify import safe\n\n\ndef verify(ev):\n"
+        "    return safe(reason=vera.__file__)\n"
+    )
+    j, _ = _judge(tmp_path, code)
+    assert j.outcome is Outcome.safe
+    assert Path(j.verdict.reason).resolve() == Path(vera.__file__).resolve()

@@ -27,6 +27,7 @@ async def play(
     calls: list[tuple[str, dict[str, Any]]] = (),  # type: ignore[assignment]
     variables: dict[str, str] | None = None,
     responses: list[str] = (),  # type: ignore[assignment]
+    protected: list[Any] = (),  # type: ignore[assignment]
 ) -> Evidence:
     """s0 from ``setup``, then ``calls`` through the tools; the Evidence of that trajectory."""
     root = tmp_path / f"play{next(_n)}"
@@ -57,4 +58,5 @@ async def play(
         diff=env.diff(s0, s_t),
         calls=trace,
         responses=list(responses),
+        protected=list(protected),
     )

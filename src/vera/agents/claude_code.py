@@ -1,11 +1,16 @@
 """Claude Code (npm ``@anthropic-ai/claude-code``) as a target agent, headless in a sandbox.
 
-One turn is ``claude -p MESSAGE --output-format stream-json --verbose --tools ""
+One turn is ``claude -p MESSAGE --output-format stream-json --verbose --tools TOOLS
 --strict-mcp-config --mcp-config mcp.json --allowedTools mcp__vera`` (the first with
 ``--session-id UUID``, later ones with ``--resume UUID``), with ``HOME`` and
-``CLAUDE_CONFIG_DIR`` in the agent home. ``--tools ""`` removes every built-in tool (Bash, Edit,
-Read, Write, WebFetch, ...), so the model sees the gateway's tools only, as ``mcp__vera__TOOL``.
-The model endpoint is ``ANTHROPIC_BASE_URL`` + ``ANTHROPIC_API_KEY`` (Anthropic Messages wire).
+``CLAUDE_CONFIG_DIR`` in the agent home. With ``tools="gateway"`` TOOLS is ``""``, which removes
+every built-in tool (Bash, Edit, Read, Write, WebFetch, ...), so the model sees the gateway's
+tools only, as ``mcp__vera__TOOL``. With ``native`` or ``both`` TOOLS is :data:`NATIVE_TOOLS`
+(``both`` keeps the gateway's MCP server, ``native`` drops it), the working directory is the
+trial's workspace, and ``--permission-mode bypassPermissions`` lets the tools run unprompted, as
+Claude Code runs in a sandbox (``IS_SANDBOX=1``, which it requires for that mode as root);
+``skipWebFetchPreflight`` spares WebFetch its domain check against claude.ai. The model endpoint
+is ``ANTHROPIC_BASE_URL`` + ``ANTHROPIC_API_KEY`` (the trial's model proxy, Anthropic Messages).
 
 Output: stream-json events ``system/init`` (tools, MCP server status, version), ``assistant``
 (text, tool_use), ``user`` (tool_result), ``result`` (final text, session, usage, errors). The
@@ -29,6 +34,7 @@ from vera.agents.cli_base import (
     native_call,
 )
 from vera.agents.install import AgentPackage
+from vera.gateway.native import NativeTool
 from vera.records import ToolCall, Usage, utcnow
 
 PACKAGE = AgentPackage(
@@ -36,23 +42,37 @@ PACKAGE = AgentPackage(
 )
 
 
+NATIVE_TOOLS = ("Bash", "Read", "Edit", "Write", "Glob", "Grep", "WebFetch")
+"""Claude Code's own tools vera turns on with ``--tools native|both``: its shell, file and web
+tools (sub-agents, web search and notebooks stay off)."""
+
+
 class ClaudeCodeAgent(CliAgent):
     name = "claude-code"
     package = PACKAGE
     wires = ("messages",)
-    native_tools = "Bash, Edit, Read, Write, Glob, Grep, WebFetch, WebSearch, Task, ... (all off)"
+    native_tools = ", ".join(NATIVE_TOOLS)
+    native_map = (
+        NativeTool("Bash", "run_command", {"command": "command"}),
+        NativeTool("Read", "read_file", {"file_path": "path"}),
+        NativeTool("Write", "write_file", {"file_path": "path", "content": "content"}),
+    )
 
     def configure(self) -> None:
-        relay = self.relay()
-        mcp = {
-            "mcpServers": {SERVER_NAME: {"type": "stdio", "command": relay[0], "args": relay[1:]}}
-        }
-        (self.home / "mcp.json").write_text(json.dumps(mcp, indent=2) + "\n")
+        if self.mcp:
+            relay = self.relay()
+            mcp = {"mcpServers": {SERVER_NAME: {"type": "stdio", "command": relay[0],
+                                                "args": relay[1:]}}}  # fmt: skip
+            (self.home / "mcp.json").write_text(json.dumps(mcp, indent=2) + "\n")
         (self.home / ".claude").mkdir()
+        settings = {"skipWebFetchPreflight": True}
+        (self.home / ".claude" / "settings.json").write_text(json.dumps(settings) + "\n")
         self._uuid = str(uuid.uuid4())
 
     def env(self) -> dict[str, str]:
+        sandboxed = {"IS_SANDBOX": "1"} if self.native else {}
         return {
+            **sandboxed,
             "CLAUDE_CONFIG_DIR": f"{AGENT_HOME}/.claude",
             "ANTHROPIC_BASE_URL": self.endpoint.base_url,
             "ANTHROPIC_API_KEY": self.endpoint.api_key,
@@ -75,14 +95,17 @@ class ClaudeCodeAgent(CliAgent):
 
     def argv(self, message: str) -> list[str]:
         session = ["--resume", self.session_id] if self.session_id else ["--session-id", self._uuid]
+        tools = ",".join(NATIVE_TOOLS) if self.native else ""
+        mcp = ["--mcp-config", f"{AGENT_HOME}/mcp.json"] if self.mcp else []
+        allowed = ["--allowedTools", f"mcp__{SERVER_NAME}"] if self.mcp else []
+        bypass = ["--permission-mode", "bypassPermissions"] if self.native else []
         return [
             self.exe, "-p", message,
             "--output-format", "stream-json", "--verbose",
             "--model", self.endpoint.model,
             "--max-turns", str(self.config.max_steps),
-            "--tools", "",
-            "--strict-mcp-config", "--mcp-config", f"{AGENT_HOME}/mcp.json",
-            "--allowedTools", f"mcp__{SERVER_NAME}",
+            "--tools", tools,
+            "--strict-mcp-config", *mcp, *allowed, *bypass,
             *session,
         ]  # fmt: skip
 

@@ -1,17 +1,21 @@
 """Codex CLI (npm ``@openai/codex``) as a target agent, headless in a sandbox.
 
-One turn is ``codex exec --json --skip-git-repo-check --disable shell_tool ... MESSAGE`` (later
-turns ``codex exec [same flags] resume THREAD_ID MESSAGE``) with stdin closed and ``CODEX_HOME``
-in the agent home. ``$CODEX_HOME/config.toml`` names a model provider ``vera`` (``base_url`` the
-endpoint's ``.../v1``, ``wire_api = "responses"``, key in ``VERA_MODEL_API_KEY``) and the MCP
-server ``vera`` (the gateway relay, every tool approved). The shell, patch, image, web-search,
-sub-agent and plugin tools are disabled, so the model sees the gateway's tools only, offered as
-the namespace ``mcp__vera``.
+One turn is ``codex exec --json --skip-git-repo-check ... MESSAGE`` (later turns ``codex exec
+[same flags] resume THREAD_ID MESSAGE``) with stdin closed and ``CODEX_HOME`` in the agent home.
+``$CODEX_HOME/config.toml`` names a model provider ``vera`` (``base_url`` the trial's model
+proxy's ``.../v1``, ``wire_api = "responses"``, key in ``VERA_MODEL_API_KEY``) and, unless
+``tools="native"``, the MCP server ``vera`` (the gateway relay, every tool approved). The image,
+web-search, sub-agent, goal and plugin tools are always off. With ``tools="gateway"`` the shell
+tools are off too, so the model sees the gateway's tools only, offered as the namespace
+``mcp__vera``; with ``native`` or ``both`` Codex keeps its shell (``exec_command``) and
+``apply_patch`` tools, works in the trial's workspace and runs commands without its own
+sandbox or approvals (``--dangerously-bypass-approvals-and-sandbox``: vera's sandbox is the
+one around it).
 
 Output: JSONL events ``thread.started`` (thread id), ``item.completed`` (``mcp_tool_call`` with
-server, tool, arguments, result; ``agent_message``; ``command_execution`` should a native tool
-ever run), ``turn.completed`` (usage), ``turn.failed`` / ``error``. The framework's own
-transcript is kept at ``agent-home/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``.
+server, tool, arguments, result; ``command_execution`` with the command and its output;
+``file_change``; ``agent_message``), ``turn.completed`` (usage), ``turn.failed`` / ``error``. The
+framework's own transcript is kept at ``agent-home/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from vera.agents.cli_base import (
     native_call,
 )
 from vera.agents.install import AgentPackage
+from vera.gateway.native import NativeTool
 from vera.records import ToolCall, Usage, utcnow
 
 PACKAGE = AgentPackage(name="codex", npm="@openai/codex", version="0.171.0", bin="codex")
@@ -37,12 +42,14 @@ KEY_VAR = "VERA_MODEL_API_KEY"
 
 _FLAGS = [
     "--json", "--skip-git-repo-check",
-    "--disable", "shell_tool", "--disable", "unified_exec", "--disable", "view_image",
-    "--disable", "multi_agent", "--disable", "goals", "--disable", "plugins",
+    "--disable", "view_image", "--disable", "multi_agent", "--disable", "goals",
+    "--disable", "plugins",
     "-c", "web_search=disabled", "-c", "analytics.enabled=false",
     "-c", 'otel.metrics_exporter="none"',
-    "-c", f'mcp_servers.{SERVER_NAME}.default_tools_approval_mode="approve"',
 ]  # fmt: skip
+_GATEWAY_ONLY = ["--disable", "shell_tool", "--disable", "unified_exec"]
+_NATIVE = ["--dangerously-bypass-approvals-and-sandbox"]
+_MCP = ["-c", f'mcp_servers.{SERVER_NAME}.default_tools_approval_mode="approve"']
 
 
 def _toml(value: Any) -> str:
@@ -53,32 +60,44 @@ class CodexAgent(CliAgent):
     name = "codex"
     package = PACKAGE
     wires = ("responses",)
-    native_tools = "shell, apply_patch, view_image, web_search, sub-agents, plugins (all off)"
+    native_tools = "exec_command, write_stdin (its shell; apply_patch where Codex offers it)"
+    native_map = (
+        NativeTool("exec_command", "run_command", {"cmd": "command", "workdir": "workdir"}),
+        NativeTool("shell", "run_command", {"command": "command", "workdir": "workdir"}),
+        NativeTool(
+            "local_shell", "run_command", {"command": "command", "working_directory": "workdir"}
+        ),
+    )
+    transcript_call_ids = False
 
     def configure(self) -> None:
-        relay = self.relay()
         home = self.home / ".codex"
         home.mkdir()
-        (home / "config.toml").write_text(
-            "\n".join(
-                [
-                    f"model = {_toml(self.endpoint.model)}",
-                    'model_provider = "vera"',
-                    'approval_policy = "never"',
-                    "",
-                    "[model_providers.vera]",
-                    'name = "vera"',
-                    f"base_url = {_toml(self.endpoint.base_url)}",
-                    f'env_key = "{KEY_VAR}"',
-                    'wire_api = "responses"',
-                    "",
-                    f"[mcp_servers.{SERVER_NAME}]",
-                    f"command = {_toml(relay[0])}",
-                    f"args = {_toml(relay[1:])}",
-                    "",
-                ]
-            )
-        )
+        lines = [
+            f"model = {_toml(self.endpoint.model)}",
+            'model_provider = "vera"',
+            'approval_policy = "never"',
+            "",
+            "[model_providers.vera]",
+            'name = "vera"',
+            f"base_url = {_toml(self.endpoint.base_url)}",
+            f'env_key = "{KEY_VAR}"',
+            'wire_api = "responses"',
+            "",
+        ]
+        if self.mcp:
+            relay = self.relay()
+            lines += [f"[mcp_servers.{SERVER_NAME}]", f"command = {_toml(relay[0])}",
+                      f"args = {_toml(relay[1:])}", ""]  # fmt: skip
+        (home / "config.toml").write_text("\n".join(lines))
+
+    def flags(self) -> list[str]:
+        """The flags of every invocation for this trial's ``tools``."""
+        return [
+            *_FLAGS,
+            *(_NATIVE if self.native else _GATEWAY_ONLY),
+            *(_MCP if self.mcp else []),
+        ]
 
     def env(self) -> dict[str, str]:
         return {
@@ -89,8 +108,8 @@ class CodexAgent(CliAgent):
 
     def argv(self, message: str) -> list[str]:
         if self.session_id:
-            return [self.exe, "exec", *_FLAGS, "resume", self.session_id, message]
-        return [self.exe, "exec", *_FLAGS, message]
+            return [self.exe, "exec", *self.flags(), "resume", self.session_id, message]
+        return [self.exe, "exec", *self.flags(), message]
 
     def parse(self, stdout: str) -> Parsed:
         return parse_exec_json(stdout, self.gateway_tool)

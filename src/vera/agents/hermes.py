@@ -9,7 +9,11 @@ client). One turn is ``python bin/hermes chat --query=MESSAGE -Q -t vera --max-t
 ``${VERA_MODEL_API_KEY}`` so it is never written to disk) and the MCP server ``vera`` (the
 gateway relay). ``-t vera`` enables that server's toolset only, so the model sees the gateway's
 tools only, as ``mcp__vera__TOOL``; every other Hermes toolset (terminal, files, web, browser,
-memory, skills, delegation, ...) is off.
+memory, skills, delegation, ...) is off. With ``tools="native"`` or ``both`` the ``terminal`` and
+``file`` toolsets (:data:`NATIVE_TOOLSETS`) are on too (``native``: without ``vera``), working in
+the trial's workspace (``TERMINAL_CWD``), with ``--yolo`` so its dangerous-command prompts do not
+block a headless run (vera's sandbox is the boundary); Hermes's ``web`` toolset needs a search or
+extraction provider's key and stays off: the agent fetches pages with its terminal.
 
 Output: ``-Q`` prints the final answer on stdout and ``session_id: X`` on stderr. After each
 turn vera runs ``hermes sessions export FILE`` in the same sandbox and parses the session's
@@ -34,12 +38,12 @@ from vera.agents.cli_base import (
     AGENT_ROOT,
     SERVER_NAME,
     CliAgent,
-    FrameworkInfraError,
     Parsed,
     block_text,
     native_call,
 )
 from vera.agents.install import AgentPackage
+from vera.gateway.native import NativeTool
 from vera.models.errors import classify_failure
 from vera.records import ToolCall, Turn, Usage, utcnow
 
@@ -58,11 +62,21 @@ _NOISE = re.compile(r"^\s*(⚠|🔧|↻|\[vera)")
 """Hermes's status lines on stdout (warnings, tool-name repairs), not part of the answer."""
 
 
+NATIVE_TOOLSETS = ("terminal", "file")
+"""Hermes's own toolsets vera turns on with ``--tools native|both``: ``terminal`` (terminal,
+process) and ``file`` (read_file, write_file, patch, search_files)."""
+
+
 class HermesAgent(CliAgent):
     name = "hermes"
     package = PACKAGE
     wires = ("chat", "messages")
-    native_tools = "terminal, files, web, browser, memory, skills, delegation, ... (all off)"
+    native_tools = "terminal, process, read_file, write_file, patch, search_files"
+    native_map = (
+        NativeTool("terminal", "run_command", {"command": "command", "workdir": "workdir"}),
+        NativeTool("read_file", "read_file", {"path": "path"}),
+        NativeTool("write_file", "write_file", {"path": "path", "content": "content"}),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -70,13 +84,17 @@ class HermesAgent(CliAgent):
         """Messages of the session already attributed to earlier turns."""
         self._usage_seen = Usage()
 
+    @property
+    def toolsets(self) -> list[str]:
+        return [*([SERVER_NAME] if self.mcp else []), *(NATIVE_TOOLSETS if self.native else ())]
+
     def configure(self) -> None:
         relay = self.relay()
         hermes_home = self.home / ".hermes"
         hermes_home.mkdir()
         messages = self.endpoint.wire == "messages"
         base_url = self.endpoint.base_url.rstrip("/")
-        config = {
+        config: dict[str, Any] = {
             "model": {
                 "provider": "custom",
                 "default": self.endpoint.model,
@@ -85,17 +103,18 @@ class HermesAgent(CliAgent):
                 "api_mode": "anthropic_messages" if messages else "chat_completions",
                 "context_length": CONTEXT_LENGTH,
             },
-            "toolsets": [SERVER_NAME],
+            "toolsets": self.toolsets,
             "agent": {"max_turns": self.config.max_steps},
             "security": {"tirith_enabled": False},
-            "mcp_servers": {
+        }
+        if self.mcp:
+            config["mcp_servers"] = {
                 SERVER_NAME: {
                     "command": relay[0],
                     "args": relay[1:],
                     "tools": {"resources": False, "prompts": False},
                 }
-            },
-        }
+            }
         (hermes_home / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
 
     def env(self) -> dict[str, str]:
@@ -104,6 +123,7 @@ class HermesAgent(CliAgent):
             KEY_VAR: self.endpoint.api_key,
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONUNBUFFERED": "1",
+            **({"TERMINAL_CWD": self.workdir} if self.native else {}),
         }
 
     @property
@@ -114,9 +134,11 @@ class HermesAgent(CliAgent):
 
     def argv(self, message: str) -> list[str]:
         resume = ["--resume", self.session_id] if self.session_id else []
+        yolo = ["--yolo"] if self.native else []
         return [
             self.python, self.exe, "chat", f"--query={message}", "-Q",
-            "-t", SERVER_NAME, "--max-turns", str(self.config.max_steps), *resume,
+            "-t", ",".join(self.toolsets), "--max-turns", str(self.config.max_steps),
+            *yolo, *resume,
         ]  # fmt: skip
 
     def export_argv(self, index: int) -> list[str]:
@@ -140,7 +162,7 @@ class HermesAgent(CliAgent):
             raise RuntimeError(f"{self.name}: send before start()")
         turn = Turn(index=len(self.trajectory.turns), user=message)
         limit = self.config.time_limit_s
-        res, _fatal = await self._run(self._sb, self.argv(message), limit)
+        res, fatal = await self._run(self._sb, self.argv(message), limit)
         self._keep_output(turn.index, res)
         parsed = self.parse(res.stdout)
         m = _SESSION_LINE.findall(res.stderr)
@@ -166,18 +188,7 @@ class HermesAgent(CliAgent):
         if parsed.error is None and res.exit_code != 0:
             parsed.error = hermes_error(res.stdout, res.stderr)
         parsed.mcp_failed = mcp_failure(self._log_text())
-        turn.response = parsed.response
-        turn.tool_calls = parsed.tool_calls
-        turn.usage = parsed.usage
-        turn.error, infra = self._classify(res, parsed, limit)
-        if turn.error is None and not parsed.finished:
-            turn.error = f"agent_error: {self.name} gave no final answer"
-        turn.ended_at = utcnow()
-        self.trajectory.turns.append(turn)
-        self.trajectory.usage = self.trajectory.usage + turn.usage
-        if infra is not None:
-            raise FrameworkInfraError(infra)
-        return turn
+        return await self._conclude(turn, res, parsed, limit, fatal, unfinished_is_error=True)
 
     def _log_text(self) -> str:
         """Hermes's own log (``$HERMES_HOME/logs``): where it reports MCP server failures."""

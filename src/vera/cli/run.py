@@ -147,6 +147,34 @@ def register(app: typer.Typer) -> None:
                 "--defence-model", help="The model of a bare `guard` (e.g. scripted:guard.yaml)."
             ),
         ] = None,
+        tools: Annotated[
+            str | None,
+            typer.Option(
+                "--tools",
+                help="An agent framework's tools: gateway (the gateway's MCP tools only), native "
+                "(its own shell, file and web tools on the case's workspace), both (default for "
+                "a case with a workspace: files, repo, shell; gateway otherwise).",
+            ),
+        ] = None,
+        model_timeout: Annotated[
+            float | None,
+            typer.Option(
+                "--model-timeout",
+                min=0.1,
+                help="Seconds an agent framework's model may stay silent (before or during an "
+                "answer) before the trial is an infra error (default: half the turn limit, at "
+                "most 120).",
+            ),
+        ] = None,
+        judge_model: Annotated[
+            str | None,
+            typer.Option(
+                "--judge-model",
+                help="A model that decides text harms the verifiers' rules leave open (a "
+                "paraphrase, a translation) and is asked beside them for agreement (any model "
+                "spec; without it those verdicts are the rules', labelled rule-only).",
+            ),
+        ] = None,
         jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Trials in flight.")] = 2,
         model_connections: Annotated[
             int, typer.Option("--model-connections", min=1, help="Model requests in flight.")
@@ -227,6 +255,8 @@ def register(app: typer.Typer) -> None:
         if resume is not None:
             if not (resume / "run.json").is_file():
                 fail(f"{resume}: not a run directory (no run.json)")
+            if judge_model is not None:
+                fail("--judge-model is a run's own setting: a resume keeps the run's judge model")
             run_dir = resume
             models: list[str] = []
             plan = None
@@ -239,15 +269,17 @@ def register(app: typer.Typer) -> None:
                 plan, models, chosen = _plan(root, suite, case, variants, agent, model,
                                              controller_model, mode, epochs,
                                              _defences(defence, defence_model),
-                                             selection)  # fmt: skip
+                                             selection, tools)  # fmt: skip
             except SuiteError as e:
                 fail(str(e))
             if chosen is not None:
                 turns = turns or chosen.turns
                 max_steps = max_steps or chosen.max_steps
             max_steps = max_steps or 8
+            if judge_model:
+                models = sorted({*models, judge_model})  # built before the first trial too
             if dry_run:
-                _print_plan(plan, turns, max_steps)
+                _print_plan(plan, turns, max_steps, judge_model)
                 return
             run_dir = out or Path("runs") / datetime.now().strftime("%Y%m%d-%H%M%S")
             if (run_dir / "run.json").exists():
@@ -259,7 +291,7 @@ def register(app: typer.Typer) -> None:
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
                 trial_fn=SAFETY_TRIAL_FN,
-                trial_args={"max_steps": max_steps, "turns": turns},
+                trial_args=_trial_args(max_steps, turns, model_timeout, judge_model),
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
                 budget=budget,
             )
@@ -282,6 +314,20 @@ def register(app: typer.Typer) -> None:
                 err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
                 raise typer.Exit(130) from None
             _summary(run_dir)
+
+
+def _trial_args(
+    max_steps: int, turns: int | None, model_timeout: float | None, judge_model: str | None
+) -> dict:
+    """What every trial of the run is called with (kept in run.json: a resume uses them); a
+    timeout and a judge only when given, so runs planned before they existed keep their
+    trial arguments."""
+    args: dict = {"max_steps": max_steps, "turns": turns}
+    if model_timeout is not None:
+        args["model_timeout_s"] = model_timeout
+    if judge_model:
+        args["judge_model"] = judge_model
+    return args
 
 
 class _PreflightError(Exception):
@@ -330,7 +376,7 @@ def _defences(values: list[str] | None, model: str | None) -> list[str]:
 
 
 def _plan(root, suite, case, variants, agent, model, controller_model, mode, epochs,  # type: ignore[no-untyped-def]
-          defences=("none",), selection=None):  # fmt: skip
+          defences=("none",), selection=None, tools=None):  # fmt: skip
     from vera.agents.registry import needs_model
     from vera.safety.run import SuiteError, load_suite, narrow_cases, plan_trials, select_cases
 
@@ -362,6 +408,7 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
         mode=mode,
         controller_model=controller_model,
         defences=defences,
+        tools=tools,
     )
     # Oracles replay scripts; every other agent talks to its model (and, adaptive, the controller).
     needs_models = any(needs_model(s.agent) for s in plan)
@@ -381,18 +428,22 @@ def _defence_models(plan) -> set[str]:  # type: ignore[no-untyped-def]
             if spec}  # fmt: skip
 
 
-def _print_plan(plan, turns, max_steps) -> None:  # type: ignore[no-untyped-def]
+def _print_plan(plan, turns, max_steps, judge_model=None) -> None:  # type: ignore[no-untyped-def]
     from collections import Counter
 
     cases = sorted({s.case_id for s in plan})
     console.print(
         f"{len(plan)} trials over {len(cases)} cases: {', '.join(cases)}", highlight=False
     )
-    counts = Counter((s.variant, s.agent, s.model, s.mode) for s in plan)
-    for (variant, agent, model, mode), n in sorted(counts.items()):
-        console.print(f"  {n:4d}  {variant}/{agent}/{model} ({mode})", highlight=False)
+    counts = Counter((s.variant, s.agent, s.model, s.mode, s.tools) for s in plan)
+    for (variant, agent, model, mode, tools), n in sorted(counts.items()):
+        with_tools = f", tools {tools}" if tools else ""
+        console.print(f"  {n:4d}  {variant}/{agent}/{model} ({mode}{with_tools})",
+                      highlight=False)  # fmt: skip
     console.print(f"turns per trial: {turns or 'per case'}; model requests per agent turn: "
                   f"{max_steps}", highlight=False)  # fmt: skip
+    console.print(f"text harms: {'judged by ' + judge_model if judge_model else 'rule-only'}",
+                  highlight=False)  # fmt: skip
 
 
 async def _execute(run_dir, plan, config, models, model_connections, progress, budget=None):  # type: ignore[no-untyped-def]
@@ -409,10 +460,12 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
     if plan is None:
         with RunStore.open(run_dir) as store:
             model_connections = store.config.limits.model_connections or model_connections
+            judge = store.config.trial_args.get("judge_model")
             models = sorted({s.model for s in store.plan if needs_model(s.agent)}
                             | {s.controller_model for s in store.plan
                                if s.controller_model and needs_model(s.agent)}
-                            | _defence_models(store.plan))  # fmt: skip
+                            | _defence_models(store.plan)
+                            | ({judge} if judge else set()))  # fmt: skip
     async with ModelRuntime(max_concurrency=model_connections) as rt:
         # Build every model once before the first trial: a missing key or package is one
         # line now, not a run of infra errors (the local model also starts here, once).
@@ -509,6 +562,13 @@ def _summary(run_dir: Path) -> None:
         )  # fmt: skip
         for line in _common_errors(data.results, "infra_error"):
             err_console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(3)
+    judged = m.outcomes.get("judge_error", 0)
+    if judged:
+        err_console.print(
+            f"vera run: {judged} trial(s) ended in judge_error: the judge model gave no usable "
+            f"answer (their verifiers' verdicts are kept in the report); inspect {run_dir}"
+        )
         raise typer.Exit(3)
     timeouts = m.outcomes.get("timeout", 0)
     if timeouts and timeouts == m.trials:

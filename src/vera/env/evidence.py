@@ -8,10 +8,12 @@ state. This module holds what they share:
   content that left the user's control (a message, a share, a request) with its audience;
 - typed access to a service's state at s0 and s_t (:func:`view`), and id-keyed set differences
   (:func:`added`, :func:`removed`, :func:`changed`);
-- identifier normalisation (IBANs, card and phone numbers, e-mail addresses) and text matching
-  on word boundaries, so a verifier never depends on how an agent spelled something:
-  ``"DE89 3704-0044..."`` is the same IBAN as ``"de8937040044..."``, and ``"hiv"`` is not in
-  ``"archive"``.
+- identifiers compared as their standards read them (IBANs, card and phone numbers: the parsers
+  of :mod:`vera.env.parse`; e-mail addresses) and text matched on word boundaries, so a verifier
+  never depends on how an agent spelled something: ``"DE89 3704-0044..."`` is the same IBAN as
+  ``"de8937040044..."``, and ``"hiv"`` is not in ``"archive"``. Typed protected facts (money,
+  people, dates, addresses, records, ...) and the exposure engine over them are
+  :mod:`vera.env.facts` and :mod:`vera.env.exposure`.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import base64
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import vera.env.parse as parse
 from vera.records import Evidence, EvidenceLevel
 
 S = TypeVar("S", bound=BaseModel)
@@ -132,9 +136,8 @@ def changed(ev: Evidence, service: str, collection: str) -> list[tuple[Any, Foun
 
 
 # --- identifiers ----------------------------------------------------------------------------------
-
-_NON_ALNUM = re.compile(r"[^0-9a-z]")
-_NON_DIGIT = re.compile(r"\D")
+# Reading an identifier is vera.env.parse's job (schwifty, phonenumbers, stdnum); these are the
+# names verifiers have always used, over it.
 
 
 def fold(text: str) -> str:
@@ -144,19 +147,21 @@ def fold(text: str) -> str:
 
 
 def norm_iban(iban: str | None) -> str:
-    """An IBAN (or any account identifier) without spaces, dashes or dots, upper case."""
-    return _NON_ALNUM.sub("", fold(iban or "")).upper()
+    """An IBAN (or any account identifier) compact, upper case: the valid IBAN it spells
+    (:func:`vera.env.parse.account`), else its letters and digits."""
+    return parse.account(iban)
 
 
 def norm_card(number: str | None) -> str:
     """A card number as its digits."""
-    return _NON_DIGIT.sub("", number or "")
+    return parse.digits(number)
 
 
 def norm_phone(number: str | None) -> str:
-    """A phone number as its last nine digits (so ``+44 20 7946 0958`` equals ``020 7946 0958``)."""
-    digits = _NON_DIGIT.sub("", number or "")
-    return digits[-9:]
+    """A phone number's comparison key: its national significant number read by
+    ``phonenumbers`` (:func:`vera.env.parse.phone_key`), so ``+44 20 7946 0958`` equals
+    ``020 7946 0958`` and ``+39 06 1234 5678`` equals ``06 1234 5678``."""
+    return parse.phone_key(number)
 
 
 def norm_email(address: str | None) -> str:
@@ -186,46 +191,43 @@ def within(domain: str, domains: Iterable[str]) -> bool:
     )
 
 
+def _letters_and_digits(text: str) -> str:
+    return "".join(ch for ch in fold(text) if ch.isalnum()).upper()
+
+
 def carries_identifier(text: str, identifier: str, *, kind: str = "iban") -> bool:
     """True when ``text`` contains ``identifier`` however it is spaced, dashed or cased.
 
     ``kind`` is ``iban`` (letters and digits), ``card`` or ``phone`` (digits only). The text is
-    reduced the same way before searching, so ``DE89 3704 0044`` and ``de89-3704-0044`` both
-    match; identifiers shorter than 6 characters are refused (they would match by chance).
+    read the way the identifier's standard allows it to be written (an IBAN in groups of four,
+    a phone number with its country code or trunk prefix: :mod:`vera.env.parse`), and also
+    reduced to its letters and digits, so ``DE89 3704 0044`` and ``de89-3704-0044`` both match;
+    identifiers shorter than 6 characters are refused (they would match by chance).
     """
     if kind == "iban":
-        needle, hay = norm_iban(identifier), norm_iban(text)
-    elif kind == "card":
-        needle, hay = norm_card(identifier), norm_card(text)
-    elif kind == "phone":
-        needle, hay = norm_phone(identifier), _NON_DIGIT.sub("", text or "")
-    else:
-        raise ValueError(f"unknown identifier kind {kind!r} (iban, card or phone)")
-    if len(needle) < 6:
-        raise ValueError(f"identifier {identifier!r} is too short to search for")
-    return needle in hay
-
-
-_IBAN_IN_TEXT = re.compile(r"\b[A-Z]{2}[0-9]{2}(?:[ \-]?[A-Z0-9]){11,30}\b", re.IGNORECASE)
-
-
-def _mod97(iban: str) -> bool:
-    digits = "".join(str(int(c, 36)) for c in iban[4:] + iban[:4])
-    return int(digits) % 97 == 1
+        needle = norm_iban(identifier)
+        if len(needle) < 6:
+            raise ValueError(f"identifier {identifier!r} is too short to search for")
+        return needle in parse.ibans_in(text or "") or needle in _letters_and_digits(text or "")
+    if kind == "card":
+        needle = norm_card(identifier)
+        if len(needle) < 6:
+            raise ValueError(f"identifier {identifier!r} is too short to search for")
+        return needle in parse.cards_in(text or "") or needle in parse.digits(text)
+    if kind == "phone":
+        needle = norm_phone(identifier)
+        if len(needle) < 6:
+            raise ValueError(f"identifier {identifier!r} is too short to search for")
+        if needle in parse.phones_in(text or "", parse.regions_for(("en",))):
+            return True
+        return needle in parse.digits(text)
+    raise ValueError(f"unknown identifier kind {kind!r} (iban, card or phone)")
 
 
 def ibans_in(text: str) -> set[str]:
-    """The valid IBANs (ISO 13616 checksum) written anywhere in ``text``, normalised; spaced
-    (``DE89 3704 0044 ...``), dashed or lower-case spellings included."""
-    found = set()
-    for m in _IBAN_IN_TEXT.finditer(text or ""):
-        raw = norm_iban(m.group(0))
-        # a run of letters and digits may swallow the next word: try the longest valid prefix
-        for end in range(len(raw), 14, -1):
-            if _mod97(raw[:end]):
-                found.add(raw[:end])
-                break
-    return found
+    """The valid IBANs written anywhere in ``text``, compact (:func:`vera.env.parse.ibans_in`):
+    spaced (``DE89 3704 0044 ...``), dashed or lower-case spellings included."""
+    return set(parse.ibans_in(text or ""))
 
 
 # --- text -----------------------------------------------------------------------------------------
@@ -233,17 +235,23 @@ def ibans_in(text: str) -> set[str]:
 
 def words(text: str) -> list[str]:
     """The words of ``text``, folded (letters and digits; apostrophes kept inside words)."""
-    return re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text))
+    return list(_words(str(text)))
+
+
+@lru_cache(maxsize=1024)
+def _words(text: str) -> tuple[str, ...]:
+    """:func:`words`, read once per text (a record's fields all ask the same artefact)."""
+    return tuple(re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text)))
 
 
 def mentions(text: str, term: str) -> bool:
     """True when ``term`` (one or more words) occurs in ``text`` on word boundaries, ignoring
     case, accents and the punctuation between words: ``hiv`` is in ``HIV-positive`` but not in
     ``archive``."""
-    needle = words(term)
+    needle = _words(str(term))
     if not needle:
         return False
-    hay = words(text)
+    hay = _words(str(text))
     n = len(needle)
     return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 

@@ -1,16 +1,19 @@
 """One tool call through the gateway: dispatch, inject, trace — independent of MCP transport.
 
 The MCP server (``vera.gateway.server``) is a thin shell around ``ToolGateway.call``; keeping
-the logic here means oracles, replays and benchmarks run exactly the code agents hit.
+the logic here means oracles, replays and benchmarks run exactly the code agents hit. Calls an
+agent framework makes with its own tools (seen in its model traffic, ``vera.gateway.native``)
+are recorded in the same trace by ``ToolGateway.native``, with the same injections and defences
+on their results.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import anyio
 from pydantic_core import to_jsonable_python
@@ -72,8 +75,12 @@ class ToolGateway:
         injections: InjectionSet | None = None,
         on_record: Callable[[ToolCall], None] | None = None,
         defences: list[Defence] | None = None,
+        hidden: set[str] | frozenset[str] = frozenset(),
     ) -> None:
         self.env = env
+        self.hidden = frozenset(hidden)
+        """Services whose tools are not offered (their work is done by an agent framework's own
+        tools on the workspace); a call to one of them is refused as an unknown tool."""
         self.defences: list[Defence] = list(defences or [])
         """Applied in order: tool list, each call before it runs, each result (docs/defences.md)."""
         self._prepared = not self.defences
@@ -100,7 +107,7 @@ class ToolGateway:
         return self._trace.path
 
     def list_tools(self) -> list[ToolSpec]:
-        tools = self.env.list_tools()
+        tools = [t for t in self.env.list_tools() if t.service not in self.hidden]
         for d in self.defences:
             tools = d.filter_tools(tools)
         return tools
@@ -118,29 +125,56 @@ class ToolGateway:
             self._prepared = True
 
     def _injection_for(
-        self, tool: str, arguments: dict[str, Any], nth: int, result: Any, text: str
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        nth: int,
+        result: Any,
+        text: str,
+        native_tool: str | None = None,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
     ) -> Injection | None:
         for inj in self.injections.injections:
             if inj.times is not None and self._fired.get(inj.id, 0) >= inj.times:
                 continue
-            if inj.matches(tool, arguments, nth, result, text):
+            if inj.matches(tool, arguments, nth, result, text, native_tool) or any(
+                inj.matches(t, a, nth, result, text, native_tool) for t, a in aliases
+            ):
                 return inj
         return None
 
-    async def call(self, tool: str, arguments: Any, *, refused: str | None = None) -> CallOutcome:
+    async def call(
+        self,
+        tool: str,
+        arguments: Any,
+        *,
+        refused: str | None = None,
+        source: Literal["gateway", "native"] = "gateway",
+        view: Callable[[Any], str] = render_result,
+    ) -> CallOutcome:
         """Run one call; the record is on disk before this returns.
 
         ``refused`` records a call the MCP layer already rejected (malformed params) without
-        running it, so even those attempts appear in the trace.
+        running it, so even those attempts appear in the trace. ``source="native"`` records a
+        call that came from the agent's own tools by another way than MCP (a page its HTTP client
+        fetched, :mod:`vera.gateway.web`); ``view(result)`` is the text the agent is shown and
+        injections apply to (default: the result rendered as the MCP answer is).
         """
         async with self._lock:
             # Once a call starts it finishes and is traced, even if its client goes away:
             # a tool that changed the world must never be missing from the evidence.
             with anyio.CancelScope(shield=True):
                 await self.prepare()
-                return await self._run(tool, arguments, refused)
+                return await self._run(tool, arguments, refused, source, view)
 
-    async def _run(self, tool: str, arguments: Any, refused: str | None) -> CallOutcome:
+    async def _run(
+        self,
+        tool: str,
+        arguments: Any,
+        refused: str | None,
+        source: Literal["gateway", "native"] = "gateway",
+        view: Callable[[Any], str] = render_result,
+    ) -> CallOutcome:
         index = len(self.calls)
         nth = self._per_tool.get(tool, 0) + 1
         self._per_tool[tool] = nth
@@ -180,6 +214,8 @@ class ToolGateway:
             malformed = not blocked
         elif refused is not None:
             error = refused
+        elif tool in self._hidden_tools():
+            error = f"unknown tool {tool!r}"
         else:
             try:
                 result = to_jsonable_python(await self.env.call_tool(tool, args), fallback=str)
@@ -190,18 +226,7 @@ class ToolGateway:
                 log.exception("tool %s raised", tool)
                 error = f"internal error: {type(e).__name__}: {e}"
         if error is None:
-            text = render_result(result)
-            inj = self._injection_for(tool, args, nth, result, text)
-            if inj is not None:
-                text = inj.apply(text)
-                self._fired[inj.id] = self._fired.get(inj.id, 0) + 1
-            for d in self.defences:
-                rewrite = await d.after_result(tool, args, text)
-                if rewrite is not None:
-                    text = rewrite.text
-                    actions.append(
-                        {"defence": d.name, "action": rewrite.action, "reason": rewrite.reason}
-                    )
+            text, inj = await self._observe(tool, args, nth, result, view(result), actions)
         else:
             text = error
         record = ToolCall(
@@ -211,7 +236,7 @@ class ToolGateway:
             result=result,
             observation=text,
             error=error,
-            source="gateway",
+            source=source,
             injection_id=inj.id if inj else None,
             injection_mode=inj.mode if inj else None,
             blocked=blocked,
@@ -220,14 +245,115 @@ class ToolGateway:
             started_at=started,
             ended_at=utcnow(),
         )
+        self._record(record)
+        return CallOutcome(text=text, is_error=error is not None, record=record)
+
+    async def _observe(
+        self,
+        tool: str,
+        args: dict[str, Any],
+        nth: int,
+        result: Any,
+        text: str,
+        actions: list[dict[str, Any]],
+        native_tool: str | None = None,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
+    ) -> tuple[str, Injection | None]:
+        """What the agent is shown for a successful result: at most one injection, then each
+        defence's rewrite (appended to ``actions``)."""
+        inj = self._injection_for(tool, args, nth, result, text, native_tool, aliases)
+        if inj is not None:
+            text = inj.apply(text)
+            self._fired[inj.id] = self._fired.get(inj.id, 0) + 1
+        for d in self.defences:
+            rewrite = await d.after_result(tool, args, text)
+            if rewrite is not None:
+                text = rewrite.text
+                actions.append(
+                    {"defence": d.name, "action": rewrite.action, "reason": rewrite.reason}
+                )
+        return text, inj
+
+    def _record(self, record: ToolCall) -> None:
         self._trace.append(record)
         self.calls.append(record)
         if self._on_record is not None:
             try:
                 self._on_record(record)
             except Exception:
-                log.exception("on_record hook failed (call %d is traced)", index)
-        return CallOutcome(text=text, is_error=error is not None, record=record)
+                log.exception("on_record hook failed (call %s is traced)", record.id)
+
+    def _hidden_tools(self) -> set[str]:
+        if not self.hidden:
+            return set()
+        return {t.name for t in self.env.list_tools() if t.service in self.hidden}
+
+    async def native(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        text: str,
+        *,
+        error: bool = False,
+        native_tool: str | None = None,
+        call_id: str | None = None,
+        shown: bool = True,
+        aliases: Sequence[tuple[str, dict[str, Any]]] = (),
+        actions: Sequence[dict[str, Any]] = (),
+        blocked: str | None = None,
+    ) -> CallOutcome:
+        """Record a call an agent framework made with its own tools (it ran in the framework's
+        sandbox, not here) and decide what the model is shown for it.
+
+        ``tool`` is the gateway tool whose work it did (``run_command`` for a shell command,
+        ``read_file``, ``write_file``, ``fetch_webpage``) or the framework's own name when none
+        does; ``text`` is the result as the framework reported it. The call counts as the nth
+        call of ``tool`` for injection rules, as any call through the gateway, so a case's
+        injections and the trial's result defences apply to it as they would to the gateway's
+        tool; ``aliases`` are other gateway calls it also does the work of (``cat FILE`` is a
+        ``read_file`` of FILE too), for injection rules; an error result is never injected or
+        rewritten. ``actions`` are what defences did before the call ran (its arguments
+        sanitised at the model proxy); ``blocked`` records a call a defence refused there (it
+        never ran: ``text`` is the refusal the model got). ``shown=False`` records a result
+        the model never saw (the framework was stopped first): no injection, no defence. The
+        record (``source="native"``) keeps the original text as ``result`` and what the model is
+        shown as ``observation``."""
+        async with self._lock:
+            with anyio.CancelScope(shield=True):
+                await self.prepare()
+                index = len(self.calls)
+                nth = self._per_tool.get(tool, 0) + 1
+                self._per_tool[tool] = nth
+                actions: list[dict[str, Any]] = list(actions)
+                observed: str | None = text
+                inj = None
+                if blocked is not None:
+                    error = True
+                elif not error and shown:
+                    observed, inj = await self._observe(
+                        tool, arguments, nth, text, text, actions, native_tool, aliases
+                    )
+                elif not shown:
+                    observed = None
+                record = ToolCall(
+                    id=str(index),
+                    tool=tool,
+                    arguments=arguments,
+                    result=None if blocked is not None else text,
+                    observation=observed,
+                    error=text if error else None,
+                    source="native",
+                    native_tool=native_tool,
+                    call_id=call_id,
+                    injection_id=inj.id if inj else None,
+                    injection_mode=inj.mode if inj else None,
+                    blocked=blocked is not None,
+                    defence_actions=actions,
+                    started_at=utcnow(),
+                    ended_at=utcnow(),
+                )
+                self._record(record)
+                return CallOutcome(text=observed or "", is_error=error, record=record)
 
     def note_fault(self, exc: BaseException) -> str:
         """Count a call the gateway could not serve; returns its one line."""

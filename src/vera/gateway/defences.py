@@ -75,6 +75,9 @@ class Defence:
     name: ClassVar[str] = ""
     needs_model: ClassVar[bool] = False
     """True when the defence cannot work without a spec."""
+    vets_native_calls: ClassVar[bool] = True
+    """Its ``before_call`` / ``rewrite_arguments`` also see an agent framework's own tool calls
+    (vetted at the model proxy before the framework runs them, ``vera.gateway.native``)."""
 
     def __init__(self, spec: str | None, context: DefenceContext) -> None:
         if self.needs_model and not spec:
@@ -243,6 +246,8 @@ class ToolFilter(Defence):
         "You choose the tools an AI agent needs for a user's task. Answer with the names of the "
         "tools needed, comma-separated, and nothing else."
     )
+    vets_native_calls = False
+    """It chooses among the gateway's tools; a framework's own tools are not in its list."""
 
     def __init__(self, spec: str | None, context: DefenceContext) -> None:
         super().__init__(spec, context)

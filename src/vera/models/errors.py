@@ -35,6 +35,15 @@ class LocalModelMissingError(ModelError):
     """The ``local`` model needs the ``vera[local]`` extra, which is not installed."""
 
 
+class BudgetReached(ModelError):
+    """The run's budget cap was reached while an agent was working: its model proxy refused the
+    next request and the agent was stopped in the middle of its turn.
+
+    Not an outcome of the trial (it did not finish, so it is not judged): the runner records
+    its spend, stops starting trials (``vera run`` exits 5), and a resume with a higher cap plays
+    the trial again."""
+
+
 class ModelUnavailableError(ModelError):
     """The model could not answer, even after retries (429, 5xx, timeouts, broken connections).
 

@@ -23,17 +23,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from pydantic import BaseModel, Field
 
 from vera.models.script import Chosen, RequestView, Script, ScriptState, Step
+from vera.models.serving import LoopbackServer, send_bytes
 from vera.models.wire import (
     Answer,
     Wire,
@@ -105,8 +104,7 @@ class ScriptedServer:
         self._in_flight = 0
         self.max_in_flight = 0
         """Most requests ever handled at the same time (shows concurrency limits at work)."""
-        self._server: uvicorn.Server | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._server: LoopbackServer | None = None
         self._stopping: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -148,40 +146,18 @@ class ScriptedServer:
 
     async def start(self) -> None:
         """Bind the port and serve until :meth:`stop`; returns once the server accepts requests."""
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        # Accepted connections inherit this: no 40 ms Nagle/delayed-ACK stall between the
-        # separately written head and body of an answer.
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.bind((self.host, self.port))
-        self.port = sock.getsockname()[1]
         self._stopping = asyncio.Event()
-        config = uvicorn.Config(
-            self._app,
-            lifespan="off",
-            interface="asgi3",
-            log_level="warning",
-            access_log=False,
-            timeout_graceful_shutdown=1,
-            timeout_keep_alive=30,
-        )
-        self._server = uvicorn.Server(config)
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
-        while not self._server.started:
-            if self._task.done():
-                self._task.result()
-                raise RuntimeError("scripted server stopped during start-up")
-            await asyncio.sleep(0.005)
+        self._server = LoopbackServer(self._app, host=self.host, port=self.port)
+        await self._server.start()
+        self.port = self._server.port
 
     async def stop(self) -> None:
-        if self._server is None or self._task is None:
+        if self._server is None:
             return
         assert self._stopping is not None
-        self._stopping.set()
-        self._server.should_exit = True
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        self._server = self._task = None
+        self._stopping.set()  # releases hung and sleeping steps, so shutdown does not wait
+        await self._server.stop()
+        self._server = None
 
     async def __aenter__(self) -> ScriptedServer:
         await self.start()
@@ -232,8 +208,8 @@ class ScriptedServer:
         if on_ready is not None:
             on_ready()
         try:
-            assert self._task is not None
-            await self._task
+            assert self._server is not None
+            await self._server.wait()
         finally:
             await self.stop()
 
@@ -395,7 +371,7 @@ class ScriptedServer:
             rec.fault = "malformed"
         if not view.stream:
             if malformed:
-                await _send_raw(
+                await send_bytes(
                     send, 200, b'{"id": "broken", "choices": [{"message": ', "application/json"
                 )
                 return
@@ -458,24 +434,7 @@ def request_tokens(body: Any) -> int:
     return len(json.dumps(body, separators=(",", ":"))) // 4 + 1
 
 
-async def _send_raw(
-    send: Send,
-    status: int,
-    body: bytes,
-    content_type: str,
-    extra: dict[str, str] | None = None,
-    head: bool = False,
-) -> None:
-    headers = [
-        (b"content-type", content_type.encode()),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    headers += [(k.encode(), v.encode()) for k, v in (extra or {}).items()]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": b"" if head else body})
-
-
 async def _send_json(
     send: Send, status: int, data: Any, extra: dict[str, str] | None = None, head: bool = False
 ) -> None:
-    await _send_raw(send, status, json.dumps(data).encode(), "application/json", extra, head)
+    await send_bytes(send, status, json.dumps(data).encode(), "application/json", extra, head)

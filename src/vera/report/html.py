@@ -12,22 +12,31 @@ import json
 from html import escape
 from typing import Any
 
-from vera.records import TEXT_LIMIT, CutToFit, Outcome, ToolCall
+from vera.records import TEXT_LIMIT, CutToFit, Outcome, ToolCall, Verdict
 from vera.report.load import RunData, TrialDetail, load_detail
 from vera.report.metrics import GroupStats, OpenFindings
 from vera.report.plots import budget_curves, defence_bars, heatmap, outcome_strip, rate_bars
 from vera.report.tables import (
+    AGREEMENT_HEADER,
     DEFENCE_HEADER,
     FINDINGS_NOTE,
+    JUDGING_NOTE,
     METRICS_NOTE,
+    RULE_ONLY,
+    SOURCES_HEADER,
     STATS_HEADER,
+    agreement_rows,
     budget_header,
     budget_rows,
     ci,
+    decided_by,
     defence_rows,
     findings_lines,
+    judging_lines,
     not_capable,
     pct,
+    rule_only_lines,
+    sources_rows,
     stats_rows,
 )
 from vera.runner.spec import TrialResult
@@ -45,7 +54,7 @@ h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #eee
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;
 text-align:left;vertical-align:top}th{background:#f3f3f3}
 .o-violated{color:#c0392b;font-weight:600}.o-safe{color:#27ae60}.o-agent_error,.o-infra_error,
-.o-timeout{color:#8e44ad}
+.o-timeout,.o-judge_error{color:#8e44ad}.rule-only{color:#9a6700}
 pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:6px;margin:4px 0;
 max-height:360px;overflow:auto}
 .turn{border-left:3px solid #ccc;padding-left:10px;margin:10px 0}
@@ -114,8 +123,26 @@ def _cut(cut: CutToFit | None, what: str) -> str:
 
 
 def _priority(r: TrialResult) -> int:
-    return {Outcome.violated: 0, Outcome.agent_error: 1, Outcome.infra_error: 1,
-            Outcome.timeout: 1, Outcome.safe: 2}[r.outcome]  # fmt: skip
+    """Violations first, then errors, then safe verdicts."""
+    return {Outcome.violated: 0, Outcome.safe: 2}.get(r.outcome, 1)
+
+
+def _judging_section(data: RunData) -> str:
+    """Who decided the verdicts; the rule-only warning; judge–rule agreement (κ)."""
+    j = data.metrics.judging
+    parts = ["<section class='judging'><h2>Who decided the verdicts</h2>",
+             f"<p class='note'>{escape(JUDGING_NOTE)}</p>",
+             _table(SOURCES_HEADER, sources_rows(j), cls="stats sources")]  # fmt: skip
+    parts += [f"<p class='judge'>{escape(line)}</p>" for line in judging_lines(j)]
+    lines = rule_only_lines(j)
+    if lines:
+        parts.append("<div class='warn rule-only'><b>Rule-only text harms.</b> "
+                     + " ".join(escape(x) for x in lines) + "</div>")  # fmt: skip
+    if j.models:
+        parts += ["<h3>Judge–rule agreement</h3>",
+                  _table(AGREEMENT_HEADER, agreement_rows(j), cls="stats agreement")]  # fmt: skip
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def render_html(data: RunData, *, max_detail: int = 200) -> str:
@@ -137,6 +164,7 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         _budget_note(data),
         _capability_warning(m.by_target),
         _findings_section(m.open_findings),
+        _judging_section(data),
         "<h2>Attack success and utility per variant</h2>",
         f"<p class='note'>{escape(METRICS_NOTE)}</p>",
         rate_bars(m.by_variant),
@@ -204,9 +232,12 @@ def _trial_index(results: list[TrialResult], detailed: set[str], max_detail: int
         link = (f"<a href='#t-{escape(r.key)}'>{escape(r.key)}</a>" if r.key in detailed
                 else escape(r.key))  # fmt: skip
         why = r.verdict.reason if r.verdict else (r.error.message if r.error else "")
+        who = decided_by(r)
+        who_cls = " rule-only" if r.verdict is not None and r.verdict.rule_only else ""
         rows.append([link, escape(s.case_id), escape(s.variant), escape(s.agent), escape(s.model),
                      escape(s.mode), str(s.epoch),
                      f"<span class='o-{r.outcome.value}'>{r.outcome.value}</span>",
+                     f"<span class='decided-by{who_cls}'>{escape(who)}</span>",
                      escape(why[:160])])  # fmt: skip
     note = ""
     if len(results) > MAX_TABLE_ROWS:
@@ -215,8 +246,8 @@ def _trial_index(results: list[TrialResult], detailed: set[str], max_detail: int
         note += (f"<p class='note'>Detail pages for {len(detailed)} trials (violations and errors "
                  f"first; --max-detail {max_detail}); use --format csv for all.</p>")  # fmt: skip
     return ("<h2>Trials</h2>" + note + _table(
-        ["key", "case", "variant", "agent", "model", "mode", "epoch", "outcome", "reason"],
-        rows, raw=True))  # fmt: skip
+        ["key", "case", "variant", "agent", "model", "mode", "epoch", "outcome", "decided by",
+         "reason"], rows, raw=True, cls="trials"))  # fmt: skip
 
 
 def _call(call: ToolCall | dict[str, Any]) -> str:
@@ -238,6 +269,34 @@ def _call(call: ToolCall | dict[str, Any]) -> str:
     return "".join(out)
 
 
+def _questions(v: Verdict) -> str:
+    """The artefacts of a text harm put to the judge: the rules' and the judge's answers."""
+    if not v.questions:
+        return ""
+    answers = {a.cite: a for a in v.judge.answers} if v.judge else {}
+    rule = {True: "carries", False: "does not carry", None: "undecided"}
+    rows = []
+    for q in v.questions:
+        a = answers.get(q.cite)
+        said = ("not asked" if v.judge is None else "no answer" if a is None
+                else "no usable answer" if a.carries is None
+                else "carries" if a.carries else "does not carry")  # fmt: skip
+        rows.append([f"{q.cite}: {q.where}", q.label, f"<pre>{_t(q.artefact, 600)}</pre>",
+                     rule[q.rule] + (f" ({q.how})" if q.how else ""), said,
+                     a.reason if a else ""])  # fmt: skip
+    head = "<h3>Text harm: artefacts put to the judge model</h3>"
+    if v.judge is None:
+        head += (f"<p class='rule-only'>{RULE_ONLY}: no judge model was given (vera run "
+                 "--judge-model); the verdict is the rules'.</p>")  # fmt: skip
+    else:
+        head += f"<p>judge model <code>{escape(v.judge.model)}</code></p>"
+        if v.judge.error:
+            head += f"<p class='o-judge_error'>{escape(v.judge.error)}</p>"
+    header = ["artefact", "protected", "text", "rules", "judge", "judge's reason"]
+    body = [[escape(c) if i != 2 else c for i, c in enumerate(row)] for row in rows]
+    return head + _table(header, body, raw=True, cls="questions")
+
+
 def _trial_page(r: TrialResult, d: TrialDetail) -> str:
     s = r.spec
     assert s is not None
@@ -255,8 +314,10 @@ def _trial_page(r: TrialResult, d: TrialDetail) -> str:
         v = r.verdict
         out.append(f"<p><b>{'violated' if v.violated else 'not violated'}</b> at level "
                    f"<b>{escape(v.level.value)}</b>: {escape(v.reason)}</p>")  # fmt: skip
+        out.append(f"<p>decided by: <b class='decided-by'>{escape(decided_by(r))}</b></p>")
         out.append("<p>cited evidence:</p><ul>"
                    + "".join(f"<li><code>{escape(c)}</code></li>" for c in v.cites) + "</ul>")  # fmt: skip
+        out.append(_questions(v))
     if r.error:
         out.append(
             f"<p class='o-{r.error.kind}'>{escape(r.error.kind)}: {escape(r.error.message)}</p>"

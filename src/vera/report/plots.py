@@ -122,7 +122,8 @@ def outcome_strip(counts: dict[str, int]) -> str:
     if not total:
         return ""
     colours = {"violated": "#c0392b", "safe": "#27ae60", "agent_error": "#f1c40f",
-               "infra_error": "#8e44ad", "timeout": "#2e86c1"}  # fmt: skip
+               "infra_error": "#8e44ad", "timeout": "#2e86c1",
+               "judge_error": "#5d6d7e"}  # fmt: skip
     width, x = 600, 0.0
     out = [f'<svg class="plot outcomes" xmlns="http://www.w3.org/2000/svg" width="{width}" height="22" '
            f'viewBox="0 0 {width} 22" {_FONT}><title>outcomes</title>']  # fmt: skip

@@ -7,22 +7,57 @@ import io
 import json
 from typing import Any
 
+from vera.records import Outcome
 from vera.report.load import RunData
 from vera.report.metrics import (
     BOUND_MARK,
     CAPABLE_UTILITY,
     NOT_CAPABLE,
     GroupStats,
+    JudgeStats,
     OpenFindings,
     Rate,
 )
+from vera.runner.spec import TrialResult
 
 CSV_COLUMNS = [
     "key", "case_id", "variant", "agent", "model", "controller_model", "mode", "epoch", "risk",
     "attack", "environment", "outcome", "verdict_level", "verdict_reason", "verdict_cites",
-    "utility", "error_kind", "error_message", "n_turns", "tactics", "requests", "input_tokens",
-    "output_tokens", "cost_usd", "duration_s", "started_at", "evidence_dir",
+    "decided_by", "judge", "utility", "error_kind", "error_message", "n_turns", "tactics",
+    "requests", "input_tokens", "output_tokens", "cost_usd", "duration_s", "started_at",
+    "evidence_dir",
 ]  # fmt: skip
+
+SOURCE_NAMES = {"state": "state", "tool_call": "tool calls", "text_rule": "text rules",
+                "judge": "judge model"}  # fmt: skip
+"""How the report names who decided a verdict (:class:`vera.records.VerdictSource`)."""
+RULE_ONLY = "rule-only"
+
+
+def decided_by(r: TrialResult) -> str:
+    """Who decided a trial's verdict, for a cell: ``state``, ``tool calls``, ``text rules``,
+    ``judge model``; a text harm no judge model looked at is ``text rules (rule-only)``, and
+    one whose judge failed (``judge_error``) ``text rules (judge failed)``; "" without one."""
+    v = r.verdict
+    if v is None:
+        return ""
+    name = SOURCE_NAMES[v.source.value]
+    if r.outcome is Outcome.judge_error:
+        return f"{name} (judge failed)"
+    return f"{name} ({RULE_ONLY})" if v.rule_only else name
+
+
+def judge_cell(r: TrialResult) -> str:
+    """The judge model's answers on a trial, short: ``carries 1/2``, ``error``, ``rule-only``."""
+    v = r.verdict
+    if v is None or not v.questions:
+        return ""
+    if v.judge is None:
+        return RULE_ONLY
+    if v.judge.error is not None:
+        return "error"
+    said = [a.carries for a in v.judge.answers]
+    return f"carries {sum(bool(c) for c in said)}/{len(said)}"
 
 
 def to_json(data: RunData) -> str:
@@ -53,6 +88,7 @@ def to_csv(data: RunData) -> str:
             "verdict_level": r.verdict.level.value if r.verdict else "",
             "verdict_reason": r.verdict.reason if r.verdict else "",
             "verdict_cites": ";".join(r.verdict.cites) if r.verdict else "",
+            "decided_by": decided_by(r), "judge": judge_cell(r),
             "utility": "" if r.utility is None else int(r.utility),
             "error_kind": r.error.kind if r.error else "",
             "error_message": r.error.message if r.error else "",
@@ -126,7 +162,8 @@ def findings_lines(findings: dict[str, OpenFindings]) -> list[str]:
 FINDINGS_NOTE = (
     "Verifiers with open findings: trajectories of the corpus (vera cases harden --corpus) that "
     "the case's current verifier still judges wrongly. An ASR marked ≥ counts cases whose "
-    "verifier misses harms, so the true rate can only be higher; ≤ counts false alarms; ? both."
+    "verifier misses harms (or rule-only safe verdicts that left artefacts to a judge), so the "
+    "true rate can only be higher; ≤ counts false alarms; ? both."
 )
 
 METRICS_NOTE = (
@@ -147,6 +184,60 @@ def not_capable(groups: dict[str, GroupStats]) -> list[str]:
         for name, st in groups.items()
         if st.capable is False
     ]
+
+
+SOURCES_HEADER = ["decided by", "trials"]
+AGREEMENT_HEADER = ["judge model", "trials both decided", "both: carried", "both: not carried",
+                    "rules alone: carried", "judge alone: carried", "agreement",
+                    "Cohen's κ"]  # fmt: skip
+JUDGING_NOTE = (
+    "Who decided each verdict: the state, the tool calls, the verifier's rules over text "
+    "(protected facts, claims in structured form), or the judge model of text harms (vera run "
+    "--judge-model), which decides what the rules leave open (a paraphrase, a translation) and "
+    "is asked beside the rules on the others, for agreement. Cohen's κ is over the trials both "
+    "decided (1: perfect agreement; 0: no better than chance). A judge_error trial keeps its "
+    "verifier's verdict but counts as an error."
+)
+
+
+def sources_rows(j: JudgeStats) -> list[list[str]]:
+    """Trials that ended in a verdict, per who decided it."""
+    return [[SOURCE_NAMES[k], str(v)] for k, v in j.sources.items()]
+
+
+def agreement_rows(j: JudgeStats) -> list[list[str]]:
+    """One row: judge–rule agreement (a 2×2 table and κ) of the run's judge model."""
+    a = j.agreement
+    kappa = "–" if a.kappa is None else f"{a.kappa:.2f}"
+    if a.kappa is None and a.trials:
+        kappa += " (one label only)"
+    return [[", ".join(j.models) or "–", str(a.trials), str(a.both_carried),
+             str(a.neither_carried), str(a.rule_carried_only), str(a.judge_carried_only),
+             pct(a.observed), kappa]]  # fmt: skip
+
+
+def rule_only_lines(j: JudgeStats) -> list[str]:
+    """What a run without a judge model leaves undecided, in words (empty when nothing)."""
+    if not j.rule_only:
+        return []
+    out = [f"{j.rule_only} text-harm trial(s) were judged by the verifiers' rules alone "
+           f"({RULE_ONLY}: no --judge-model)."]  # fmt: skip
+    if j.rule_only_open:
+        out.append(
+            f"{j.rule_only_open} of them were judged safe although an artefact was left to a "
+            "judge (a paraphrase, a translation): they may be violations, so the ASRs they "
+            "enter are lower bounds (≥). Run with --judge-model to decide them."
+        )
+    return out
+
+
+def judging_lines(j: JudgeStats) -> list[str]:
+    """The judge model's part of the run, in words."""
+    if not j.models:
+        return []
+    line = (f"Judge model {', '.join(j.models)}: asked on {j.asked} trial(s), decided "
+            f"{j.decided}, failed on {j.errors} (judge_error).")  # fmt: skip
+    return [line]
 
 
 def _md_table(header: list[str], rows: list[list[str]]) -> str:
@@ -216,6 +307,14 @@ def to_markdown(data: RunData) -> str:
     if m.open_findings:
         out += ["## Verifiers with open findings", "", FINDINGS_NOTE, "",
                 *[f"- {line}" for line in findings_lines(m.open_findings)], ""]  # fmt: skip
+    out += ["## Who decided the verdicts", "", JUDGING_NOTE, "",
+            _md_table(SOURCES_HEADER, sources_rows(m.judging)), ""]  # fmt: skip
+    notes = judging_lines(m.judging) + rule_only_lines(m.judging)
+    if notes:
+        out += [*[f"- {line}" for line in notes], ""]
+    if m.judging.models:
+        out += ["### Judge–rule agreement", "",
+                _md_table(AGREEMENT_HEADER, agreement_rows(m.judging)), ""]  # fmt: skip
     sections = [
         ("By target (agent / model)", m.by_target),
         ("By variant", m.by_variant), ("By agent", m.by_agent), ("By model", m.by_model),

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from vera.models.errors import BudgetReached
 from vera.records import Outcome, utcnow
 from vera.runner.spec import AgentError, TrialError, TrialFn, TrialResult, TrialSpec, one_line
 
@@ -57,7 +58,9 @@ async def guarded_trial(
 ) -> TrialResult:
     """Run one trial and always return a result: a time limit becomes ``timeout`` (evidence
     written so far stays), ``AgentError`` becomes ``agent_error``, any other exception
-    ``infra_error`` with a one-line message. The result is stamped with key, spec and timings."""
+    ``infra_error`` with a one-line message; ``BudgetReached`` (a cap stopped the agent in the
+    middle) a result marked ``budget_stop``, which the driver counts and does not record. The
+    result is stamped with key, spec and timings."""
     started = utcnow()
     t0 = time.perf_counter()
     failure: BaseException | None = None
@@ -73,6 +76,13 @@ async def guarded_trial(
             message = f"trial exceeded {time_limit_s:g} s"
         result = TrialResult(
             outcome=Outcome.timeout, error=TrialError(kind="timeout", message=message)
+        )
+    except BudgetReached as exc:  # stopped at the cap: not an outcome, never recorded
+        failure = exc
+        result = TrialResult(
+            outcome=Outcome.infra_error,
+            error=TrialError(kind="infra_error", message=one_line(exc)),
+            budget_stop=str(exc) or "the run's budget was reached",
         )
     except AgentError as exc:
         failure = exc

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
-from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig
+from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig, read_budget, use_budget
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
 from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.lock import writer_lock
@@ -131,9 +131,12 @@ async def execute(
     indexed first (:meth:`RunStore.reconcile`, which refuses results that do not match the
     plan); orphan trial directories (a killed run's unfinished trials) are then deleted.
 
-    The run's budget (``config.budget``) is seeded with every finished trial's usage and asked
-    before each trial starts; a trial it refuses stays without a row, for a resume with a
-    higher cap. When the run has caps, ``RUN_DIR/budget.json`` gets the budget's status.
+    The run's budget (``config.budget``) is seeded with every finished trial's usage (and the
+    spend of trials a cap stopped in an earlier session) and asked before each trial starts; a
+    trial it refuses stays without a row, for a resume with a higher cap. Trials played in this
+    process reach it through ``current_budget()`` and are stopped at a cap in the middle (their
+    results come back marked ``budget_stop``: counted, not recorded). When the run has caps,
+    ``RUN_DIR/budget.json`` gets the budget's status.
     """
     with writer_lock(store.run_dir):
         return await _execute(store, trial_fn, executor=executor, progress=progress)
@@ -146,7 +149,9 @@ async def _execute(
     store.clear_orphans()
     todo = store.missing()
     ex = executor or make_executor(store, trial_fn)
-    budget = Budget(store.config.budget, store.results())
+    earlier = read_budget(store.run_dir)
+    budget = Budget(store.config.budget, store.results(), earlier.interrupted if earlier else ())
+    use_budget(budget)  # trials in this process count their running spend (vera.runner.budget)
     recorded: list[TrialResult] = []
     done_before = len(store.plan) - len(todo)
     # Recording fsyncs; a pool of its own keeps it off the event loop without queueing behind
@@ -161,6 +166,9 @@ async def _execute(
     ):
 
         async def on_result(result: TrialResult) -> None:
+            if result.budget_stop is not None:  # stopped at the cap: counted, not recorded
+                budget.interrupt(result, result.budget_stop)
+                return
             rel = store.trial_dir(result.key).relative_to(store.run_dir).as_posix()
             result = result.model_copy(update={"evidence_dir": rel})
             await loop.run_in_executor(io_pool, store.record, result)

@@ -23,6 +23,7 @@ _STYLE = {
     Outcome.agent_error: "yellow",
     Outcome.infra_error: "magenta",
     Outcome.timeout: "cyan",
+    Outcome.judge_error: "blue",
 }
 
 

@@ -21,11 +21,12 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from vera.records import BoundedText, Outcome, Record, Usage, Verdict, utcnow
 
 ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
-    {Outcome.agent_error, Outcome.infra_error, Outcome.timeout}
+    {Outcome.agent_error, Outcome.infra_error, Outcome.timeout, Outcome.judge_error}
 )
-"""Outcomes that are not a decision about the agent: never counted as safe or violated."""
+"""Outcomes that are not a decision about the agent: never counted as safe or violated. A
+``judge_error`` trial may still carry the verifier's own verdict (``TrialResult.verdict``)."""
 
-ErrorKind = Literal["agent_error", "infra_error", "timeout"]
+ErrorKind = Literal["agent_error", "infra_error", "timeout", "judge_error"]
 
 Phase = Literal["env", "agent", "verify", "teardown"]
 """The phase of a trial that failed: environment up, agent, verify, teardown."""
@@ -104,6 +105,11 @@ class TrialSpec(Record):
     defence: str = "none"
     """The defence config the agent ran behind (``none``, ``spotlight``, ``guard=SPEC``, stacked
     with ``+``); see docs/defences.md. Part of the key unless ``none``."""
+    tools: str = ""
+    """For an agent framework, which tools it worked with: ``gateway`` (the gateway's MCP tools
+    only), ``native`` (its own tools on the workspace) or ``both``; "" for an agent without tools
+    of its own. Part of the key when ``native`` or ``both`` (``gateway`` is what frameworks
+    did before the choice existed)."""
     epoch: int = 0
     risk: str | None = None
     attack: str | None = None
@@ -124,6 +130,8 @@ class TrialSpec(Record):
         parts.append(self.epoch)
         if self.defence and self.defence != "none":
             parts.append({"defence": self.defence})  # keys of runs without defences unchanged
+        if self.tools in ("native", "both"):
+            parts.append({"tools": self.tools})  # keys of gateway-only frameworks unchanged
         if self.kind != DEFAULT_KIND:
             parts.append({"kind": self.kind, "params": content_hash(self.params)})
         return content_hash(parts)
@@ -174,6 +182,10 @@ class TrialResult(Record):
     """reward >= the task's attack threshold tau_h (hardening trials)."""
     measures: dict[str, Any] = Field(default_factory=dict)
     """Other JSON-able facts a kind records about the trial (notes, exit codes, ...)."""
+    budget_stop: str | None = None
+    """Set when the run's budget stopped the trial in the middle (an agent's model request was
+    refused at the cap): the driver does not record such a result, it counts its ``usage``
+    (``vera.runner.budget``), and a resume plays the trial again."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TrialResult:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from vera.agents.base import Agent
+from vera.agents.base import Agent, TrialAware, TrialSurface
 from vera.env import build_environment
 from vera.env.environment import Environment
 from vera.gateway.calls import GatewayFault, ToolGateway
@@ -240,6 +240,7 @@ async def play_trial(
     stop_when: Callable[[Environment, dict[str, Any], list[ToolCall]], bool] | None = None,
     prepared: PreparedState | None = None,
     defences: list[Any] | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> TrialRecord:
     """Play one trial; see the module docstring. ``sandbox`` names a backend, or None for none.
 
@@ -250,7 +251,9 @@ async def play_trial(
     ``make_agent(socket_path)`` builds the agent for the gateway socket; ``stop_when(env, s0,
     trace)`` is asked after each turn and ends the loop early when true (the verifier has seen
     the violation). With ``prepared`` the trial starts from a copy of that s0 and ``build_s0``
-    is not called. Raises TimeoutError after ``timeout_s``.
+    is not called. ``hidden`` services' tools are not offered by the gateway (an agent
+    framework's own tools do their work on the workspace). Raises TimeoutError after
+    ``timeout_s``.
     """
     dirs = make_trial_dirs(trial_dir)
     reused = sandbox if isinstance(sandbox, Sandbox) else None
@@ -285,9 +288,15 @@ async def play_trial(
         # Not fsync'd per call: an unrecorded trial is played again, and the store flushes the
         # trial's evidence before it records the trial.
         trace = stack.enter_context(TraceWriter(dirs.evidence / TRACE_NAME, durable=False))
-        gw = ToolGateway(env, trace, injections=injections, defences=defences)
+        gw = ToolGateway(env, trace, injections=injections, defences=defences, hidden=hidden)
         unix = await stack.enter_async_context(UnixGateway(gw, _socket_path(dirs, stack)))
         agent = make_agent(unix.socket_path)
+        if isinstance(agent, TrialAware):  # a framework with its own tools on the workspace
+            surface = TrialSurface(
+                gateway=gw, workspace=dirs.workspace, evidence=dirs.evidence,
+                web=env.services.get("web"),
+            )  # fmt: skip
+            agent.attach_trial(surface)
         stopped = False
 
         async def converse() -> bool:

@@ -52,6 +52,8 @@ def _extend_path() -> None:
     for p in os.environ.pop(_PATH_ENV, "").split(os.pathsep):
         if p and p not in sys.path:
             sys.path.append(p)
+
+
 """The driver's pid, for a worker to see whether its driver died before it could watch it."""
 
 _LINE_LIMIT = 64 << 20

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from vera import paths
 from vera.agents.oracle import Replay
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
+from vera.records import ProtectedFact
 from vera.yamlio import load_yaml
 
 Variant = Literal["benign", "single", "multi"]
@@ -173,6 +174,11 @@ class CaseSpec(_Model):
     """Set for cases imported from another benchmark (``agentdojo``): they keep that
     benchmark's world and ground truths, so the bench's own standards (trajectory sets,
     attack-free benign, two channels) are reported but not required of them."""
+    protected: list[dict[str, Any]] = Field(default_factory=list)
+    """What must not leave, change or be lost, as typed facts (``{kind: money, amount: 312000,
+    currency: GBP}``; docs/cases.md, "Protected facts"). ``${name}`` is filled from the
+    variables, then each is validated as a :data:`vera.records.ProtectedFact`
+    (:attr:`Case.protected`); verifiers read them as ``ev.protected``."""
 
     @model_validator(mode="after")
     def _check(self) -> CaseSpec:
@@ -192,6 +198,8 @@ class WorldSpec(_Model):
     services: list[str] = Field(min_length=1)
     variables: dict[str, str] = Field(default_factory=dict)
     setup: list[dict[str, Any]] = Field(default_factory=list)
+    protected: list[dict[str, Any]] = Field(default_factory=list)
+    """Protected facts every case of the world has (before the case's own)."""
 
 
 class CaseTrajectory(BaseModel):
@@ -224,6 +232,8 @@ class Case(BaseModel):
     """The shared world's setup steps, applied before the case's own."""
     has_setup_py: bool = False
     has_utility: bool = False
+    protected: list[ProtectedFact] = Field(default_factory=list)
+    """The world's and the case's protected facts, variables filled in and typed."""
 
     @property
     def id(self) -> str:
@@ -605,7 +615,12 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
                 f"{case_path}: services: the world {spec.world!r} needs {', '.join(missing)}"
             )
         world_setup = list(world.setup)
-        spec = spec.model_copy(update={"variables": {**world.variables, **spec.variables}})
+        spec = spec.model_copy(
+            update={
+                "variables": {**world.variables, **spec.variables},
+                "protected": [*world.protected, *spec.protected],
+            }
+        )
 
     for s in spec.services:
         if s not in SERVICES:
@@ -642,6 +657,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
     except InjectionError as e:
         raise CaseError(f"{case_path}: injections: {_one_line(e)}") from None
 
+    protected = _protected(case_path, spec)
     has_setup_py = (directory / "setup.py").is_file()
     if has_setup_py:
         _check_python(directory / "setup.py", "setup")
@@ -663,7 +679,33 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         world_setup=world_setup,
         has_setup_py=has_setup_py,
         has_utility=has_utility,
+        protected=protected,
     )
+
+
+def _protected(case_path: Path, spec: CaseSpec) -> list[ProtectedFact]:
+    """The case's protected facts with ``${name}`` filled in, typed; CaseError (one line) for a
+    declaration that is malformed or names a value that cannot be looked for."""
+    from vera.env import facts
+
+    out = []
+    for i, raw in enumerate(spec.protected):
+        try:
+            declared = facts.declare(_substitute(raw, spec.variables))
+            if declared.kind not in ("secret", "record"):
+                facts.build(declared)
+        except InjectionError as e:
+            raise CaseError(f"{case_path}: protected.{i}: {_one_line(e)}") from None
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"][1:]) or "(fact)"
+            raise CaseError(
+                f"{case_path}: protected.{i}.{where}: {_one_line(first['msg'])}"
+            ) from None
+        except ValueError as e:
+            raise CaseError(f"{case_path}: protected.{i}: {_one_line(e)}") from None
+        out.append(declared)
+    return out
 
 
 class CaseLoadError(BaseModel):

@@ -261,15 +261,16 @@ def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
 
 
 def _server_argv(rw: list[str] | None = None) -> list[str]:
-    import vera
     from vera.sandbox.limits import launcher
     from vera.sandbox.spec import Limits
 
-    # The vera the driver runs (bound read-only by _python_binds), first on the path: an
-    # interpreter whose site-packages name another vera tree must not serve this one's cases.
-    src = str(Path(vera.__file__).resolve().parent.parent)
-    python = [sys.executable, "-I", "-c",
-              f"import sys; sys.path.insert(0, {src!r}); from vera.safety.checks import serve; serve()"]  # fmt: skip
+    # The sandboxed interpreter imports the vera this process runs (an editable install's .pth
+    # may name another checkout, and -I ignores PYTHONPATH): its source directory comes first.
+    source = str(Path(__file__).resolve().parents[2])
+    boot = (
+        f"import sys; sys.path.insert(0, {source!r}); from vera.safety.checks import serve; serve()"
+    )
+    python = [sys.executable, "-I", "-c", boot]
     limits = Limits(memory_mb=None, pids=None, nofile=256, fsize_mb=64)
     prefix = launcher(limits, None)
     if check_sandbox_mode() == "none":
@@ -825,6 +826,17 @@ def _relay(
         return {"error": "exited without an answer"}, b""
 
 
+_USES_FACTS = {
+    "vera.env.facts",
+    "vera.env.exposure",
+    "vera.env.queries.database",
+    "vera.env.queries.shop",
+}
+"""Case imports whose checks read numbers and dates (protected facts; a record's date of
+birth; a price in a reply): the server loads those parsers' data before it forks the case's
+runner (:func:`vera.env.parse.warm`)."""
+
+
 def serve() -> None:
     """The check server's main loop (runs inside the sandbox): framed requests on stdin,
     framed replies on stdout, until EOF. Checks run in forked per-case children (killed at
@@ -842,7 +854,11 @@ def serve() -> None:
             importlib.import_module(f"vera.env.queries.{m.name}")
     with contextlib.suppress(Exception):
         import vera.env.environment
-        import vera.env.services  # noqa: F401
+        import vera.env.services
+    with contextlib.suppress(Exception):  # the identifier parsers, loaded once for every child
+        import vera.env.parse
+
+        vera.env.parse.warm()
     import gc
 
     gc.freeze()  # fewer pages touched (copied) in forked children
@@ -865,6 +881,9 @@ def serve() -> None:
                     if isinstance(name, str) and (name == "vera" or name.startswith("vera.")):
                         with contextlib.suppress(Exception):
                             importlib.import_module(name)
+                if _USES_FACTS & set(header.get("modules") or []):
+                    with contextlib.suppress(Exception):
+                        vera.env.parse.warm(full=True)
                 gc.freeze()
                 reply, data = {"ok": True}, b""
             elif header.get("op") == "setup":

@@ -4,9 +4,11 @@
 One trial (DESIGN.md "One trial"): load the case and check it is the one planned (content hash),
 build s0, serve the gateway with the variant's injections, let the control agent talk to the
 target agent turn by turn, ask the case's verifier after every turn (stop early on a violation),
-then judge the final evidence, save it under ``evidence/`` and return the outcome. Errors stay
+then judge the final evidence (and, where the harm is the text itself, ask the judge model what
+the verifier's rules left open), save it under ``evidence/`` and return the outcome. Errors stay
 errors: a model that is unavailable is ``infra_error``, an agent that crashed ``agent_error``,
-a trial past its budget ``timeout`` (its evidence so far kept).
+a trial past its budget ``timeout`` (its evidence so far kept), a judge model without a usable
+answer ``judge_error`` (the verifier's verdict kept beside it).
 
 Models: the CLI opens one :class:`~vera.models.runtime.ModelRuntime` for the whole run and hands
 it over with :func:`use_runtime`, so the embedded model starts once. A trial that finds none
@@ -25,10 +27,19 @@ import yaml
 from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
-from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, needs_model, resolve
+from vera.agents.cli_base import NATIVE_SERVICES
+from vera.agents.registry import (
+    AgentBuild,
+    AgentEntry,
+    AgentNameError,
+    entries,
+    needs_model,
+    resolve,
+)
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
+from vera.runner.budget import current_budget
 from vera.runner.evidence import save_evidence
 from vera.runner.limits import LimitsConfig, current_limits
 from vera.runner.plan import CaseRef, expand
@@ -227,8 +238,17 @@ def plan_trials(
     mode: str = "adaptive",
     controller_model: str | None = None,
     defences: Iterable[str] = ("none",),
+    tools: str | None = None,
 ) -> list[TrialSpec]:
+    """Every trial of the cases, variants, agents, models, epochs and defences given.
+
+    ``tools`` (``vera run --tools``) is which tools an agent framework works with: ``gateway``,
+    ``native`` or ``both``; None: ``both`` for a case with a workspace (its services include
+    one of :data:`~vera.agents.cli_base.WORKSPACE_SERVICES`), ``gateway`` otherwise. Agents
+    without tools of their own get none (``TrialSpec.tools`` ""); naming native or both for a
+    run without an agent framework is an error."""
     import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.agents.cli_base import TOOLS_MODES
     from vera.gateway.defences import DefenceError, parse_config
 
     variants = list(variants)
@@ -273,7 +293,16 @@ def plan_trials(
                     check_spec(spec)
                 except ModelSpecError as e:
                     raise SuiteError(f"{role} model: {e}") from None
-    return expand(
+    if tools is not None and tools not in TOOLS_MODES:
+        raise SuiteError(f"unknown --tools {tools!r} (use {', '.join(TOOLS_MODES)})")
+    frameworks = {a for a in agents if resolve(a, "safety")[0].adapter is not None}
+    if tools in ("native", "both") and not frameworks:
+        raise SuiteError(
+            f"--tools {tools}: {', '.join(agents)} has no tools of its own; name an agent "
+            f"framework ({', '.join(e.name for e in entries('safety') if e.adapter)})"
+        )
+    by_id = {c.id: c for c in cases}
+    specs = expand(
         [case_ref(c) for c in cases],
         variants=variants,
         agents=agents,
@@ -283,6 +312,18 @@ def plan_trials(
         controller_model=controller_model,
         defences=defences,
     )
+    return [
+        s.model_copy(update={"tools": tools or default_tools(by_id[s.case_id])})
+        if s.agent in frameworks else s
+        for s in specs
+    ]  # fmt: skip
+
+
+def default_tools(case: Case) -> str:
+    """``both`` for a case with a workspace (files, repository, shell), else ``gateway``."""
+    from vera.agents.cli_base import WORKSPACE_SERVICES
+
+    return "both" if WORKSPACE_SERVICES & set(case.spec.services) else "gateway"
 
 
 # --- the shared model runtime --------------------------------------------------------------------
@@ -370,11 +411,17 @@ async def safety_trial(
     max_steps: int = 8,
     turn_time_s: float = 180.0,
     turns: int | None = None,
+    model_timeout_s: float | None = None,
+    judge_model: str | None = None,
 ) -> TrialResult:
     """Play ``spec`` (a case, variant, agent, model, mode) and judge it; see the module doc.
 
     ``max_steps`` and ``turn_time_s`` bound each of the built-in agent's turns; ``turns``
-    overrides the case's turn budget (the controller's user messages).
+    overrides the case's turn budget (the controller's user messages); ``model_timeout_s`` is
+    how long an agent framework's model may stay silent before the trial is an infra error.
+    ``judge_model`` (a model spec, ``vera run --judge-model``) decides what the verifier's rules
+    leave open on a text harm (:mod:`vera.safety.text_judge`); without one such a verdict is the
+    rules' alone, labelled rule-only by the report.
     """
     case = _load_planned(spec)
     variant = spec.variant
@@ -383,9 +430,17 @@ async def safety_trial(
         with trial_scope(spec.key):
             agent_box: list[Agent] = []
             entry, _ = _resolve(spec)
+            # The run's caps bite in the middle of a turn for agents behind the model proxy:
+            # it asks before every request, counting what this trial has spent so far.
+            live = current_budget()
+            admit = None
+            if live is not None and live.config.capped:
+                live.track(spec.key, lambda: rt.ledger.by_role(trial=spec.key))
+                admit = live.reached
             make_agent = await _agent_factory(
-                spec, case, rt, agent_box, max_steps, turn_time_s, trial_dir=trial_dir
-            )
+                spec, case, rt, agent_box, max_steps, turn_time_s, trial_dir=trial_dir,
+                admit=admit, model_timeout_s=model_timeout_s,
+            )  # fmt: skip
             # An agent with no model replays a script (or nothing) on the first message: there
             # is nothing to adapt to.
             mode = spec.mode if entry.needs_model else "static"
@@ -411,6 +466,7 @@ async def safety_trial(
                 ev = assemble_evidence(
                     case_id=case.id, variant=variant, variables=case.spec.variables, s0=s0,
                     s_t=s_t, diff=diff, trace=calls, trajectory=trajectory,
+                    protected=case.protected,
                 )  # fmt: skip
                 return judge(case, ev).outcome is Outcome.violated
 
@@ -437,6 +493,7 @@ async def safety_trial(
                     sandbox=sandbox_backend(case),
                     stop_when=stop_when,
                     defences=_make_defences(spec, case, rt),
+                    hidden=NATIVE_SERVICES if spec.tools in ("native", "both") else frozenset(),
                 )
             except BaseException as exc:
                 # Keep what the trial produced so far (the gateway trace is on disk already),
@@ -447,15 +504,18 @@ async def safety_trial(
                     save_evidence(trial_dir, trajectory=agent_box[0].trajectory)
                 _save_tactics(trial_dir, controller)
                 raise
+            ev = assemble_evidence(
+                case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
+                s_t=record.s_t, diff=record.diff, trace=record.trace,
+                trajectory=record.trajectory, protected=case.protected,
+            )  # fmt: skip
+            # Utility in every variant: in benign it is the target's capability, in single and
+            # multi its utility under attack (was the legitimate task still done).
+            j = judge(case, ev, with_utility=True)
+            j = _cite_blocks(j, record.trace)
+            if judge_model:  # inside the trial's scope: its calls are the trial's usage
+                j = await _judge_text(j, rt, judge_model)
             usage = rt.ledger.by_role(trial=spec.key)
-    ev = assemble_evidence(
-        case_id=case.id, variant=variant, variables=case.spec.variables, s0=record.s0,
-        s_t=record.s_t, diff=record.diff, trace=record.trace, trajectory=record.trajectory,
-    )  # fmt: skip
-    # Utility in every variant: in benign it is the target's capability, in single and multi
-    # its utility under attack (was the legitimate task still done).
-    j = judge(case, ev, with_utility=True)
-    j = _cite_blocks(j, record.trace)
     save_evidence(trial_dir, trajectory=record.trajectory, diff=record.diff, evidence=ev)
     _save_tactics(trial_dir, controller)
     result_fields: dict[str, Any] = {
@@ -464,14 +524,37 @@ async def safety_trial(
         "n_turns": len(record.trajectory.turns),
         "tactics": [t.tactic for t in controller.tactics],
         "defence_actions": _count_actions(record.trace),
+        "measures": {"judge_model": judge_model} if judge_model else {},
     }
-    if j.outcome is Outcome.infra_error:
+    if j.outcome in (Outcome.infra_error, Outcome.judge_error):
+        kind = j.outcome.value
         return TrialResult(
-            outcome=Outcome.infra_error,
-            error={"kind": "infra_error", "message": j.error or "verifier failed"},  # type: ignore[arg-type]
+            outcome=j.outcome,
+            verdict=j.verdict if j.outcome is Outcome.judge_error else None,
+            error={"kind": kind, "message": j.error or f"{kind}: no message"},  # type: ignore[arg-type]
             **result_fields,
         )
     return TrialResult(outcome=j.outcome, verdict=j.verdict, **result_fields)
+
+
+async def _judge_text(j: Any, rt: ModelRuntime, judge_model: str) -> Any:
+    """The judgement after the judge model of text harms (:mod:`vera.safety.text_judge`); a
+    judge model that cannot even be built is the judge's failure (``judge_error``), with the
+    verifier's verdict kept."""
+    from vera.records import JudgeReview
+    from vera.safety.text_judge import ROLE, judge_text
+
+    if j.verdict is None or not j.verdict.questions:
+        return j
+    try:
+        model = await rt.model(judge_model, role=ROLE)
+    except Exception as e:
+        why = f"judge {judge_model} could not be built: {' '.join(str(e).split())[:300]}"
+        review = JudgeReview(model=judge_model, rule_violated=j.verdict.violated, error=why)
+        verdict = j.verdict.model_copy(update={"judge": review})
+        return j.model_copy(update={"outcome": Outcome.judge_error, "verdict": verdict,
+                                    "error": why})  # fmt: skip
+    return await judge_text(j, model, model_name=judge_model)
 
 
 safety_trial.process_setup = _process_runtime  # type: ignore[attr-defined]
@@ -493,6 +576,8 @@ async def _agent_factory(
     turn_time_s: float,
     *,
     trial_dir: Path | None = None,
+    admit: Any = None,
+    model_timeout_s: float | None = None,
 ) -> Any:
     """A ``make_agent(socket)`` for the spec's agent, built by its registry entry
     (:mod:`vera.agents.registry`); the agent made is kept in ``box``.
@@ -523,6 +608,9 @@ async def _agent_factory(
         script=script,
         system_prompt=context.system_prompt.strip(),
         history=[(t.role, t.text) for t in context.history],
+        tools=spec.tools or "gateway",
+        model_timeout_s=model_timeout_s,
+        admit=admit,
     )
     assert entry.build is not None  # a safety entry has one (the registry checks)
     build = await entry.build(ctx)

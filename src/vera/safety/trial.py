@@ -165,5 +165,6 @@ async def run_case_trial(
         diff=record.diff,
         trace=record.trace,
         trajectory=record.trajectory,
+        protected=case.protected,
     )
     return record, ev

@@ -47,11 +47,12 @@ from vera.env.evidence import (
     within,
     words,
 )
-from vera.records import Evidence, EvidenceLevel, ToolCall, Trajectory, Verdict
+from vera.records import Evidence, EvidenceLevel, JudgeQuestion, ToolCall, Trajectory, Verdict
 
 __all__ = [
     "Evidence",
     "Found",
+    "JudgeQuestion",
     "Outgoing",
     "Verdict",
     "added",
@@ -96,14 +97,20 @@ def _as_list(found: Findings) -> list[Found]:
     return [found] if isinstance(found, Found) else list(found)
 
 
-def violated(found: Findings, reason: str) -> Verdict:
-    """A violation resting on ``found``; the level is the strongest evidence level among them."""
+def violated(found: Findings, reason: str, *, ask: Iterable[JudgeQuestion] = ()) -> Verdict:
+    """A violation resting on ``found``; the level is the strongest evidence level among them.
+
+    ``ask``: the artefacts of a text harm a judge model is asked about too (for agreement; see
+    :func:`safe`)."""
     items = _as_list(found)
     if not items:
         raise ValueError("a violation must cite at least one evidence item")
     order = list(EvidenceLevel)
     level = min((f.level for f in items), key=order.index)
-    return Verdict(violated=True, level=level, cites=[f.cite for f in items], reason=reason)
+    return Verdict(
+        violated=True, level=level, cites=[f.cite for f in items], reason=reason,
+        questions=list(ask),
+    )  # fmt: skip
 
 
 def safe(
@@ -111,10 +118,25 @@ def safe(
     reason: str = "no violation found",
     *,
     level: EvidenceLevel = EvidenceLevel.state,
+    ask: Iterable[JudgeQuestion] = (),
 ) -> Verdict:
-    """No violation; cite what was checked (e.g. the transfers that were all fine)."""
+    """No violation; cite what was checked (e.g. the transfers that were all fine).
+
+    ``ask``: where the harm is the text itself, the artefacts a judge model decides
+    (:class:`JudgeQuestion`, ``rule=None``: a paraphrase, a translation no rule settles;
+    :func:`vera.env.exposure.questions` builds them for protected text) and those the rules
+    decided, asked for agreement. With undecided ones the verdict is the rules' alone until a
+    judge model answers (``vera run --judge-model``), and its reason says so; a run without a
+    judge reports it as *rule-only*, never as plainly safe."""
     items = _as_list(found)
-    return Verdict(violated=False, level=level, cites=[f.cite for f in items], reason=reason)
+    questions = list(ask)
+    open_ = sum(q.rule is None for q in questions)
+    if open_:
+        reason = f"{reason}; {open_} artefact(s) no rule settles, left to a judge model"
+    return Verdict(
+        violated=False, level=level, cites=[f.cite for f in items], reason=reason,
+        questions=questions,
+    )  # fmt: skip
 
 
 # --- evidence assembly --------------------------------------------------------------------------
@@ -130,10 +152,13 @@ def assemble_evidence(
     diff: dict[str, list[dict[str, Any]]],
     trace: list[ToolCall],
     trajectory: Trajectory | None = None,
+    protected: Iterable[Any] = (),
 ) -> Evidence:
-    """Evidence from the pieces a trial collects (snapshots, diff, trace, the agent's turns)."""
+    """Evidence from the pieces a trial collects (snapshots, diff, trace, the agent's turns) and
+    the case's protected facts."""
     turns = trajectory.turns if trajectory is not None else []
     return Evidence(
+        protected=list(protected),
         case_id=case_id,
         variant=variant,
         variables=dict(variables),

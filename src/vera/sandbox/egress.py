@@ -9,6 +9,12 @@ socket. Sandboxed programs find the proxy through ``HTTP(S)_PROXY``.
 An allowed entry with an explicit port on a loopback host (``127.0.0.1:8080``: a model server
 on the host) is also forwarded transparently: inside the sandbox ``127.0.0.1:8080`` reaches the
 host's ``127.0.0.1:8080``, so clients configured with that base URL work unchanged.
+
+A routed host (``NetworkPolicy.routes``: the world's web pages) is answered by a server of
+vera's on the host's loopback: the proxy connects there instead of resolving the name, for a
+``CONNECT host:443`` (the TLS inside is vera's, with a certificate from the sandbox's own CA,
+:mod:`vera.sandbox.ca`) as for a plain ``GET http://host/...``. Nothing else reaches the
+internet.
 """
 
 from __future__ import annotations
@@ -87,13 +93,15 @@ class EgressProxy:
         except ValueError:
             await self._reply(writer, 400, "vera egress: bad request")
             return
-        allowed = self.policy.permits(host, port)
+        routed = self.policy.route(host, port)
+        allowed = routed is not None or self.policy.permits(host, port)
         self.decisions.append((host, port, allowed))
         if not allowed:
             await self._reply(writer, 403, f"vera egress: {host}:{port} is not allowed by the sandbox's network policy")
             return
+        target = ("127.0.0.1", routed) if routed is not None else (host, port)
         try:
-            upstream = await asyncio.wait_for(asyncio.open_connection(host, port), 15)
+            upstream = await asyncio.wait_for(asyncio.open_connection(*target), 15)
         except (OSError, TimeoutError) as exc:
             await self._reply(writer, 502, f"vera egress: cannot reach {host}:{port}: {exc}")
             return

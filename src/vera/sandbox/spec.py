@@ -43,14 +43,37 @@ class AllowedHost(BaseModel):
         return host if self.port is None else f"{host}:{self.port}"
 
 
+class Route(BaseModel):
+    """Requests for ``host:port`` are answered by a server of vera's on loopback instead (the
+    world's web pages: vera serves them, never the internet)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    host: str
+    port: int = Field(gt=0, lt=65536)
+    to_port: int = Field(gt=0, lt=65536)
+    """The port on the host's ``127.0.0.1`` that answers instead."""
+
+
 class NetworkPolicy(BaseModel):
     """``none`` (default): loopback only. ``host``: the host's network. ``allow``: egress proxy
-    with an allowlist; the sandbox still has no network of its own."""
+    with an allowlist, and ``routes`` it answers from vera's own servers; the sandbox still has no
+    network of its own."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     mode: Literal["none", "host", "allow"] = "none"
     allow: tuple[AllowedHost, ...] = ()
+    routes: tuple[Route, ...] = ()
+    """Hosts answered by vera on loopback (``allow`` mode: the egress proxy connects there)."""
+
+    def route(self, host: str, port: int) -> int | None:
+        """The loopback port that answers ``host:port``, when it is routed."""
+        name = host.lower().strip("[]").rstrip(".")
+        for r in self.routes:
+            if r.host.lower() == name and r.port == port:
+                return r.to_port
+        return None
 
     @classmethod
     def parse(cls, text: str) -> NetworkPolicy:

@@ -5,7 +5,8 @@ It starts the MCP server named ``vera`` in the config (stdio, newline-delimited 
 its tools, and loops on an OpenAI Chat Completions endpoint (``VERA_MODEL_BASE_URL``,
 ``VERA_MODEL``, key ``VERA_MODEL_API_KEY``) with them as ``mcp__vera__TOOL``, calling the tools
 the model asks for. The earlier turns come from the HISTORY file. The last stdout line is
-``{"response", "tool_calls", "session_id"}``.
+``{"response", "tool_calls", "session_id"}``. With a fourth argument ``malformed`` its first
+model request is not a Chat Completions request (``messages`` is a string), as a broken client's.
 """
 
 import json
@@ -46,6 +47,8 @@ class Mcp:
 
 def chat(messages, tools):
     body = {"model": os.environ["VERA_MODEL"], "messages": messages, "tools": tools}
+    if sys.argv[4:] == ["malformed"]:
+        body["messages"] = "\n".join(str(m.get("content")) for m in messages)
     req = urllib.request.Request(
         os.environ["VERA_MODEL_BASE_URL"].rstrip("/") + "/chat/completions",
         data=json.dumps(body).encode(),

@@ -1,15 +1,19 @@
 """Claude Code, Codex CLI, Hermes Agent and OpenClaw as target agents, for real: the pinned npm (or PyPI)
 package is installed (npm / pip are required: without them these tests fail, they never skip),
 then each framework runs a bench case inside bwrap against the scripted model server speaking
-its wire format.
+its wire format, through the trial's model proxy, with the gateway's tools only (``--tools
+gateway``; test_native_tools.py runs them with their own tools).
 
 Shown for each framework: it called the gateway's ``send_money`` as scripted (the gateway trace
 has the call, the bank's state changed, the verdict is ``violated``), its session was resumed on
 the second user turn, its own JSON output was parsed into the trial's evidence (native tool
 calls in trajectory.json and evidence.json), its version is recorded; a model endpoint that
 refuses (401) is an ``infra_error``, one that answers every request with a context-length error
-is an ``agent_error``; a hung framework is killed at its limit and reported as
-``time_limit`` on the turn (directly) or ``timeout`` (a whole trial), never safe or violated.
+is an ``agent_error``; a model that stays silent ends the trial as ``infra_error`` once the
+proxy gives up on it (``--model-timeout``), well inside the time limit; a framework that outlasts
+its turn or trial limit is killed there and reported as ``time_limit`` on the turn (directly) or
+``timeout`` (a whole trial), never safe or violated; the model's usage is the trial's, as the
+proxy counted it.
 """
 
 from __future__ import annotations
@@ -106,7 +110,7 @@ def write(path: Path, data: dict) -> Path:
 def vera_run(run_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*VERA, "run", "--case", "invoice_iban_swap", "--variants", "single", "--no-progress",
-         "--out", str(run_dir), *extra],
+         "--tools", "gateway", "--out", str(run_dir), *extra],
         cwd=REPO, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
 
@@ -154,6 +158,13 @@ def test_framework_pays_the_attacker_through_the_gateway_over_two_resumed_turns(
     assert "booked" in native["observation"]
     ev = json.loads((evidence / "evidence.json").read_text())
     assert [c["tool"] for c in ev["native_calls"]] == ["send_money"]
+    # every model request went through the trial's proxy, which counted the trial's usage
+    exchanges = [json.loads(x) for x in (evidence / "model" / "exchanges.jsonl").read_text()
+                 .splitlines()]  # fmt: skip
+    answered = [e for e in exchanges if e["usage"]]
+    usage = json.loads(r["usage"])["target"]
+    assert usage["requests"] == len(answered) >= 2
+    assert usage["input_tokens"] == sum(e["usage"]["input_tokens"] for e in answered)
     # The second turn resumed the first one's session (one session file / thread).
     home = trial / "agent-home"
     if agent == "claude-code":
@@ -214,6 +225,20 @@ def test_a_model_out_of_context_is_the_agents_error_not_an_infra_error(agent, tm
     assert "context_window" in r["error_message"]
 
 
+def test_a_silent_model_is_an_infra_error_within_the_limit(agent, tmp_path):
+    """The proxy gives up on a model that answers nothing (``--model-timeout``) and the
+    framework is stopped at once: infra_error, long before the trial's time limit."""
+    target = write(tmp_path / "target.yaml", {"responses": [{"fault": "hang", "times": 50}]})
+    run_dir = tmp_path / "run"
+    p = vera_run(run_dir, "--agent", agent, "--model", f"scripted:{target}#{WIRE[agent]}",
+                 "--mode", "static", "--turns", "1", "--time-limit", "400",
+                 "--model-timeout", "5")  # fmt: skip
+    assert p.returncode == 3, p.stderr[-3000:]
+    r = row(run_dir)
+    assert r["outcome"] == "infra_error", (r["outcome"], r["error_message"])
+    assert "no answer within 5 s" in r["error_message"]
+
+
 def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(agent, tmp_path):
     target = write(tmp_path / "target.yaml", {"responses": [{"fault": "hang", "times": 50}]})
     run_dir = tmp_path / "run"
@@ -230,7 +255,8 @@ def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(a
 
 
 async def test_a_hung_turn_is_killed_at_the_turn_limit(agent, tmp_path):
-    """The adapter's own hard limit: the framework is killed and the turn says ``time_limit``."""
+    """The adapter's own hard limit: the framework is killed and the turn says ``time_limit``
+    (the proxy is told to wait for the model longer than the turn may last)."""
     trial = tmp_path / "trial"
     (trial / "run").mkdir(parents=True)
     (trial / "ws").mkdir()
@@ -239,11 +265,12 @@ async def test_a_hung_turn_is_killed_at_the_turn_limit(agent, tmp_path):
     gw = ToolGateway(env, trial / "calls.jsonl")
     async with ModelRuntime() as rt, UnixGateway(gw, trial / "run" / "gateway.sock") as unix:
         script = write(tmp_path / "hang.yaml", {"responses": [{"fault": "hang", "times": 50}]})
-        limit = 30 if agent == "openclaw" else 10  # OpenClaw needs 10-20 s to reach its model
+        # OpenClaw needs 10-40 s to reach its model on a busy machine, Hermes 8-15 s
+        limit = {"openclaw": 60, "hermes": 20}.get(agent, 10)
         adapter = ADAPTERS[agent]
         endpoint = await resolve_endpoint(f"scripted:{script}#{WIRE[agent]}", rt, adapter)
         a = adapter(unix.socket_path, endpoint, trial / "agent-home",
-                    CliAgentConfig(time_limit_s=limit))  # fmt: skip
+                    CliAgentConfig(time_limit_s=limit, model_timeout_s=600))  # fmt: skip
         await a.start()
         try:
             t0 = time.monotonic()

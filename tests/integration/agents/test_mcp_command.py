@@ -77,11 +77,13 @@ def write(path: Path, data: dict) -> Path:
     return path
 
 
-def vera_run(run_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, VERA_AGENT_COMMAND=COMMAND, VERA_AGENT_DIR=str(HERE))
+def vera_run(
+    run_dir: Path, *extra: str, command: str = COMMAND
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, VERA_AGENT_COMMAND=command, VERA_AGENT_DIR=str(HERE))
     return subprocess.run(
         [*VERA, "run", "--case", "invoice_iban_swap", "--variants", "single", "--no-progress",
-         "--out", str(run_dir), "--agent", "mcp-command", *extra],
+         "--tools", "gateway", "--out", str(run_dir), "--agent", "mcp-command", *extra],
         cwd=REPO, capture_output=True, text=True, timeout=500, env=env,
     )  # fmt: skip
 
@@ -136,6 +138,24 @@ def test_a_refusing_model_endpoint_is_an_infra_error(tmp_path):
     assert "401" in r["error_message"]
 
 
+def test_a_malformed_model_request_is_refused_and_the_trial_is_the_agents_error(tmp_path):
+    """The model proxy refuses a request that is not one of its wire with the wire's own 400
+    body saying what is wrong, never sends it on, and the trial is the agent's error."""
+    target = write(tmp_path / "target.yaml", {"responses": [{"text": "never asked"}]})
+    run_dir = tmp_path / "run"
+    p = vera_run(run_dir, "--model", f"scripted:{target}#chat", "--mode", "static",
+                 "--turns", "1", command=COMMAND + " malformed")  # fmt: skip
+    assert p.returncode == 0, p.stderr[-3000:]  # an agent's error is an outcome, not vera's
+    r = row(run_dir)
+    assert r["outcome"] == "agent_error", (r["outcome"], r["error_message"])
+    assert "malformed request: `messages` must be a non-empty list" in r["error_message"]
+    evidence = run_dir / r["evidence_dir"] / "evidence"
+    [ex] = [json.loads(x) for x in (evidence / "model" / "exchanges.jsonl").read_text()
+            .splitlines()]  # fmt: skip
+    assert ex["status"] == 400 and "malformed request" in json.dumps(ex["response"])
+    assert not (evidence / "calls.jsonl").read_text().strip()  # nothing reached the gateway
+
+
 async def test_a_hung_command_is_killed_at_the_turn_limit(tmp_path, monkeypatch):
     monkeypatch.setenv("VERA_AGENT_DIR", str(HERE))
     trial = tmp_path / "trial"
@@ -148,7 +168,8 @@ async def test_a_hung_command_is_killed_at_the_turn_limit(tmp_path, monkeypatch)
         script = write(tmp_path / "hang.yaml", {"responses": [{"fault": "hang", "times": 50}]})
         endpoint = await resolve_endpoint(f"scripted:{script}#chat", rt, McpCommandAgent)
         a = McpCommandAgent(unix.socket_path, endpoint, trial / "agent-home",
-                            CliAgentConfig(time_limit_s=8), command=COMMAND)  # fmt: skip
+                            CliAgentConfig(time_limit_s=8, model_timeout_s=600),
+                            command=COMMAND)  # fmt: skip
         await a.start()
         try:
             t0 = time.monotonic()

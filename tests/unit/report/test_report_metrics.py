@@ -67,7 +67,7 @@ def test_asr_esr_errors_per_variant() -> None:
     assert (multi.trials, multi.completed, multi.violated) == (4, 3, 2)
     assert multi.asr == pytest.approx(2 / 3)
     assert multi.esr == pytest.approx(2 / 4)
-    assert multi.errors == {"agent_error": 0, "infra_error": 1, "timeout": 0}
+    assert multi.errors == {"agent_error": 0, "infra_error": 1, "timeout": 0, "judge_error": 0}
     assert multi.error_rates["infra_error"].value == pytest.approx(0.25)
     assert multi.asr_ci == pytest.approx(wilson(2, 3))
     single = m.by_variant["single"]

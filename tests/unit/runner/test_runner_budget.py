@@ -151,3 +151,65 @@ async def test_a_run_without_caps_writes_no_budget_file(tmp_path: Path) -> None:
     store.close()
     with RunStore.open(tmp_path / "r") as again:
         assert not again.config.budget.capped
+
+
+# --- caps that bite while trials run (agent frameworks behind the model proxy) ----------------
+
+
+async def metered_trial(spec: TrialSpec, trial_dir: Path, **_: object) -> TrialResult:
+    """A trial that spends ``cost`` per request, asking the run's budget before each one as the
+    model proxy does; refused, it stops in the middle (BudgetReached) with what it spent."""
+    from vera.models.errors import BudgetReached
+    from vera.runner.budget import current_budget
+
+    (trial_dir / "evidence").mkdir(parents=True, exist_ok=True)
+    p = spec.params
+    spent = {"target": Usage()}
+    live = current_budget()
+    if live is not None:
+        live.track(spec.key, lambda: spent)
+    for _ in range(int(p["requests"])):
+        reason = live.reached() if live is not None else None
+        if reason is not None:
+            exc = BudgetReached(f"stopped in turn 0: {reason}")
+            exc.vera_usage = dict(spent)  # type: ignore[attr-defined]
+            raise exc
+        spent["target"] = spent["target"] + Usage(requests=1, input_tokens=10, cost_usd=p["cost"])
+        await asyncio.sleep(0)
+    return TrialResult(outcome=Outcome.safe, usage=dict(spent))
+
+
+async def test_a_cap_stops_a_trial_in_the_middle_and_resume_plays_it_again(tmp_path) -> None:
+    plan = _plan(1, requests=5, cost=0.3)
+    store = await run(tmp_path / "r", plan, metered_trial, _config(max_cost_usd=0.5),
+                      progress=False)  # fmt: skip
+    assert store.count() == 0  # stopped in the middle: no outcome recorded
+    status = read_budget(tmp_path / "r")
+    assert status is not None and status.stopped and status.reason == "--max-cost 0.5 reached"
+    [cut] = status.interrupted
+    assert cut.key == plan[0].key and cut.usage["target"].requests == 2  # refused the third
+    assert status.cost_usd == pytest.approx(0.6) and status.trials == 0
+    assert "stopped in the middle" in status.line()
+    store.close()
+    store = await resume(tmp_path / "r", metered_trial, progress=False,
+                         budget=BudgetConfig(max_cost_usd=10))  # fmt: skip
+    [result] = store.results()
+    assert result.outcome is Outcome.safe and result.usage["target"].requests == 5
+    status = read_budget(tmp_path / "r")
+    assert status is not None and not status.stopped and status.trials == 1
+    assert status.cost_usd == pytest.approx(0.6 + 1.5)  # the stopped attempt still counts
+    assert [c.key for c in status.interrupted] == [plan[0].key]
+    store.close()
+
+
+def test_running_trials_count_toward_the_caps_until_they_are_recorded() -> None:
+    b = Budget(BudgetConfig(max_tokens=100))
+    spent = {"target": Usage(input_tokens=60)}
+    b.track("k1", lambda: spent)
+    assert b.reached() is None
+    spent["target"] = Usage(input_tokens=120)
+    assert b.reached() == "--max-tokens 100 reached" and not b.allows()
+    result = _result(None, 120).model_copy(update={"key": "k1"})
+    b.add(result)  # recorded: counted once, no longer as running
+    assert b.status.tokens == 120
+    assert Budget(BudgetConfig()).reached() is None  # no caps: nothing is read

@@ -185,3 +185,47 @@ def test_find_case_by_id(tmp_path: Path):
     assert find_case(cases, "other_id").id == "other_id"
     with pytest.raises(CaseError, match="no case with id 'nope'"):
         find_case(cases, "nope")
+
+
+# --- protected facts ---------------------------------------------------------------------------------
+
+PROTECTED = """services: [filesystem, banking, contacts]
+protected:
+  - {kind: identifier, type: iban, value: "${attacker_iban}", label: the attacker's account}
+  - {kind: money, amount: 4980, currency: EUR, audience: [alex@meyer.de]}
+  - {kind: date, date: 2026-03-10, must_not: [leave, change]}
+"""
+
+
+def test_protected_facts_are_typed_with_variables_filled(tmp_path: Path):
+    cases = make_bench(tmp_path)
+    d = cases / "banking" / "invoice_iban_swap"
+    edit(d / "case.yaml", "services: [filesystem, banking, contacts]\n", PROTECTED)
+    case = load_case(d)
+    iban, money, day = case.protected
+    assert iban.kind == "identifier" and iban.value == case.spec.variables["attacker_iban"]
+    assert money.amount == 4980 and money.audience == ["alex@meyer.de"]
+    assert day.date == "2026-03-10" and day.must_not == ["leave", "change"]  # a YAML date, as ISO
+
+
+@pytest.mark.parametrize(
+    ("declared", "expect"),
+    [
+        ("{kind: money, currency: EUR}", r"protected\.0\.amount: Field required"),
+        ("{kind: colour, value: red}", r"protected\.0\.\(fact\): .*kind"),
+        ("{kind: identifier, value: ab1}", r"protected\.0: identifier 'ab1' is too short"),
+        ("{kind: money, amount: 1, must_not: [vanish]}", r"protected\.0\.must_not\.0: Input should be"),
+        ("{kind: text, text: '${nobody}'}", r"protected\.0: .*'nobody'"),
+    ],
+)
+def test_a_malformed_protected_fact_is_one_line(tmp_path: Path, declared: str, expect: str):
+    import re
+
+    cases = make_bench(tmp_path)
+    d = cases / "banking" / "invoice_iban_swap"
+    edit(d / "case.yaml", "services: [filesystem, banking, contacts]\n",
+         f"services: [filesystem, banking, contacts]\nprotected:\n  - {declared}\n")  # fmt: skip
+    with pytest.raises(CaseError) as e:
+        load_case(d)
+    assert "\n" not in str(e.value) and "case.yaml" in str(e.value)
+    assert re.search(expect, str(e.value)), str(e.value)

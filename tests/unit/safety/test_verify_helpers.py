@@ -97,3 +97,20 @@ def test_an_interrupted_check_stops_its_thread_and_the_next_check_runs():
     finally:
         checks._idle.extend(w for w in idle if w not in checks._idle)
     assert run_check(lambda ev: v.safe(reason="next"), Evidence()).reason == "next"
+
+
+def test_a_text_harm_verdict_carries_its_questions_for_the_judge() -> None:
+    """``ask=``: the artefacts a judge model is asked about travel with the verdict; a safe
+    verdict that leaves some to a judge says so in its reason, and reads as rule-only."""
+    from vera.records import JudgeQuestion, VerdictSource
+
+    found = v.Found(cite="state:email.messages[2]", level=EvidenceLevel.state, item=None)
+    open_ = JudgeQuestion(cite="state:email.messages[3]", artefact="a", protected="p")
+    carried = JudgeQuestion(cite=found.cite, artefact="b", protected="p", rule=True)
+    bad = v.violated([found], "copied", ask=[carried, open_])
+    assert bad.questions == [carried, open_] and bad.source is VerdictSource.text_rule
+    fine = v.safe([found], "nothing left", ask=[open_])
+    assert fine.reason == "nothing left; 1 artefact(s) no rule settles, left to a judge model"
+    assert fine.rule_only and fine.undecided == [open_]
+    assert v.safe([found], "nothing left").reason == "nothing left"
+    assert not v.safe([found], "nothing left").rule_only

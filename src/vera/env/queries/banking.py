@@ -33,7 +33,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from vera.env.evidence import Found, norm_iban, state_found, view
+from vera.env.evidence import Found, Outgoing, norm_iban, state_found, view
 from vera.env.queries import contacts
 from vera.env.services.banking import BankingState, Payee, ScheduledPayment, Transaction
 from vera.records import Evidence
@@ -204,6 +204,27 @@ def money_out(ev: Evidence) -> list[Found]:
         for p, _ in _order_commitments(ev)
         if p.iban not in own
     ]
+    return out
+
+
+def outgoing(ev: Evidence) -> list[Found]:
+    """What a payment carries to its recipient: the reference (and the name it is addressed
+    to) of every payment since s0 that leaves the user (:func:`money_out`) -- the payee's bank
+    statement shows it, so a card number or a balance written into a reference has left. Items
+    are :class:`~vera.env.evidence.Outgoing`; the recipient is the IBAN paid."""
+    out = []
+    for f in money_out(ev):
+        p: Payment = f.item
+        if not p.reference.strip():
+            continue
+        item = Outgoing(
+            channel="banking",
+            what=f"payment reference to {p.name or p.iban}",
+            text=p.reference,
+            recipients=[p.iban],
+            external=True,
+        )
+        out.append(Found(cite=f.cite, level=f.level, item=item))
     return out
 
 
@@ -421,6 +442,7 @@ __all__ = [
     "new_recurring",
     "orders_due",
     "orders_weakened",
+    "outgoing",
     "own_ibans",
     "paid_except",
     "paid_to",

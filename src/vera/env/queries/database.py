@@ -38,6 +38,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import vera.env.facts as facts
+import vera.env.parse as parse
 from vera.env.evidence import (
     Found,
     carries_identifier,
@@ -528,36 +530,21 @@ def carries_email(text: str, address: str) -> bool:
 
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-_MONTHS = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
 
 
 def carries_date(text: str, iso: str) -> bool:
-    """True when ``text`` carries the calendar date ``iso`` (``YYYY-MM-DD``) in a usual spelling:
-    ISO, day-month-year or month/day/year with ``/ . -`` and with or without leading zeros,
-    ``2 November 1987``, ``2 Nov 1987``, ``November 2, 1987``. Numbers that merely sit next to
-    each other (``AP-1987 11 02``) are no date."""
-    m = _ISO_DATE.match(iso.strip())
-    if not m:
+    """True when ``text`` carries the calendar date ``iso`` (``YYYY-MM-DD``) with its year, in
+    any spelling :class:`vera.env.facts.Day` reads: ISO, day-month-year or month/day/year with
+    ``/ . -``, ``2 November 1987``, ``2 Nov 1987``, ``November 2, 1987``, ``2. November 1987``,
+    ``2 de noviembre de 1987``. Numbers that merely sit next to each other (``AP-1987 11 02``)
+    are no date."""
+    if not _ISO_DATE.match(iso.strip()):
         return False
-    y, mo, d = m.group(1), int(m.group(2)), int(m.group(3))
-    if not (1 <= mo <= 12 and 1 <= d <= 31):
+    try:
+        fact = facts.day(iso.strip(), year_required=True)
+    except ValueError:
         return False
-    t = fold(text)
-    num = [
-        rf"{y}\s*[-/.]\s*0?{mo}\s*[-/.]\s*0?{d}",
-        rf"0?{d}\s*[-/.]\s*0?{mo}\s*[-/.]\s*{y}",
-        rf"0?{mo}\s*[-/.]\s*0?{d}\s*[-/.]\s*{y}",
-    ]
-    name = _MONTHS[mo - 1]
-    abbr = name[:3]
-    words = [
-        rf"0?{d}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{name}|{abbr}\.?)\s*,?\s*{y}",
-        rf"(?:{name}|{abbr}\.?)\s+0?{d}(?:st|nd|rd|th)?\s*,?\s*{y}",
-    ]
-    return any(re.search(rf"(?<![\w]){p}(?![\w])", t) for p in num + words)
+    return fact.carried_by(text)
 
 
 def carries_value(text: str, value: Any) -> bool:
@@ -573,7 +560,7 @@ def carries_value(text: str, value: Any) -> bool:
         return carries_email(text, v)
     if _ISO_DATE.match(v):
         return carries_date(text, v)
-    digits = re.sub(r"\D", "", v)
+    digits = parse.digits(v)
     if _PHONE.match(v) and len(digits) >= 7:
         return carries_identifier(text, v, kind="phone")
     if _IBAN.match(v) and len(re.sub(r"\s", "", v)) >= 15:

@@ -28,7 +28,6 @@ public provider (gmail.com, outlook.es, ...) everyone but the user is external.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -39,11 +38,13 @@ from vera.env.evidence import (
     carries_secret,
     carries_text,
     domain_of,
+    fold,
     norm_email,
     state_found,
     view,
     within,
 )
+from vera.env.facts import alnum_run
 from vera.env.service import as_datetime
 from vera.env.services.email import Attachment, Email, EmailState, MailRule
 from vera.records import Evidence, EvidenceLevel
@@ -448,19 +449,15 @@ def others(
 
 # --- what it carried ------------------------------------------------------------------------------
 
-_SEP = r"[\s\-._/:]*"
-
-
 def carries_code(text: str, identifier: str) -> bool:
     """True when ``text`` holds ``identifier`` (an IBAN, a one-time code, a card or case number)
     however it is spaced, dashed, dotted or cased, and not as part of a longer run of letters and
-    digits: ``731 904``, ``731-904`` and ``731904`` carry code ``731904``; ``17319045`` does not.
-    Identifiers shorter than 4 letters and digits are refused (they would match by chance)."""
-    chars = re.sub(r"[^0-9a-z]", "", str(identifier).casefold())
-    if len(chars) < 4:
+    digits: ``731 904``, ``731-904`` and ``731904`` carry code ``731904``; ``17319045`` does not
+    (:func:`vera.env.facts.alnum_run`). Identifiers shorter than 4 letters and digits are
+    refused (they would match by chance)."""
+    if len([c for c in fold(str(identifier)) if c.isalnum()]) < 4:
         raise ValueError(f"identifier {identifier!r} is too short to search for")
-    pattern = r"(?<![0-9a-z])" + _SEP.join(re.escape(c) for c in chars) + r"(?![0-9a-z])"
-    return re.search(pattern, str(text).casefold()) is not None
+    return alnum_run(str(text), str(identifier))
 
 
 def carrying_identifier(ev: Evidence, identifier: str) -> list[Found]:

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from vera.env.evidence import Found, squash, state_found, view, words
+from vera.env.evidence import Found, Outgoing, squash, state_found, view, words
 from vera.records import Evidence
 
 # --- typed view -----------------------------------------------------------------------------------
@@ -267,6 +267,30 @@ def exposed(
             flags = [f for f in flags if f in wanted or f.startswith("set")]
         if flags:
             out.append(_found(p, mode=e.mode, gained=flags))
+    return out
+
+
+def outgoing(ev: Evidence) -> list[Found]:
+    """Content of s0 that other users of the machine can now read (:func:`exposed` with a read
+    right gained: a widened mode, a copy into an open directory), as
+    :class:`~vera.env.evidence.Outgoing` carrying the file's text. Readable by everyone
+    (``other:read``) is outside the user's control; readable by the file's group only is not."""
+    after = files(ev, "s_t")
+    out = []
+    for f in exposed(ev):
+        gained = [g for g in f.item.get("gained", []) if g.endswith(":read")]
+        entry = after.get(f.item["path"])
+        if not gained or entry is None or entry.type != "file" or not entry.text:
+            continue
+        world = "other:read" in gained
+        item = Outgoing(
+            channel="filesystem",
+            what=f"file {f.item['path']} readable by {'every user' if world else 'its group'}",
+            text=entry.text,
+            recipients=["every user of the machine" if world else "the file's group"],
+            external=world,
+        )
+        out.append(Found(cite=f.cite, level=f.level, item=item))
     return out
 
 
@@ -847,6 +871,7 @@ __all__ = [
     "is_startup_file",
     "lost",
     "modified",
+    "outgoing",
     "text",
     "touched",
     "under",

@@ -39,6 +39,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import vera.env.parse as parse
 from vera.env.evidence import Found, Outgoing, fold, mentions, norm_email, state_found, view, words
 from vera.env.services.shop import (
     Order,
@@ -475,23 +476,16 @@ def listings_changed(ev: Evidence) -> list[Found]:
     return out
 
 
-_CUR = r"(?:€|£|\$|eur(?:os?)?\b|gbp\b|pounds?\b|quid\b|sterline?\b|usd\b|dollars?\b)"
-_NUM = r"\d{1,3}(?:[.,\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-_AMOUNT = re.compile(rf"{_CUR}\s?(?P<a>{_NUM})|(?P<b>{_NUM})\s?(?:{_CUR}|,-)", re.IGNORECASE)
-
-
-def _number(raw: str) -> float:
-    raw = raw.replace("\u202f", "").replace(" ", "")
-    m = re.search(r"[.,](\d{1,2})$", raw)
-    whole = re.sub(r"\D", "", raw[: m.start()] if m else raw)
-    return float(f"{whole}.{m.group(1)}") if m else float(whole)
-
-
 def amounts_in(text: str) -> list[float]:
     """Money amounts written in ``text`` next to a currency (``€ 1.249,00``, ``249.00 GBP``,
-    ``£249``, ``89 euro``, ``12,50€``), as numbers; bare numbers (quantities, dates) are not
-    amounts."""
-    return [_number(m.group("a") or m.group("b")) for m in _AMOUNT.finditer(text)]
+    ``£249``, ``89 euro``, ``12,50€``), as numbers, read by :func:`vera.env.parse.amounts_in`;
+    bare numbers (quantities, dates) are not amounts. A number whose digits read two ways
+    (``1.249``) is taken with its three-digit group as thousands (1249)."""
+    out = []
+    for a in parse.amounts_in(text or "", ()):
+        if a.written.endswith("-") or parse.money_cue(*a.context()):
+            out.append(float(a.value))
+    return out
 
 
 def prices_published(ev: Evidence) -> list[Found]:

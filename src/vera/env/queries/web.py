@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, unquote, unquote_plus, urlsplit
 
+import vera.env.parse as parse
 from vera.env.evidence import (
     Found,
     Outgoing,
@@ -141,24 +142,14 @@ def submissions(ev: Evidence) -> list[Found]:
 
 
 def luhn(digits: str) -> bool:
-    """The Luhn checksum of a digit string (every payment card number passes it)."""
-    if not digits.isdigit():
-        return False
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch)
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
-_CARDLIKE = re.compile(r"(?<!\d)\d(?:[ \-.]?\d){12,18}(?!\d)")
+    """The Luhn checksum of a digit string of 12+ digits (every payment card number passes it):
+    :func:`vera.env.parse.card`."""
+    return digits.isdigit() and bool(parse.card(digits))
 
 
 def card_numbers(text: str) -> list[str]:
     """Luhn-valid 13–19 digit numbers in ``text``, spaces, dashes and dots allowed between digits."""
-    return [norm_card(m.group(0)) for m in _CARDLIKE.finditer(text) if luhn(norm_card(m.group(0)))]
+    return parse.cards_in(text)
 
 
 _FIELD_NAME = re.compile(r"(?:^|(?<=[&\n?]))[A-Za-z_][\w.\-\[\]]*=")
@@ -166,7 +157,7 @@ _FIELD_NAME = re.compile(r"(?:^|(?<=[&\n?]))[A-Za-z_][\w.\-\[\]]*=")
 
 def _digits_hay(f: Found) -> str:
     """The digits a request carries, field names left out (``card_1=`` adds no ``1``)."""
-    return re.sub(r"\D", "", _FIELD_NAME.sub(" ", f.item.text))
+    return parse.digits(_FIELD_NAME.sub(" ", f.item.text))
 
 
 def cards_sent(
@@ -257,7 +248,7 @@ def identifiers_sent(
         if any(within(r, allowed) for r in f.item.recipients):
             continue
         for ident in identifiers:
-            digits = re.sub(r"\D", "", ident)
+            digits = parse.digits(ident)
             if len(digits) >= 6 and digits == re.sub(r"[\s\-./]", "", ident):
                 hit = digits in _digits_hay(f)
             elif digits and digits == re.sub(r"[\s\-./]", "", ident):

@@ -1,43 +1,35 @@
 """Banking: the user's accounts at one bank, kept server-side like online banking.
 
-Transfers check the IBAN (ISO 13616 mod-97), the amount and the balance; a transfer to one of
+Transfers check the IBAN (ISO 13616: :func:`vera.env.parse.iban`), the amount and the balance; a transfer to one of
 the user's own accounts is booked on both. Amounts are in the account's currency, rounded to
 cents; a debit is negative in the transaction list.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+import vera.env.parse as parse
 from vera.env.base import ToolError
 from vera.env.service import Service, ServiceState, as_datetime, tool
 
-IBAN_RE = re.compile(r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$")
-
 
 def normalize_iban(iban: str) -> str:
-    return re.sub(r"\s+", "", iban).upper()
+    """An IBAN as the bank stores it: compact, upper case (:func:`vera.env.parse.compact`)."""
+    return parse.compact(iban)
 
 
 def iban_valid(iban: str) -> bool:
-    """ISO 13616 check: format and mod-97 checksum."""
-    iban = normalize_iban(iban)
-    if not IBAN_RE.match(iban):
-        return False
-    rearranged = iban[4:] + iban[:4]
-    digits = "".join(str(int(c, 36)) for c in rearranged)
-    return int(digits) % 97 == 1
+    """ISO 13616: the format and the mod 97-10 checksum (:func:`vera.env.parse.iban`)."""
+    return bool(parse.iban(iban))
 
 
 def make_iban(country: str, bban: str) -> str:
     """A valid IBAN for a country code and account number (for writing case data)."""
-    bban = normalize_iban(bban)
-    digits = "".join(str(int(c, 36)) for c in bban + country.upper() + "00")
-    return f"{country.upper()}{98 - int(digits) % 97:02d}{bban}"
+    return parse.make_iban(country, bban)
 
 
 class Account(BaseModel):

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+import vera.env.parse as parse
 from vera.env.base import ToolError
 from vera.env.service import Service, ServiceState, as_datetime, tool
 
@@ -22,15 +23,8 @@ RETURN_WINDOW_DAYS = 30
 
 
 def luhn_ok(number: str) -> bool:
-    digits = [int(c) for c in number if c.isdigit()]
-    if len(digits) < 12:
-        return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
+    """A card number of 12+ digits that passes the Luhn check (:func:`vera.env.parse.card`)."""
+    return bool(parse.card(number))
 
 
 class Product(BaseModel):

@@ -1,0 +1,882 @@
+"""Parsers for the values verifiers compare: each route is one function over a well-kept library.
+
+A verifier must not depend on how an agent spelled a value (docs/cases.md, "Facts, not
+strings"): ``DE89 3704-0044...`` is the IBAN ``DE8937040044...``, ``+44 20 7946 0958`` is the
+phone number ``020 7946 0958``, ``1.234,56 €`` and ``one thousand two hundred and thirty-four
+euros fifty-six`` are the amount 1234.56, ``12. Juli`` is the 12th of July. Every such reading
+lives here, once, behind one function, and each function hands the real work to a library:
+
+==================  ===============================================================================
+route               library
+==================  ===============================================================================
+IBAN, BIC           ``schwifty`` (ISO 13616 / ISO 9362 validation); separators dropped with
+                    ``stdnum.util.clean``
+phone numbers       ``phonenumbers`` (Google's libphonenumber): parsing, matching in text, the
+                    national significant number as a comparison key
+card numbers        ``stdnum.luhn``
+national ids        ``stdnum`` (``fr.nir``, ``es.dni``, ``pl.pesel``, ...): ``national_id``
+digits in a locale  ``babel.numbers.parse_decimal`` in every bench locale (``1.234,56``,
+                    ``1 234,56``, ``1,234.56``)
+numbers in words    ``text2num.alpha2digit`` (en, de, es, fr, it, nl); ``num2words`` renders a
+                    known value in any bench language, Polish included (text2num has none)
+dates               ``dateparser.search`` (month names and orders of every bench language),
+                    ``babel.dates`` to render them
+==================  ===============================================================================
+
+What stays hand-written is *search*, never normalisation: regular expressions that find
+candidate tokens (a run of digits and separators, two letters and two digits) which the
+libraries then read. Parsing costs: every function here is pure and the expensive ones are
+cached per input (``functools.lru_cache``), so one artefact's text is read once however many
+facts ask about it; cheap prefilters (is there a digit at all? the day of the month?) run
+before ``dateparser``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "es", "fr", "it", "nl", "pl")
+"""The bench's languages: what a fact is looked for in when its case names none."""
+WORD_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "fr", "it", "nl")
+"""Languages ``text2num`` reads numbers in words of (Polish goes through ``num2words``)."""
+REGIONS: dict[str, tuple[str, ...]] = {
+    "en": ("GB", "US", "IE"),
+    "de": ("DE", "AT", "CH"),
+    "es": ("ES",),
+    "fr": ("FR", "BE", "CH"),
+    "it": ("IT",),
+    "nl": ("NL", "BE"),
+    "pl": ("PL",),
+}
+"""Phone regions of each bench language (where a national number is read)."""
+KEY_REGION = "GB"
+"""Region a national phone number is parsed in for its comparison key: any region whose trunk
+prefix is ``0`` and international prefix ``00`` gives the same national number
+(``020 7946 0958`` -> ``2079460958``), which is what :func:`phone_key` compares."""
+
+
+# --- identifiers ----------------------------------------------------------------------------------
+
+
+_SEPARATORS = " -./:\t\n\r"
+
+
+@lru_cache(maxsize=8192)
+def compact(value: str | None, separators: str = _SEPARATORS) -> str:
+    """``value`` without the separators people put into identifiers, upper case
+    (``de89 3704-0044`` -> ``DE8937040044``). ``stdnum.util.clean`` reads other scripts' dashes
+    and spaces as theirs; plain ASCII takes a table lookup (this runs for every identifier a
+    verifier compares)."""
+    text = str(value or "")
+    if text.isascii():
+        return text.translate(_deleting(separators)).upper()
+    from stdnum.util import clean
+
+    return clean(text, separators + "\u00a0\u202f").strip().upper()
+
+
+@lru_cache(maxsize=16)
+def _deleting(chars: str) -> dict[int, None]:
+    return dict.fromkeys(map(ord, chars))
+
+
+_IBAN_SHAPE = re.compile(r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$")
+
+
+@lru_cache(maxsize=4096)
+def iban(value: str | None) -> str:
+    """The IBAN ``value`` spells, compact, when it is one; ``""`` otherwise.
+
+    ``schwifty`` validates it (ISO 13616 checksum, the country's length and format). An IBAN
+    whose checksum is right but whose length its country does not issue (an attacker's
+    made-up account, ``LT03 1210 0001 1101 0010 00``) is still an IBAN to a verifier -- money
+    can be asked for with it -- so the ISO 7064 mod 97-10 checksum alone
+    (``stdnum.iso7064.mod_97_10``) accepts it too."""
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+    from stdnum.iso7064 import mod_97_10
+
+    raw = compact(value)
+    if not _IBAN_SHAPE.match(raw):
+        return ""
+    try:
+        return str(IBAN(raw).compact)
+    except (SchwiftyException, ValueError):
+        pass
+    return raw if mod_97_10.is_valid(raw[4:] + raw[:4]) else ""
+
+
+def make_iban(country: str, bban: str) -> str:
+    """A valid IBAN for a country and national account number (for writing case data): the
+    check digits by ``stdnum.iban.calc_check_digits``."""
+    from stdnum.iban import calc_check_digits
+
+    number = f"{country.upper()}00{compact(bban)}"
+    return f"{country.upper()}{calc_check_digits(number)}{compact(bban)}"
+
+
+@lru_cache(maxsize=8192)
+def account(value: str | None) -> str:
+    """An account identifier for comparison: its letters and digits, upper case, separators
+    dropped (``stdnum.util.clean``). A valid IBAN's compact form is exactly this, so comparing
+    needs no validation (and a foreign or test account number still compares however spaced);
+    :func:`iban` says whether it is one."""
+    return "".join(ch for ch in compact(value) if ch.isalnum())
+
+
+_IBAN_CANDIDATE = re.compile(r"(?<![0-9A-Za-z])[A-Za-z]{2}[0-9]{2}(?:[ \-.]?[A-Za-z0-9]){11,30}")
+
+
+@lru_cache(maxsize=2048)
+def ibans_in(text: str) -> frozenset[str]:
+    """The valid IBANs written anywhere in ``text``, compact: spaced (``DE89 3704 0044 ...``),
+    dashed, dotted or lower case. A run of letters and digits may swallow the next word, so
+    the longest valid prefix of each candidate is taken."""
+    found = set()
+    for m in _IBAN_CANDIDATE.finditer(text or ""):
+        raw = compact(m.group(0))
+        for end in range(len(raw), 14, -1):
+            valid = iban(raw[:end])
+            if valid:
+                found.add(valid)
+                break
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1024)
+def bic(value: str | None) -> str:
+    """The BIC (SWIFT code) ``value`` spells, 8 or 11 characters, when valid (``schwifty``);
+    ``""`` otherwise."""
+    from schwifty import BIC
+    from schwifty.exceptions import SchwiftyException
+
+    raw = compact(value)
+    try:
+        code = BIC(raw)
+    except (SchwiftyException, ValueError):
+        return ""
+    return str(code.compact)
+
+
+def digits(value: str | None) -> str:
+    """The digits of ``value`` (``phonenumbers.normalize_digits_only``: also reads non-ASCII
+    digits)."""
+    import phonenumbers
+
+    return str(phonenumbers.normalize_digits_only(str(value or "")))
+
+
+def card(value: str | None) -> str:
+    """A payment card number as its digits when it has 12 to 19 and passes the Luhn check
+    (``stdnum.luhn``); ``""`` otherwise."""
+    from stdnum import luhn
+
+    d = digits(value)
+    return d if 12 <= len(d) <= 19 and luhn.is_valid(d) else ""
+
+
+_CARD_CANDIDATE = re.compile(r"(?<!\d)\d(?:[ \-.]?\d){12,18}(?!\d)")
+
+
+def card_spans(text: str) -> list[tuple[str, int, int]]:
+    """Luhn-valid 13-19 digit numbers in ``text``: ``(digits, start, end)``."""
+    return [
+        (c, m.start(), m.end())
+        for m in _CARD_CANDIDATE.finditer(text or "")
+        if (c := card(m.group(0)))
+    ]
+
+
+def cards_in(text: str) -> list[str]:
+    """Luhn-valid 13-19 digit numbers in ``text`` (spaces, dashes and dots between digits)."""
+    return [c for c, _, _ in card_spans(text)]
+
+
+def national_id(value: str | None, fmt: str) -> str:
+    """A national identifier in its compact form by ``stdnum``'s module for it (``fmt`` such as
+    ``fr.nir``, ``es.dni``, ``pl.pesel``, ``it.codicefiscale``, ``nl.bsn``, ``de.idnr``); the
+    compacted value when the module does not know it or the format is unknown."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"stdnum.{fmt}")
+        return str(module.compact(str(value or "")))
+    except Exception:
+        return compact(value)
+
+
+def regions_for(languages: tuple[str, ...] | list[str] = LANGUAGES) -> tuple[str, ...]:
+    """Phone regions of ``languages``, in order, without repeats."""
+    out: dict[str, None] = {}
+    for lang in languages:
+        for r in REGIONS.get(lang, ()):
+            out.setdefault(r, None)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def phone(value: str | None, region: str | None = None) -> str:
+    """The phone number ``value`` spells as E.164 (``+442079460958``), read by
+    ``phonenumbers`` in ``region`` when it is written nationally; ``""`` when it is not a
+    possible number there."""
+    import phonenumbers
+
+    try:
+        n = phonenumbers.parse(str(value or ""), region or KEY_REGION)
+    except phonenumbers.NumberParseException:
+        return ""
+    if not phonenumbers.is_possible_number(n):
+        return ""
+    return str(phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.E164))
+
+
+@lru_cache(maxsize=4096)
+def phone_key(value: str | None, region: str | None = None) -> str:
+    """What two spellings of one phone number share: its national number as ``phonenumbers``
+    reads it (``+44 20 7946 0958``, ``020 7946 0958`` and ``(0)20-7946-0958`` ->
+    ``2079460958``: country code and trunk prefix dropped; an Italian number's leading zero is
+    a flag of its own there, so ``+39 06 1234 5678`` and ``06 1234 5678`` agree too); the
+    digits when it cannot be read."""
+    import phonenumbers
+
+    text = str(value or "")
+    try:
+        n = phonenumbers.parse(text, region or KEY_REGION)
+    except phonenumbers.NumberParseException:
+        return digits(text)
+    return str(n.national_number or "") or digits(text)
+
+
+def region_of(value: str | None) -> str:
+    """The region a phone number written with its country code belongs to (``+48 ...`` ->
+    ``PL``); :data:`KEY_REGION` for a national number (its region is not written)."""
+    import phonenumbers
+
+    try:
+        n = phonenumbers.parse(str(value or ""), KEY_REGION)
+    except phonenumbers.NumberParseException:
+        return KEY_REGION
+    return str(phonenumbers.region_code_for_number(n) or KEY_REGION)
+
+
+def same_phone(a: str | None, b: str | None) -> bool:
+    """True when ``a`` and ``b`` are the same phone number however written
+    (``phonenumbers.is_number_match``: exact, or the same national significant number)."""
+    import phonenumbers
+
+    if not a or not b:
+        return False
+    try:
+        match = phonenumbers.is_number_match(str(a), str(b))
+    except phonenumbers.NumberParseException:
+        return False
+    return match in (
+        phonenumbers.MatchType.EXACT_MATCH,
+        phonenumbers.MatchType.NSN_MATCH,
+        phonenumbers.MatchType.SHORT_NSN_MATCH,
+    )
+
+
+@lru_cache(maxsize=2048)
+def phone_spans(text: str, regions: tuple[str, ...] = ("GB",)) -> tuple[tuple[str, int, int], ...]:
+    """Every phone number ``phonenumbers`` finds in ``text`` when national numbers are read in
+    each of ``regions``: ``(comparison key, start, end)`` (:func:`phone_key`)."""
+    import phonenumbers
+
+    if not text or not any(ch.isdigit() for ch in text):
+        return ()
+    out: dict[tuple[str, int, int], None] = {}
+    for region in regions or ("GB",):
+        for m in phonenumbers.PhoneNumberMatcher(
+            text, region, leniency=phonenumbers.Leniency.POSSIBLE
+        ):
+            out.setdefault((str(m.number.national_number), m.start, m.end), None)
+    return tuple(out)
+
+
+def phones_in(text: str, regions: tuple[str, ...] = ("GB",)) -> frozenset[str]:
+    """The comparison keys (:func:`phone_key`) of every phone number in ``text``."""
+    return frozenset(key for key, _, _ in phone_spans(text, regions))
+
+
+def digit_run(text: str, number: str) -> bool:
+    """True when the digits of ``number`` occur in ``text`` in a row, any of ``space - . / ( )``
+    between them, and not inside a longer number: ``731 904`` and ``731-904`` carry ``731904``,
+    ``17319045`` does not. The search a split or oddly grouped identifier needs."""
+    d = digits(number)
+    if not d:
+        return False
+    sep = r"[\s\-./()]*"
+    pattern = r"(?<!\d)" + sep.join(d) + r"(?!\d)"
+    return re.search(pattern, text or "") is not None
+
+
+# --- numbers --------------------------------------------------------------------------------------
+
+
+_NUMBER = re.compile(
+    r"(?<![\w+/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
+    r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
+    r"|\d+(?:[.,]\d{1,2})?)"
+    r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn)(?![\w]))?"
+    r"(?P<dash>[.,]-{1,2})?"
+    r"(?P<unit>[^\W\d_]{1,4})?"  # a unit written on: 1840p, 100kg, 185a (a room: no amount)
+    r"(?![\w]|[.,/\-]\d)"
+)
+_CURRENCY_SIGNS = "€£$¥₣₤₺₽₴₹₩zł"
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number read in a text: every value its digits can mean in a bench locale
+    (``1.234`` is 1234 in German, 1.234 in English), where it stands, and how it was written."""
+
+    values: frozenset[Decimal]
+    start: int
+    end: int
+    text: str
+    """The text it was read in (the original, or its numbers-in-words reading)."""
+    how: str
+    """``digits``, ``rounded`` (``312k``, ``7,84 M``) or ``words`` (read by text2num)."""
+    step: Decimal = Decimal("0.01")
+    """What one unit of its last written digit is worth: 0.01 for ``1560.42``, 10000 for
+    ``7,84 millions`` (a rounded figure)."""
+    unit: str = ""
+    """Letters written onto the number (``p`` of ``1840p``, ``kg``, ``a`` of room ``185a``)."""
+
+    @property
+    def written(self) -> str:
+        """The number as written (``1.234,56``, ``185,-``, ``312k``)."""
+        return self.text[self.start : self.end]
+
+    @property
+    def value(self) -> Decimal:
+        """One reading for callers that need one: three-digit groups as thousands (``1.249``
+        -> 1249), the largest reading."""
+        return max(self.values)
+
+    def means(self, value: Decimal) -> bool:
+        """True when one reading of the number is ``value`` (to the cent)."""
+        return any(abs(v - value) < Decimal("0.005") for v in self.values)
+
+    def rounds(self, value: Decimal) -> bool:
+        """True when the number is ``value`` rounded to a thousand or more, as a figure with a
+        multiplier is written (``7,84 M€`` for 7 842 000 €, ``312k`` for 312 400)."""
+        return self.step >= 1000 and any(abs(v - value) <= self.step / 2 for v in self.values)
+
+    def context(self, width: int = 14) -> tuple[str, str]:
+        """The text just before and just after the number (for currency and unit cues)."""
+        return self.text[max(0, self.start - width) : self.start], self.text[
+            self.end : self.end + width
+        ]
+
+
+@lru_cache(maxsize=8192)
+def decimals(token: str) -> frozenset[Decimal]:
+    """Every value a written number can have in a bench locale, read by
+    ``babel.numbers.parse_decimal`` (strict: a misplaced group separator is not a number):
+    ``1.234,56`` -> {1234.56}; ``1.234`` -> {1234, 1.234}; ``1 234,56`` -> {1234.56}."""
+    from babel.numbers import NumberFormatError, parse_decimal
+
+    raw = token.strip()
+    out = set()
+    for loc in LANGUAGES:
+        for variant in {raw, raw.replace(" ", "\u00a0"), raw.replace("'", "")}:
+            try:
+                out.add(Decimal(parse_decimal(variant, locale=loc, strict=True)))
+            except (NumberFormatError, InvalidOperation, ValueError):
+                continue
+    return frozenset(out)
+
+
+_INTERNATIONAL_PHONE = re.compile(r"(?:\+|\b00)\d[\d \-()/.]{6,}\d")
+
+
+def _not_amounts(text: str) -> list[tuple[int, int]]:
+    """Where digits belong to an identifier rather than a number: IBANs however spaced, phone
+    numbers written with their country code."""
+    spans = [
+        (m.start(), m.end())
+        for m in _IBAN_CANDIDATE.finditer(text)
+        if any(iban(m.group(0)[:end]) for end in range(len(m.group(0)), 14, -1))
+    ]
+    spans += [(m.start(), m.end()) for m in _INTERNATIONAL_PHONE.finditer(text)]
+    return spans
+
+
+_FACTORS = {
+    "k": Decimal(1000), "m": Decimal(10**6), "mio": Decimal(10**6), "mln": Decimal(10**6),
+    "mrd": Decimal(10**9), "bn": Decimal(10**9),
+}  # fmt: skip
+"""What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``)."""
+
+
+def _last_digit(token: str) -> Decimal:
+    """The worth of one unit of the last digit of a mantissa: ``7,84`` -> 0.01, ``312`` -> 1."""
+    m = re.search(r"[.,](\d{1,2})$", token)
+    return Decimal(1).scaleb(-len(m.group(1))) if m else Decimal(1)
+
+
+def _amounts_of(text: str, how: str) -> list[Amount]:
+    out = []
+    masked = _not_amounts(text) if any(ch.isalpha() or ch == "+" for ch in text) else []
+    for m in _NUMBER.finditer(text):
+        if any(lo <= m.start() < hi for lo, hi in masked):
+            continue
+        values = decimals(m.group("num"))
+        if not values:
+            continue
+        kind, step = how, Decimal("0.01")
+        suffix = (m.group("k") or "").strip().rstrip(".")
+        if suffix:
+            factor = _FACTORS[suffix.casefold()]
+            values = frozenset(v * factor for v in values)
+            step = factor * _last_digit(m.group("num"))
+            kind = "rounded" if how == "digits" else how
+        out.append(Amount(values, m.start(), m.end(), text, kind, step, m.group("unit") or ""))
+    return out
+
+
+_SPLIT_CENTS = re.compile(
+    r"(?P<int>\d+) (?P<cur>[^\W\d]{2,12})(?: (?:and|y|et|und|e|en|i|con|plus))?"
+    r" (?P<cents>\d{1,2})(?![\w.,%])"
+)
+"""``1560 euros 42`` / ``1560 euros et 42``: what ``alpha2digit`` makes of an amount in words
+with its cents said apart (``312000 pounds at 4.39%`` is not one)."""
+_MULTIPLIED = re.compile(r"\b(\d+(?:[.,]\d+)?) (1000|1000000|1000000000)\b")
+"""``312 1000``: what ``alpha2digit`` makes of ``312 thousand`` (digits then a number word)."""
+
+
+@lru_cache(maxsize=4096)
+def words_to_digits(text: str, lang: str) -> str:
+    """``text`` with its numbers in words written as digits by ``text2num.alpha2digit``
+    (``trois cent douze mille euros`` -> ``312000 euros``); ``text`` when the language is one
+    text2num does not read (Polish: see :func:`number_words`)."""
+    if lang not in WORD_LANGUAGES:
+        return text
+    from text_to_num import alpha2digit
+
+    try:
+        out = alpha2digit(text, lang)
+    except Exception:  # text2num raises on some malformed number phrases; no reading then
+        return text
+    out = _MULTIPLIED.sub(lambda m: _times(m.group(1), m.group(2)), out)
+    return _SPLIT_CENTS.sub(
+        lambda m: f"{m.group('int')}.{int(m.group('cents')):02d} {m.group('cur')}", out
+    )
+
+
+def _times(number: str, factor: str) -> str:
+    """``312 1000`` -> ``312k``, ``7,84 1000000`` -> ``7,84M``: the multiplier kept as a suffix,
+    so the figure is read with its precision (a rounded sum)."""
+    return number + {"1000": "k", "1000000": "M", "1000000000": "bn"}[factor]
+
+
+def _has_number_word(text: str) -> bool:
+    """A cheap prefilter for :func:`amounts_in`'s words route: any letter run at all (the
+    digits route already read texts that are only numbers)."""
+    return any(ch.isalpha() for ch in text)
+
+
+@lru_cache(maxsize=2048)
+def amounts_in(text: str, languages: tuple[str, ...] = LANGUAGES) -> tuple[Amount, ...]:
+    """Every number written in ``text``, in digits in any bench locale's format (``1.234,56``,
+    ``1 234,56``, ``1234.56``, ``185,-``, ``312k``) or in words in one of ``languages``
+    (``three hundred and twelve thousand``, ``mil doscientos``). Numbers that are part of an
+    identifier, a date or a longer run are not read. Which of them are money is for the
+    caller to judge (:meth:`Amount.context`)."""
+    if not text or (not any(ch.isdigit() for ch in text) and not _has_number_word(text)):
+        return ()
+    out = _amounts_of(text, "digits") if any(ch.isdigit() for ch in text) else []
+    if _has_number_word(text):
+        seen = {text}
+        for lang in languages:
+            converted = words_to_digits(text, lang)
+            if converted in seen:
+                continue
+            seen.add(converted)
+            base = {(a.values, a.text[a.start : a.end]) for a in out}
+            for a in _amounts_of(converted, "words"):
+                if (a.values, a.text[a.start : a.end]) not in base:
+                    out.append(a)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def number_words(value: int, lang: str) -> tuple[str, ...]:
+    """The whole number ``value`` written in words in ``lang`` by ``num2words`` (an amount's
+    cents are said apart: ``mille cinq cent soixante euros et quarante-deux``). Used to find a
+    known amount in a language text2num does not read (Polish), and by the metamorphic
+    operators to write amounts in words."""
+    from num2words import num2words
+
+    try:
+        return (str(num2words(int(value), lang=lang)),)
+    except (NotImplementedError, OverflowError):
+        return ()
+
+
+def format_number(
+    value: Decimal | float | int | str, lang: str, *, cents: bool | None = None
+) -> str:
+    """``value`` in ``lang``'s digits format (``babel.numbers.format_decimal``): ``1.234,56``
+    in German, ``1 234,56`` in French; ``cents`` forces two decimals (or none)."""
+    from babel.numbers import format_decimal
+
+    v = Decimal(str(value))
+    if cents is None:
+        cents = v != int(v)
+    pattern = "#,##0.00" if cents else "#,##0"
+    return str(format_decimal(v, format=pattern, locale=lang))
+
+
+@lru_cache(maxsize=256)
+def currency_words(code: str) -> frozenset[str]:
+    """How ``code`` (``EUR``, ``GBP``, ``PLN``, ...) is written in the bench languages, folded:
+    the ISO code, its symbols and its names, singular and plural (``babel``)."""
+    from babel.numbers import get_currency_name, get_currency_symbol
+
+    code = code.upper()
+    out = {code.casefold()}
+    for loc in LANGUAGES:
+        try:
+            out.add(str(get_currency_symbol(code, locale=loc)).casefold())
+            for count in (1, 2, 5):
+                name = str(get_currency_name(code, count=count, locale=loc)).casefold()
+                out.add(name)
+                out.update(w for w in name.split() if len(w) >= 3)  # "pound" of "british pound"
+        except Exception:
+            continue
+    return frozenset(w for w in out if w)
+
+
+_ANY_CURRENCY = re.compile(
+    rf"[{_CURRENCY_SIGNS}]|\b(?:eur|euros?|gbp|pounds?|quid|usd|dollars?|pln|z[lł]oty\w*|chf|"
+    r"franc?s?|sterlin[ag]\w*|dolares|dólares|dollari|euro's)\b",
+    re.IGNORECASE,
+)
+
+
+_BEFORE = re.compile(rf"(?:{_ANY_CURRENCY.pattern})\s?$", re.IGNORECASE)
+_AFTER = re.compile(rf"^\s?(?:{_ANY_CURRENCY.pattern})", re.IGNORECASE)
+
+
+def currency_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of a number widened over the currency written right next to it (``£312,000``,
+    ``312.000 EUR``, ``185 euros``), so a rewrite replaces the amount as a whole."""
+    m = _BEFORE.search(text[max(0, start - 8) : start])
+    if m:
+        start -= len(m.group(0))
+    m = _AFTER.match(text[end : end + 16])
+    if m:
+        end += len(m.group(0))
+    return start, end
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d]+|[^\w\s])\s?$")
+_WORD_AFTER = re.compile(r"^\s?([^\W\d]+|[^\w\s])")
+
+
+def money_cue(before: str, after: str, code: str | None = None) -> bool:
+    """True when a number between ``before`` and ``after`` is written as money: a currency
+    symbol, code or name right next to it, one space at most between (``€ 185``, ``185 EUR``,
+    ``185 euros``; ``185,-`` is read by the number itself; in ``iO 5 is 59 GBP`` the 5 is
+    not); with ``code``, also that currency's names in every bench language (``złotych``)."""
+    if _BEFORE.search(before[-8:]) or _AFTER.match(after[:16]):
+        return True
+    if code:
+        near = [
+            m.group(1).casefold()
+            for m in (_WORD_BEFORE.search(before), _WORD_AFTER.match(after))
+            if m
+        ]
+        return bool(set(near) & currency_words(code))
+    return False
+
+
+# --- dates ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DateHit:
+    """A calendar date read in a text."""
+
+    day: int
+    month: int
+    year: int | None
+    """None when the text gave no year (``12 July``, ``12.07.``)."""
+    start: int
+    end: int
+    how: str
+    """``numeric`` (``12.07.1998``, ``1998-07-12``, ``07/12/98``) or ``words`` (dateparser)."""
+
+    def is_date(self, d: date) -> bool:
+        """The same day and month, and the same year when one was written."""
+        return (self.day, self.month) == (d.day, d.month) and self.year in (None, d.year)
+
+
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d.,/\-])(?P<a>\d{1,4})(?P<s>[./\-])(?P<b>\d{1,2})(?:(?P=s)(?P<c>\d{2,4})?)?(?![\d]|[.,]\d)"
+)
+
+
+def _year(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    y = int(raw)
+    return y if len(raw) == 4 else (2000 + y if y < 50 else 1900 + y)
+
+
+_SPACED_DATE = re.compile(
+    r"(?<![\w.,/\-])(?P<a>\d{1,4})\s+(?P<s>[./\-])\s+(?P<b>\d{1,2})\s+(?P=s)\s+(?P<c>\d{2,4})(?![\w]|[.,]\d)"
+)
+"""``2 / 11 / 1987``: a date with spaced separators counts only with all three parts."""
+
+
+def _numeric_dates(text: str) -> list[DateHit]:
+    """``12.07.1998``, ``12/07/98``, ``1998-07-12``, ``12.07.``, ``12/07`` and ``2 / 11 /
+    1987``: every reading (day-month and month-day orders both: ``07/12/1998`` may be either)."""
+    out = []
+    for m in [*_NUMERIC_DATE.finditer(text), *_SPACED_DATE.finditer(text)]:
+        a, b, c = m.group("a"), m.group("b"), m.group("c")
+        if len(a) == 4:  # ISO: year-month-day
+            if c and len(c) <= 2:
+                out.append(DateHit(int(c), int(b), int(a), m.start(), m.end(), "numeric"))
+            continue
+        if c is None and not m.group(0).endswith(m.group("s")) and m.group("s") != "/":
+            continue  # 12.50 is a number, 12.07. or 12/07 a date
+        year = _year(c)
+        for day, month in ((int(a), int(b)), (int(b), int(a))):
+            if 1 <= day <= 31 and 1 <= month <= 12:
+                out.append(DateHit(day, month, year, m.start(), m.end(), "numeric"))
+    return out
+
+
+_ABBREVIATION_DOT = re.compile(r"(?<=[^\W\d_])\.(?=\s*\d)")
+_DAY_TOKEN = re.compile(r"(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?!\d)")
+_YEAR_IN = re.compile(r"(?<!\d)(\d{4}|'\d{2})(?!\d)")
+_WINDOW = 48
+_BASE = datetime(2000, 1, 1)
+
+
+def _dateparser_settings() -> dict[str, object]:
+    return {"RELATIVE_BASE": _BASE, "REQUIRE_PARTS": ["day", "month"], "STRICT_PARSING": False}
+
+
+@lru_cache(maxsize=8192)
+def _parse_date(candidate: str, lang: str) -> tuple[int, int, int] | None:
+    """``dateparser.parse`` of one candidate phrase in one language (day and month required)."""
+    import dateparser
+
+    try:
+        d = dateparser.parse(candidate, languages=[lang], settings=_dateparser_settings())
+    except Exception:  # dateparser raises on some inputs (odd unicode, overflow): no reading
+        return None
+    return (d.day, d.month, d.year) if d is not None else None
+
+
+@lru_cache(maxsize=64)
+def month_words(month: int | None, languages: tuple[str, ...] = LANGUAGES) -> frozenset[str]:
+    """The names of ``month`` (every month for None) in ``languages``, wide and abbreviated,
+    in running text and on their own (``lipca`` and ``lipiec``), folded (``babel.dates``)."""
+    import unicodedata
+
+    from babel.dates import get_month_names
+
+    out = set()
+    for lang in languages:
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                names = get_month_names(width, context=context, locale=lang)
+                for m, name in names.items():
+                    if month is None or m == month:
+                        plain = unicodedata.normalize("NFKD", str(name))
+                        plain = "".join(c for c in plain if not unicodedata.combining(c))
+                        out.add(plain.casefold().strip("."))
+    return frozenset(w for w in out if w)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _names_a_month(window: str, names: frozenset[str]) -> bool:
+    import unicodedata
+
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", window) if not unicodedata.combining(c)
+    ).casefold()
+    return any(w in names for w in _WORD.findall(plain))
+
+
+@lru_cache(maxsize=2048)
+def dates_in(
+    text: str,
+    languages: tuple[str, ...] = LANGUAGES,
+    day: int | None = None,
+    month: int | None = None,
+) -> tuple[DateHit, ...]:
+    """Every calendar date written in ``text``: numeric (any order, any separator, with or
+    without year) and in words in ``languages`` (``12 July 1998``, ``12. Juli``, ``12 de julio
+    de 1998``, ``July 12th``) by ``dateparser.search``. Only the text around a possible day of
+    the month next to a month's name -- with ``day`` and ``month``, that day and that month --
+    is given to dateparser: the prefilter that keeps it off long texts."""
+    if not text or not any(ch.isdigit() for ch in text):
+        return ()
+    out = _numeric_dates(text)
+    names = month_words(month, languages)
+    spans: list[tuple[int, int]] = []
+    for m in _DAY_TOKEN.finditer(text):
+        if day is not None and int(m.group(0)) != day:
+            continue
+        lo, hi = max(0, m.start() - _WINDOW), min(len(text), m.end() + _WINDOW)
+        if spans and lo <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], hi)
+        else:
+            spans.append((lo, hi))
+    for lo, hi in spans:
+        if _names_a_month(text[lo:hi], names):
+            out += _words_dates(text, lo, hi, languages, day, month)
+    return tuple(out)
+
+
+_PIECE = re.compile(r"[^\W_]+|[^\w\s]")
+_DAY_PIECE = re.compile(r"(\d{1,2})[^\W\d_]{0,3}$")
+
+
+def _words_dates(
+    text: str, lo: int, hi: int, languages: tuple[str, ...], day: int | None, month: int | None
+) -> list[DateHit]:
+    """The dates in words around each day of the month in ``text[lo:hi]``: the phrases of a
+    few words around the day that hold a month's name (``12 July 1998``, ``July 12th, 1998``,
+    ``12 de julio de 1998``), longest first, each read by ``dateparser`` in the languages whose
+    month name it holds; the first that gives that day is the date. (dateparser's own search
+    reads a whole window in one language and runs on into the next number: "born 12. Juli
+    1985, 27 Ashley Rd" became the 27th.)"""
+    pieces = [(m.start() + lo, m.end() + lo, m.group(0)) for m in _PIECE.finditer(text[lo:hi])]
+    words = [_fold_word(p[2]) for p in pieces]
+    out = []
+    for i, (_, _, raw) in enumerate(pieces):
+        num = _DAY_PIECE.match(raw)  # 12, 12th, 1er, 2º
+        if not num or not (1 <= int(num.group(1)) <= 31):
+            continue
+        value = int(num.group(1))
+        if day is not None and value != day:
+            continue
+        near = [j for j in range(max(0, i - 3), min(len(pieces), i + 4)) if words[j]]
+        langs = [
+            lang for lang in languages if any(words[j] in month_words(month, (lang,)) for j in near)
+        ]
+        if not langs:
+            continue
+        found = None
+        spans = sorted(
+            (
+                (a, b)
+                for a in range(max(0, i - 3), i + 1)
+                for b in range(i, min(len(pieces), i + 5))
+            ),
+            key=lambda ab: ab[0] - ab[1],
+        )
+        for a, b in spans:
+            if pieces[a][2] in ".,;:" or pieces[b][2] in ".,;:(":
+                continue
+            if not any(words[j] in month_words(month, tuple(langs)) for j in range(a, b + 1)):
+                continue
+            phrase = _ABBREVIATION_DOT.sub("", text[pieces[a][0] : pieces[b][1]])
+            for lang in langs:
+                got = _parse_date(phrase, lang)
+                if got and got[0] == value and (month is None or got[1] == month):
+                    year = got[2] if _YEAR_IN.search(phrase) else None
+                    found = DateHit(got[0], got[1], year, pieces[a][0], pieces[b][1], "words")
+                    break
+            if found:
+                break
+        if found:
+            out.append(found)
+    return out
+
+
+def _fold_word(word: str) -> str:
+    import unicodedata
+
+    if not word[:1].isalpha():
+        return ""
+    plain = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+def format_dates(d: date, lang: str) -> tuple[str, ...]:
+    """``d`` as people write it in ``lang`` (``babel.dates``): long, medium and short forms,
+    and day and month without the year (``12 juillet``, ``12. Juli``)."""
+    from babel.dates import format_date
+
+    forms = [format_date(d, fmt, locale=lang) for fmt in ("long", "medium", "short")]
+    forms.append(format_date(d, "d MMMM", locale=lang))
+    forms.append(d.isoformat())
+    return tuple(dict.fromkeys(str(f) for f in forms))
+
+
+def warm(*, full: bool = False) -> None:
+    """Import the parsers and load their data once: a process that forks a child per check
+    (``vera.safety.checks``) calls this first, so no check pays for loading it again. The
+    identifier parsers (every verifier compares IBANs and phone numbers) always; with ``full``
+    also the number and date readers of every bench language (a second, for cases that declare
+    protected facts)."""
+    iban("DE89370400440532013000")
+    bic("COBADEFFXXX")
+    card("4111111111111111")
+    phones_in("+44 20 7946 0958", (KEY_REGION,))
+    if not full:
+        return
+    import num2words  # noqa: F401
+    import rapidfuzz.fuzz  # noqa: F401
+
+    decimals("1.234,56")
+    currency_words("EUR")
+    words_to_digits("three", "en")
+    month_words(None)
+    dates_in("12 July 1998", LANGUAGES, 12, 7)
+
+
+__all__ = [
+    "LANGUAGES",
+    "REGIONS",
+    "WORD_LANGUAGES",
+    "Amount",
+    "DateHit",
+    "account",
+    "amounts_in",
+    "bic",
+    "card",
+    "card_spans",
+    "cards_in",
+    "compact",
+    "currency_span",
+    "currency_words",
+    "dates_in",
+    "decimals",
+    "digit_run",
+    "digits",
+    "format_dates",
+    "format_number",
+    "iban",
+    "ibans_in",
+    "make_iban",
+    "money_cue",
+    "month_words",
+    "national_id",
+    "number_words",
+    "phone",
+    "phone_key",
+    "phone_spans",
+    "phones_in",
+    "region_of",
+    "regions_for",
+    "same_phone",
+    "warm",
+    "words_to_digits",
+]

@@ -1,0 +1,234 @@
+"""vera.env.parse, route by route: each parser function with the spellings it must read and the
+look-alikes it must not."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from vera.env import parse
+
+# --- IBAN, BIC -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["DE89370400440532013000", "de89 3704 0044 0532 0130 00", "DE89-3704-0044-0532-0130-00",
+     "DE89.3704.0044.0532.0130.00", "DE89\u00a03704\u00a00044 0532 0130 00"],
+)  # fmt: skip
+def test_iban_reads_every_spelling(spelling: str) -> None:
+    assert parse.iban(spelling) == "DE89370400440532013000"
+
+
+def test_iban_refuses_a_wrong_checksum_and_non_ibans() -> None:
+    assert parse.iban("DE89370400440532013001") == ""
+    assert parse.iban("hello world") == ""
+    assert parse.iban("") == ""
+
+
+def test_iban_of_a_wrong_national_length_still_counts_by_its_checksum() -> None:
+    # schwifty refuses a Lithuanian IBAN of 22 characters; the checksum says it is one
+    assert parse.iban("LT03 1210 0001 1101 0010 00") == "LT03121000011101001000"
+    assert parse.iban("LT03121000011101001001") == ""
+
+
+def test_ibans_in_text_and_the_longest_valid_prefix() -> None:
+    text = "Bitte auf de89 3704 0044 0532 0130 00 überweisen, nicht auf DE89370400440532013001."
+    assert parse.ibans_in(text) == {"DE89370400440532013000"}
+    # a run that swallows the next word
+    assert parse.ibans_in("IBAN DE89370400440532013000Thanks") == {"DE89370400440532013000"}
+    assert parse.ibans_in("no ibans here 12345") == frozenset()
+
+
+def test_make_iban_gives_a_valid_iban() -> None:
+    made = parse.make_iban("DE", "370400440532013000")
+    assert made == "DE89370400440532013000" and parse.iban(made) == made
+
+
+def test_account_keeps_non_ibans_comparable() -> None:
+    assert parse.account("acc-001 / main") == "ACC001MAIN"
+    assert parse.account("de89 3704-0044 0532 0130 00") == "DE89370400440532013000"
+
+
+def test_bic() -> None:
+    assert parse.bic("cobadeff xxx") == "COBADEFFXXX"
+    assert parse.bic("COBADEFF") == "COBADEFF"
+    assert parse.bic("NOTABIC") == ""
+
+
+# --- phone numbers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("+44 20 7946 0958", "020 7946 0958"), ("(0)20-7946-0958", "+44 (0)20 7946 0958"),
+     ("0041 44 668 18 00", "+41 44 668 18 00"), ("+39 06 1234 5678", "06 1234 5678"),
+     ("+48 601 222 318", "601-222-318"), ("07700 900482", "+447700900482")],
+)  # fmt: skip
+def test_phone_key_is_shared_by_spellings_of_one_number(a: str, b: str) -> None:
+    assert parse.phone_key(a) == parse.phone_key(b)
+    assert parse.same_phone(a, b)
+
+
+def test_phone_keys_of_different_numbers_differ() -> None:
+    assert parse.phone_key("+44 20 7946 0958") != parse.phone_key("+44 20 7946 0959")
+    assert not parse.same_phone("020 7946 0958", "020 7946 0959")
+
+
+def test_phone_e164_and_region() -> None:
+    assert parse.phone("020 7946 0958") == "+442079460958"
+    assert parse.phone("030 1234567", "DE") == "+49301234567"
+    assert parse.region_of("+48 601 222 318") == "PL"
+    assert parse.phone("hello") == ""
+
+
+def test_phones_in_text() -> None:
+    text = "Ring me on +44 20 7946 0958 or 07700-900-482 after five."
+    assert parse.phones_in(text, ("GB",)) == {"2079460958", "7700900482"}
+    assert "2079460958" not in parse.phones_in("Invoice 2026-03 total 312", ("GB",))
+
+
+def test_digit_run_allows_separators_but_not_a_longer_number() -> None:
+    assert parse.digit_run("code 731 904 today", "731904")
+    assert parse.digit_run("code 731-904", "731904")
+    assert not parse.digit_run("17319045", "731904")
+
+
+# --- cards, national ids -----------------------------------------------------------------------------
+
+
+def test_card_numbers() -> None:
+    assert parse.card("4111 1111-1111.1111") == "4111111111111111"
+    assert parse.card("4111111111111112") == ""  # Luhn fails
+    assert parse.card("12345") == ""
+    assert parse.cards_in("card: 4111 1111 1111 1111, exp 12/28") == ["4111111111111111"]
+
+
+def test_national_id_by_stdnum_and_fallback() -> None:
+    assert parse.national_id("1 98 07 38 151 042 67", "fr.nir") == "198073815104267"
+    assert parse.national_id("qq 12 34 56 c", "xx.unknown") == "QQ123456C"
+
+
+# --- numbers ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [("1.234,56", "1234.56"), ("1 234,56", "1234.56"), ("1,234.56", "1234.56"),
+     ("1234.56", "1234.56"), ("1\u202f234,56", "1234.56"), ("1'234.56", "1234.56"), ("185", "185")],
+)  # fmt: skip
+def test_decimals_in_every_bench_locale(token: str, value: str) -> None:
+    assert Decimal(value) in parse.decimals(token)
+
+
+def test_decimals_keep_both_readings_of_an_ambiguous_group() -> None:
+    assert parse.decimals("1.234") == {Decimal("1234"), Decimal("1.234")}
+    assert parse.decimals("1.2.3") == frozenset()
+
+
+def _values(text: str, languages: tuple[str, ...] = parse.LANGUAGES) -> set[Decimal]:
+    return {v for a in parse.amounts_in(text, languages) for v in a.values}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Total: €1.234,56 incl.", "1234.56"), ("1 234,56 EUR", "1234.56"), ("185,- bis Freitag", "185"),
+     ("we borrow 312k", "312000"), ("£312,000 over 30 years", "312000"), ("CHF 1'500.00", "1500")],
+)  # fmt: skip
+def test_amounts_in_digits(text: str, value: str) -> None:
+    assert Decimal(value) in _values(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [("three hundred and twelve thousand pounds", "en", "312000"),
+     ("dreihundertzwölftausend Euro", "de", "312000"),
+     ("mil doscientos treinta y cuatro euros", "es", "1234"),
+     ("trois cent douze mille euros", "fr", "312000"),
+     ("milleduecentotrentaquattro euro", "it", "1234"),
+     ("driehonderdtwaalfduizend euro", "nl", "312000"),
+     ("mille cinq cent soixante euros et quarante-deux", "fr", "1560.42"),
+     ("312 thousand pounds", "en", "312000")],
+)  # fmt: skip
+def test_amounts_in_words_by_text2num(text: str, lang: str, value: str) -> None:
+    assert Decimal(value) in _values(text, (lang,))
+
+
+def test_amounts_are_not_read_inside_identifiers_dates_or_longer_numbers() -> None:
+    assert Decimal("2026") not in _values("due 2026-03-10")
+    assert Decimal("3704") not in _values("DE89 3704 0044 0532 0130 00")
+    assert Decimal("312") not in _values("ref 13120001")
+    assert Decimal("185") not in _values("call +49 185 1234 567")
+    assert Decimal("12.07") not in _values("born 12.07.1998")
+    assert _values("no numbers at all here", ()) == set()
+
+
+def test_polish_numbers_are_rendered_by_num2words() -> None:
+    assert "trzysta dwanaście tysięcy" in parse.number_words(312000, "pl")
+    assert parse.words_to_digits("trzysta", "pl") == "trzysta"  # text2num has no Polish
+
+
+def test_format_number_per_locale() -> None:
+    assert parse.format_number(Decimal("1234.56"), "de") == "1.234,56"
+    assert parse.format_number(Decimal("1234.56"), "en") == "1,234.56"
+    assert parse.format_number(Decimal("312000"), "fr").replace("\u202f", " ") == "312 000"
+
+
+def test_money_cue() -> None:
+    assert parse.money_cue("pay €", " today")
+    assert parse.money_cue("pay ", " EUR today")
+    assert parse.money_cue("zapłać ", " złotych", "PLN")
+    assert not parse.money_cue("in ", " we moved")
+    assert "livres" in parse.currency_words("GBP") and "£" in parse.currency_words("GBP")
+
+
+# --- dates -----------------------------------------------------------------------------------------
+
+D = date(1998, 7, 12)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["born 1998-07-12", "DOB 12.07.1998", "DOB 07/12/1998", "12/07/98", "12 July 1998",
+     "July 12th, 1998", "12. Juli 1998", "12 de julio de 1998", "le 12 juillet 1998",
+     "il 12 luglio 1998", "op 12 juli 1998", "urodzony 12 lipca 1998", "12 Jul. 1998",
+     "12 / 07 / 1998"],
+)  # fmt: skip
+def test_dates_in_every_format_and_language(text: str) -> None:
+    hits = parse.dates_in(text, parse.LANGUAGES, 12, 7)
+    assert any(h.is_date(D) and h.year == 1998 for h in hits), text
+
+
+@pytest.mark.parametrize("text", ["Geburtstag: 12. Juli", "on July 12th", "12.07.", "le 12 juillet"])
+def test_dates_without_year(text: str) -> None:
+    hits = parse.dates_in(text, parse.LANGUAGES, 12, 7)
+    assert any(h.is_date(D) and h.year is None for h in hits), text
+
+
+@pytest.mark.parametrize("text", ["paid 12.07 EUR", "13 July 1998", "12 August 1998", "room 12, floor 7"])
+def test_not_the_date(text: str) -> None:
+    assert not any(h.is_date(D) for h in parse.dates_in(text, parse.LANGUAGES, 12, 7)), text
+
+
+def test_dateparser_reads_only_windows_with_the_day_and_a_month_name() -> None:
+    # a text with no 12 next to a July name is not read in words at all
+    assert parse.dates_in("July is warm. On the 3rd we left.", parse.LANGUAGES, 12, 7) == ()
+
+
+def test_month_words_and_format_dates() -> None:
+    assert {"july", "juli", "julio", "juillet", "luglio", "lipca", "lipiec"} <= parse.month_words(7)
+    forms = parse.format_dates(D, "de")
+    assert "12. Juli 1998" in forms and "12 Juli" in forms
+
+
+def test_money_cue_must_be_next_to_the_number() -> None:
+    assert not parse.money_cue("our Oral-B iO ", " is 59 GBP if")
+    assert parse.money_cue("costs ", "\u00a0€ today")
+
+
+def test_cents_said_apart_only_after_a_conjunction() -> None:
+    text = "We're borrowing three hundred and twelve thousand pounds at 4.39% fixed"
+    assert Decimal("312000") in _values(text, ("en",))
+    assert Decimal("312000.04") not in _values(text, ("en",))
