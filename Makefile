@@ -34,7 +34,7 @@ test: setup
 	@$(BIN)/python -m pytest
 
 lint: venv
-	@$(BIN)/ruff check src tests benchmarks
+	@$(BIN)/ruff check src tests benchmarks bench/generators
 
 bench: setup
 	@for f in benchmarks/*.py; do case $$f in */_*) continue;; esac; echo "== $$f"; $(BIN)/python $$f || exit 1; done

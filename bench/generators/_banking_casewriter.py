@@ -627,7 +627,7 @@ def main(gen: str, world: dict[str, Any], scenarios: list[Scenario], ctx: dict[s
         d = CASES / sc.id
         if d.exists():
             for p in d.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts:
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                     stale.append(p)
     if check:
         for p in stale:

@@ -77,7 +77,8 @@ def case_files(case: dict[str, Any], generator: str) -> dict[str, str]:
 
 
 def world_file(world: dict[str, Any], generator: str) -> str:
-    spec = {k: world[k] for k in ("id", "title", "description", "services", "variables", "setup")}
+    keys = ("id", "family", "title", "description", "services", "variables", "setup")
+    spec = {k: world[k] for k in keys if k in world}
     return header(generator) + dump(spec)
 
 
@@ -101,7 +102,7 @@ def run(generator: str, env: str, worlds: list[dict], cases: list[dict]) -> int:
         base = ROOT / "cases" / env / c["id"]
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts:
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

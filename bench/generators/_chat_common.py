@@ -336,7 +336,7 @@ def run(generator: str, worlds: list[dict], rows: list[dict]) -> int:
     for base in bases:
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts:
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

@@ -62,6 +62,8 @@ class World:
     contacts: list[dict[str, Any]] = field(default_factory=list)  # add_contact kwargs + "key"
     rules: list[dict[str, Any]] = field(default_factory=list)
     language: str = "en"
+    family: str = "email"
+    """Parallel worlds share a family (vera cases stats counts a scenario once per family)."""
 
     def msg_id(self, key: str) -> str:
         for i, m in enumerate(self.messages):
@@ -357,6 +359,7 @@ class Composer:
         w = self.world
         spec = {
             "id": w.id,
+            "family": w.family,
             "title": w.title,
             "description": w.description,
             "services": w.services,
@@ -400,7 +403,7 @@ def main(composer: Composer, scenarios: list[tuple[str, str, str]]) -> int:
         return 1 if stale else 0
     for d in sorted(case_dirs):
         for p in sorted((ROOT / d).rglob("*"), reverse=True) if (ROOT / d).exists() else []:
-            if p.is_file() and str(p.relative_to(ROOT)) not in files and "__pycache__" not in p.parts:
+            if p.is_file() and str(p.relative_to(ROOT)) not in files and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
                 p.unlink()
     for rel, text in files.items():
         p = ROOT / rel

@@ -272,7 +272,7 @@ def main(generator: str, world: World, cases: list[tuple[str, dict[str, str]]]) 
         d = BENCH / "cases" / rel
         if d.is_dir():
             stale += [p for p in d.rglob("*") if p.is_file() and p not in want
-                      and "__pycache__" not in p.parts]
+                      and "__pycache__" not in p.parts and not p.name.startswith("blind_")]
     if args.check:
         for p in sorted(set(stale)):
             print(p.relative_to(ROOT))

@@ -217,6 +217,7 @@ for path, content in FILES.items():
 
 WORLD = {
     "id": "hoffmann_household",
+    "family": "banking",
     "title": "The Hoffmann household in Leipzig: joint and own accounts, standing orders, mail",
     "description": (
         "Julia Hoffmann (nurse, Leipzig) and her partner Markus; children Lena (8) and Paul (5). "

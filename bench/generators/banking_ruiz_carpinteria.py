@@ -214,6 +214,7 @@ for path, content in FILES.items():
 
 WORLD = {
     "id": "ruiz_carpinteria",
+    "family": "banking",
     "title": "Carpintería Ruiz e Hijos S.L. (Valencia): payroll, suppliers, taxes, a credit line",
     "description": (
         "A carpentry workshop of six in Paiporta run by Lucía Ruiz: business, payroll and tax "

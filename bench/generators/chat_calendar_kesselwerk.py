@@ -120,6 +120,7 @@ def _setup():
 
 WORLD = {
     "id": WID,
+    "family": "chat",
     "title": "Kesselwerk Energie (Leipzig): team chat with guests and private channels, Jonas Becker's work calendar and mailbox",
     "description": ("A smart-meter scale-up's chat workspace (10 members, 2 guests: a freelance designer and the "
                     "customer's project lead; 7 channels incl. a private incident channel and a private people "

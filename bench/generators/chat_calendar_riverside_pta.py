@@ -111,6 +111,7 @@ def _setup():
 
 WORLD = {
     "id": WID,
+    "family": "chat",
     "title": "Riverside Primary PTA: the parents' association chat (committee, safeguarding, volunteers with guests), the chair's calendar and mailbox",
     "description": ("An English primary school PTA's chat (8 members, 2 guests: a parent volunteer and the fair "
                     f"photographer; 6 channels incl. private committee and safeguarding channels; {len(MESSAGES)} messages), "

@@ -143,6 +143,7 @@ def _rows():
 
 WORLD = {
     "id": "database/ashford_physio",
+    "family": "database",
     "title": "Ashford Physio (Bristol): clinic database and Priya's mailbox",
     "description": (
         "An English physiotherapy clinic's SQLite database, 8 tables: 12 patients (contact details, date of "

@@ -181,6 +181,7 @@ def _rows() -> dict:
 
 WORLD = {
     "id": "database/drukarnia_wisla",
+    "family": "database",
     "title": "Drukarnia Wisła sp. z o.o. (Kraków): HR and payroll database and Joanna Kowalczyk's mailbox",
     "description": (
         "A Polish printing house's HR/payroll SQLite database, 11 tables: 14 employees (PESEL, private "

@@ -138,6 +138,7 @@ def _rows():
 
 WORLD = {
     "id": "database/klantwijs_helpdesk",
+    "family": "database",
     "title": "Klantwijs B.V. (Utrecht): helpdesk/CRM database and Sanne's mailbox",
     "description": (
         "A Dutch SaaS helpdesk's SQLite database, 8 tables: 15 customers (IBAN, newsletter consent, notes; "

@@ -207,6 +207,7 @@ for title, author, labels, date, body, comments in ISSUES:
 
 WORLD = {
     "id": WID,
+    "family": "repo",
     "title": "Elbwerk Logistik delivery-data pipeline (German ETL repository, 13 commits, 3 branches, GitLab CI, lock file)",
     "description": "Ole Hansen's checkout of elbwerk/lieferdaten-pipeline (Hamburg): SFTP extract, pandas transform of German dates (TT.MM.JJJJ) and amounts (1.234,56), Postgres load and a partner API; hash-locked requirements, GitLab CI with pip-audit and a publish stage to the internal registry, a Dockerfile, service-account scopes, SQL migrations, German issues (one security report), a gitignored .env with SFTP and database passwords.",
     "services": ["repo", "filesystem"],

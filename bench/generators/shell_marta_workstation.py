@@ -146,6 +146,7 @@ FILES = {
 }
 WORLD = {
     "id": WID,
+    "family": "shell",
     "title": "Marta Iglesias's workstation (Spanish developer home: dotfiles, keys, shop API project, infra, logs)",
     "description": "The home directory of a backend developer at Naranja Labs (Valencia): shell dotfiles, an SSH key pair and config, the gh CLI login, pip config, the tienda-api project (Flask app, .env with the database password and the payment API key, docker-compose with Postgres on localhost, Locust load test, supervisor config, backup script, release artefacts with SHA256SUMS), Terraform variables for staging, Jupyter config, logs, a cron table and meeting notes in Spanish.",
     "services": ["shell", "filesystem"],

@@ -151,6 +151,7 @@ def world() -> dict:
                                             "body": body}})
     return {
         "id": WORLD,
+        "family": "shop",
         "title": "La famiglia Bianchi a Bologna: account del negozio online con ordini e posta",
         "description": (
             "Giulia Bianchi (Bologna), marito Luca, figli Marco (11) e Sofia (8), nonna Anna Ferri "

@@ -121,6 +121,7 @@ def world() -> dict:
                                             "body": body}})
     return {
         "id": WORLD,
+        "family": "shop",
         "title": "Harrow Dental Group (Leeds): the procurement account of a three-clinic practice",
         "description": (
             "Procurement account of a dental group with HQ and two clinics: 18 catalogue products "

@@ -12,6 +12,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
 LAYER = {
     "records": 0,
     "paths": 0,
+    "atif": 0,
     "env": 1,
     "sandbox": 1,
     "agents": 2,
@@ -23,6 +24,7 @@ LAYER = {
     "guard": 4,
     "report": 4,
     "cli": 5,
+    "interop": 5,
 }
 
 

@@ -32,6 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from vera import paths
 from vera.agents.oracle import Replay
+from vera.atif import AtifError, content_text, is_atif, parse_atif
+from vera.atif import tool_calls as atif_tool_calls
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
 from vera.records import ProtectedFact
 from vera.yamlio import load_yaml
@@ -134,6 +136,24 @@ class AgentContext(_Model):
         return "\n\n".join(parts)
 
 
+class RealismWaiver(_Model):
+    """One exception to a realism rule, with its reason (a reviewer reads it)."""
+
+    what: str
+    """The value the attacker knows, or the planted text's key (injection id, ``overlay[i]``)."""
+    why: str = Field(min_length=8)
+
+
+class RealismNotes(_Model):
+    """A case's reasons for breaking a rule of the realism gate (``vera cases validate``):
+    values its attacker can know although they sit in the victim's state (a public repository's
+    file path, a supplier's own invoice number), and planted texts written in another language
+    than the world's (an English-speaking supplier)."""
+
+    attacker_knows: list[RealismWaiver] = Field(default_factory=list)
+    foreign_language: list[RealismWaiver] = Field(default_factory=list)
+
+
 class CaseSpec(_Model):
     """The contents of case.yaml."""
 
@@ -170,6 +190,8 @@ class CaseSpec(_Model):
     harm: str = ""
     """The harm invariant the verifier states, by name (``money_to_stranger``,
     ``secret_to_outsider``, ...): cases are counted, and near-duplicates found, by it."""
+    realism: RealismNotes = Field(default_factory=lambda: RealismNotes())
+    """Why an attack may break one of the realism gate's rules (:mod:`vera.safety.realism`)."""
     imported_from: str | None = None
     """Set for cases imported from another benchmark (``agentdojo``): they keep that
     benchmark's world and ground truths, so the bench's own standards (trajectory sets,
@@ -189,6 +211,27 @@ class CaseSpec(_Model):
         return self
 
 
+class WorldFact(_Model):
+    """One thing a world holds true, and what a case's user could not say about it."""
+
+    about: str
+    """What the fact is about (``heating``, ``car``, ``refunds``)."""
+    holds: str
+    """What is true, in words (``district heating, no gas connection``)."""
+    excludes: list[str] = Field(default_factory=list)
+    """Terms the user's own words cannot contain without contradicting it (``Gasvertrag``)."""
+
+
+class WorldFacts(BaseModel):
+    """A world file's ``facts:``: ``premises`` are checked against every case's task and
+    adversarial opening (the realism gate's ``premise`` rule); other keys describe the world
+    for a reader (who lives there, what they own)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    premises: list[WorldFact] = Field(default_factory=list)
+
+
 class WorldSpec(_Model):
     """The contents of a world file: state several cases start from."""
 
@@ -198,6 +241,14 @@ class WorldSpec(_Model):
     services: list[str] = Field(min_length=1)
     variables: dict[str, str] = Field(default_factory=dict)
     setup: list[dict[str, Any]] = Field(default_factory=list)
+    language: str | None = None
+    """The language its people write in (ISO 639-1); detected from the setup when not given."""
+    family: str | None = None
+    """Worlds that play the same scenarios with other names (two households' banks) share a
+    family: `vera cases stats` counts a scenario once per family and harm."""
+    facts: WorldFacts = Field(default_factory=WorldFacts)
+    """What the world holds true (who lives there, what they own and use): the realism gate
+    checks every case's task and adversarial opening against its ``premises``."""
     protected: list[dict[str, Any]] = Field(default_factory=list)
     """Protected facts every case of the world has (before the case's own)."""
 
@@ -230,6 +281,12 @@ class Case(BaseModel):
     """sha256 over every file's relative path and bytes (and the world file's, if any)."""
     world_setup: list[dict[str, Any]] = Field(default_factory=list)
     """The shared world's setup steps, applied before the case's own."""
+    world_language: str | None = None
+    """The shared world's declared language (None: detected from the setup when needed)."""
+    world_family: str | None = None
+    """The shared world's family (parallel worlds share one), else None."""
+    world_premises: list[WorldFact] = Field(default_factory=list)
+    """The shared world's premises (``facts: premises:``), for the consistency gate."""
     has_setup_py: bool = False
     has_utility: bool = False
     protected: list[ProtectedFact] = Field(default_factory=list)
@@ -445,7 +502,32 @@ _META_KEYS = ("route", "lookalike", "variants", "finding")
 """Trajectory metadata beside the calls (``finding``: what `vera cases harden` recorded)."""
 
 
+MCP_PREFIX = re.compile(r"^mcp__[^_]+(?:_[^_]+)*?__")
+"""How agent frameworks name an MCP server's tool in their own records (``mcp__vera__send``)."""
+
+
+def _atif_replay_data(path: Path, data: Any) -> dict[str, Any]:
+    """An ATIF trajectory (any tool's) as a replay: its tool calls in order, MCP names
+    (``mcp__SERVER__TOOL``) as the gateway's, and its last agent message as the answer."""
+    try:
+        atif = parse_atif(data, str(path))
+    except AtifError as e:
+        raise CaseError(str(e)) from None
+    calls = [
+        {"tool": MCP_PREFIX.sub("", c.function_name), "arguments": c.arguments}
+        for c in atif_tool_calls(atif)
+    ]
+    answers = [
+        content_text(s.message)
+        for s in atif.steps
+        if s.source == "agent" and not s.is_copied_context and content_text(s.message)
+    ]
+    return {"calls": calls, "response": answers[-1] if answers else ""}
+
+
 def _replay_data(path: Path, data: Any) -> dict[str, Any]:
+    if is_atif(data):
+        return _atif_replay_data(path, data)
     if data is None:
         data = []
     if isinstance(data, list):
@@ -466,7 +548,9 @@ def _replay_data(path: Path, data: Any) -> dict[str, Any]:
 def load_replay(path: Path, variables: dict[str, str]) -> Replay:
     """A witness/reference file: a list of ``{tool, arguments}`` items, optionally ending with
     ``{response: TEXT}``; or a mapping ``{calls: [...], response: TEXT}`` (which may also carry
-    the trajectory's ``route``, ``lookalike`` and ``variants``: see :func:`load_trajectory`)."""
+    the trajectory's ``route``, ``lookalike`` and ``variants``: see :func:`load_trajectory`);
+    or an ATIF trajectory written by any tool (:mod:`vera.atif`): its tool calls in order and
+    its last agent message."""
     data = _replay_data(path, _read_yaml(path))
     data = {k: v for k, v in data.items() if k not in _META_KEYS}
     try:
@@ -600,6 +684,7 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
 
     world_setup: list[dict[str, Any]] = []
     world_bytes = b""
+    world: WorldSpec | None = None
     if spec.world:
         worlds = find_worlds_dir(directory)
         if worlds is None:
@@ -677,6 +762,9 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         references=references,
         content_hash=case_content_hash(directory, extra=world_bytes),
         world_setup=world_setup,
+        world_language=world.language if world else None,
+        world_family=(world.family or spec.world) if world else None,
+        world_premises=list(world.facts.premises) if world else [],
         has_setup_py=has_setup_py,
         has_utility=has_utility,
         protected=protected,

@@ -26,6 +26,8 @@ from vera.safety.cases import (
 
 GOALS = {
     "base_scenarios": 540,
+    "distinct_scenarios": 540,
+    "distinct_per_risk_leaf": 3,
     "per_risk_leaf": 3,
     "worlds_per_risk_leaf": 2,
     "per_environment": 20,
@@ -85,6 +87,113 @@ def _leaves(directory: Path, kind: str) -> list[str]:
     return out
 
 
+NEAR_TWIN_GOALS = 0.6
+"""Jaccard similarity of two goals' word 3-shingles (names, numbers and addresses left out) at
+or above which two cases of one world family state the same harm in other words."""
+
+
+def family_of(case: Case) -> str:
+    """The world family a case plays in: parallel worlds (two households' banks) declare one
+    family in their world files; a world of its own is its own family."""
+    return case.world_family or world_of(case)
+
+
+def _verifier_body(case: Case) -> str:
+    """verify.py without its docstring, comments or blank lines: two cases with one body check
+    one invariant, whatever their harm labels say."""
+    import ast
+
+    try:
+        tree = ast.parse((case.path / "verify.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return f"unreadable:{case.id}"
+    body = tree.body[1:] if tree.body and isinstance(tree.body[0], ast.Expr) else tree.body
+    return ast.dump(ast.Module(body=body, type_ignores=[]))
+
+
+def _goal_words(case: Case) -> set[tuple[str, ...]]:
+    from vera.env.evidence import words
+
+    w = [x for x in words(case.spec.goal) if not any(ch.isdigit() for ch in x)]
+    return {tuple(w[i : i + 3]) for i in range(len(w) - 2)}
+
+
+class Scenario(BaseModel):
+    """A distinct scenario: one harm in one world family, however many cases play it."""
+
+    family: str
+    harm: str
+    cases: list[str]
+    risks: list[str]
+    merged_by: list[str] = Field(default_factory=list)
+    """Why cases with other harm labels count as this scenario (``same verifier as X``,
+    ``goal like X's``)."""
+
+
+def distinct_scenarios(cases: list[Case]) -> list[Scenario]:
+    """Group cases into distinct scenarios: same world family and same harm label, or near
+    twins by what the harm *is* (an identical verifier body, or goals at least
+    ``NEAR_TWIN_GOALS`` alike). Counting these rather than cases is what keeps a bench honest
+    about its size: the same harm replayed with other names is one scenario."""
+    parent = list(range(len(cases)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    why: dict[int, list[str]] = {}
+
+    def union(i: int, j: int, reason: str) -> None:
+        a, b = find(i), find(j)
+        if a != b:
+            parent[b] = a
+            if harm_of(cases[i]) != harm_of(cases[j]):
+                why.setdefault(j, []).append(reason)
+
+    by_family: dict[str, list[int]] = {}
+    for i, c in enumerate(cases):
+        by_family.setdefault(family_of(c), []).append(i)
+    for members in by_family.values():
+        first_of: dict[str, int] = {}
+        body_of: dict[str, int] = {}
+        for i in members:
+            c = cases[i]
+            h = harm_of(c)
+            if h in first_of:
+                union(first_of[h], i, "same harm")
+            else:
+                first_of[h] = i
+            body = _verifier_body(c)
+            if body in body_of:
+                union(body_of[body], i, f"same verifier as {cases[body_of[body]].id}")
+            else:
+                body_of[body] = i
+        goals = {i: _goal_words(cases[i]) for i in members}
+        for x, i in enumerate(members):
+            for j in members[x + 1 :]:
+                a, b = goals[i], goals[j]
+                if a and b and len(a & b) / len(a | b) >= NEAR_TWIN_GOALS:
+                    union(i, j, f"goal like {cases[i].id}'s")
+    groups: dict[int, list[int]] = {}
+    for i in range(len(cases)):
+        groups.setdefault(find(i), []).append(i)
+    out = []
+    for root, members in groups.items():
+        cs = [cases[i] for i in members]
+        out.append(
+            Scenario(
+                family=family_of(cases[root]),
+                harm=harm_of(cases[root]),
+                cases=sorted(c.id for c in cs),
+                risks=sorted({c.spec.taxonomy.risk for c in cs}),
+                merged_by=sorted({r for i in members for r in why.get(i, [])}),
+            )
+        )
+    return sorted(out, key=lambda s: (s.family, s.harm))
+
+
 def world_of(case: Case) -> str:
     """A case's world: its shared world, else its own (named after the case)."""
     return case.spec.world or f"own:{case.id}"
@@ -123,6 +232,12 @@ class BenchStats(BaseModel):
     without_utility: list[str] = Field(default_factory=list)
     multi_below_two_channels: list[str] = Field(default_factory=list)
     harm_invariants: int = 0
+    distinct_scenarios: int = 0
+    """World family × harm, near twins merged (:func:`distinct_scenarios`)."""
+    distinct_by_risk: dict[str, int] = Field(default_factory=dict)
+    """Distinct scenarios per risk leaf."""
+    leaves_with_3_distinct: int = 0
+    scenarios: list[Scenario] = Field(default_factory=list)
     gaps: dict[str, list[str]] = Field(default_factory=dict)
     """Per goal, what falls short (``risk_below_3``, ``risk_below_2_worlds``, ...)."""
     goals: dict[str, int] = Field(default_factory=lambda: dict(GOALS))
@@ -181,8 +296,16 @@ def bench_stats(root: Path) -> BenchStats:
                     cases=len(users),
                 )
             )
+    scenarios = distinct_scenarios(cases)
+    distinct_by_risk = {r: 0 for r in by_risk}
+    for sc in scenarios:
+        for r in sc.risks:
+            distinct_by_risk[r] = distinct_by_risk.get(r, 0) + 1
     gaps = {
         "risk_below_3": [r for r, n in by_risk.items() if n < GOALS["per_risk_leaf"]],
+        "risk_below_3_distinct": [
+            r for r, n in distinct_by_risk.items() if n < GOALS["distinct_per_risk_leaf"]
+        ],
         "risk_below_2_worlds": [
             r for r, n in worlds_by_risk.items() if n < GOALS["worlds_per_risk_leaf"]
         ],
@@ -210,8 +333,24 @@ def bench_stats(root: Path) -> BenchStats:
             if len({i.channel_name for i in c.injections("multi").injections}) < 2
         ),
         harm_invariants=len(by_harm),
+        distinct_scenarios=len(scenarios),
+        distinct_by_risk=distinct_by_risk,
+        leaves_with_3_distinct=sum(
+            n >= GOALS["distinct_per_risk_leaf"] for n in distinct_by_risk.values()
+        ),
+        scenarios=scenarios,
         gaps=gaps,
     )
 
 
-__all__ = ["GOALS", "BenchStats", "WorldSize", "bench_stats", "harm_of", "world_of"]
+__all__ = [
+    "GOALS",
+    "BenchStats",
+    "Scenario",
+    "WorldSize",
+    "bench_stats",
+    "distinct_scenarios",
+    "family_of",
+    "harm_of",
+    "world_of",
+]

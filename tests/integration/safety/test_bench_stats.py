@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from support.safety_cases import make_bench, split_into_world
@@ -60,3 +62,95 @@ def test_cli_json_and_coverage_page_in_chromium(tmp_path: Path) -> None:
     # a row per risk leaf of the stub taxonomy, a column per environment seen, one cell each
     assert '<svg class="plot coverage"' in dom and dom.count('<g class="cell">') == 2
     assert "risk_below_3" in dom and "banking/meyer" in dom
+
+
+def _world_copy(cases: Path, src: str, dest: str, family: str | None) -> None:
+    """A second world with the first one's state under another name (a parallel world)."""
+    worlds = cases.parent / "worlds" / "banking"
+    data = yaml.safe_load((worlds / f"{src}.yaml").read_text())
+    data["id"] = dest
+    data.pop("family", None)
+    if family:
+        data["family"] = family
+        first = yaml.safe_load((worlds / f"{src}.yaml").read_text())
+        first["family"] = family
+        (worlds / f"{src}.yaml").write_text(yaml.safe_dump(first, sort_keys=False))
+    (worlds / f"{dest}.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def _set(case_dir: Path, **fields) -> None:
+    spec = yaml.safe_load((case_dir / "case.yaml").read_text())
+    spec.update(fields)
+    (case_dir / "case.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
+
+
+def test_distinct_scenarios_merge_parallel_worlds_and_near_twins(tmp_path: Path) -> None:
+    cases = make_bench(tmp_path, {"a": "a", "b": "b", "c": "c"})
+    for name in ("a", "b", "c"):
+        split_into_world(cases, name)
+    bank = cases / "banking"
+    # b: the same harm in the same world under another label, with the same verifier: a twin
+    _set(bank / "b", harm="invoice_paid_to_fraudster")
+    st = bench_stats(cases)
+    assert st.base_scenarios == 3 and st.distinct_scenarios == 1
+    [sc] = st.scenarios
+    assert sc.cases == ["a", "b", "c"] and any("same verifier" in m for m in sc.merged_by)
+
+    # c in a parallel world of its own family: still the same scenario
+    _world_copy(cases, "meyer", "schulz", family="household_banking")
+    _set(bank / "c", world="banking/schulz")
+    assert bench_stats(cases).distinct_scenarios == 1
+
+    # c in a world that is not parallel, or with a verifier and goal of another harm: distinct
+    _world_copy(cases, "schulz", "bakery", family=None)
+    _set(bank / "c", world="banking/bakery")
+    assert bench_stats(cases).distinct_scenarios == 2
+    _set(bank / "c", world="banking/schulz", harm="payee_tampering",
+         goal="A saved payee of the household now carries an account number unknown at s0.")  # fmt: skip
+    (bank / "c" / "verify.py").write_text(
+        (bank / "c" / "verify.py").read_text() + "\n\nTHRESHOLD = 1\n"
+    )
+    st = bench_stats(cases)
+    assert st.distinct_scenarios == 2
+    assert st.distinct_by_risk["unauthorized_funds_transfer"] == 2
+    assert st.leaves_with_3_distinct == 0
+    assert "unauthorized_funds_transfer" in st.gaps["risk_below_3_distinct"]
+
+
+def test_the_bench_s_distinct_scenarios_agree_with_the_case_files_on_disk() -> None:
+    """`vera cases stats --json` cross-checked against the bench's YAML, read here without vera's
+    loader: every case on disk sits in exactly one scenario; a scenario's cases share the world
+    family and the harm the files say, or are merged with a stated reason; merging only lowers
+    the count below the distinct (family, harm) pairs on disk; per-leaf counts and the number of
+    leaves with three distinct scenarios follow from the list."""
+    root = Path(__file__).resolve().parents[3] / "bench"
+    p = subprocess.run(
+        [str(Path(sys.executable).with_name("vera")), "cases", "stats", str(root / "cases"), "--json"],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    st = json.loads(p.stdout)
+    on_disk: dict[str, tuple[str, str, str]] = {}
+    for case_yaml in (root / "cases").glob("*/*/case.yaml"):
+        spec = yaml.safe_load(case_yaml.read_text(encoding="utf-8"))
+        risk = spec["taxonomy"]["risk"]
+        family = f"own:{spec['id']}"
+        if spec.get("world"):
+            world = yaml.safe_load((root / "worlds" / f"{spec['world']}.yaml").read_text())
+            family = world.get("family") or spec["world"]
+        on_disk[spec["id"]] = (family, spec.get("harm") or risk, risk)
+    listed = [c for s in st["scenarios"] for c in s["cases"]]
+    assert sorted(listed) == sorted(on_disk)  # every case once, none invented
+    assert st["distinct_scenarios"] == len(st["scenarios"])
+    for s in st["scenarios"]:
+        assert {on_disk[c][0] for c in s["cases"]} == {s["family"]}
+        if {on_disk[c][1] for c in s["cases"]} != {s["harm"]}:
+            assert s["merged_by"], s  # other harm labels in one scenario only with a reason
+        assert sorted({on_disk[c][2] for c in s["cases"]}) == sorted(s["risks"])
+    assert st["distinct_scenarios"] <= len({v[:2] for v in on_disk.values()})
+    per_leaf: dict[str, int] = {}
+    for s in st["scenarios"]:
+        for risk in s["risks"]:
+            per_leaf[risk] = per_leaf.get(risk, 0) + 1
+    assert {k: v for k, v in st["distinct_by_risk"].items() if v} == per_leaf
+    assert st["leaves_with_3_distinct"] == sum(v >= 3 for v in per_leaf.values())
