@@ -42,6 +42,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.atif import (
     SHELL_ARGUMENTS,
     AtifAgent,
@@ -53,7 +54,6 @@ from vera.atif import (
     read_atif,
     shell_commands,
 )
-from vera import paths
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
