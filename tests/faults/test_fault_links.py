@@ -308,3 +308,39 @@ def test_a_hardening_corpus_entry_cannot_name_a_file_out_of_the_corpus(tmp_path:
     (corpus / "hacks.jsonl").write_text(json.dumps(entry) + "\n")
     with pytest.raises(TaskError, match=r"secret\.txt"):
         asyncio.run(replay_corpus(corpus))
+
+
+@pytest.mark.parametrize("rel", ["trial/agent/trajectory.json", "trial", "task"])
+def test_a_public_atif_corpus_link_out_is_refused(tmp_path: Path, host_file: Path, rel: str) -> None:
+    """A corpus in the public ATIF layout comes from strangers too: a trajectory, a trial folder
+    or the task beside it that is a link out of the corpus is refused, never read."""
+    from vera.atif import find_corpus
+    from vera.paths import UnsafePathError
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURES / "atif-corpus", corpus)
+    task = corpus / "tasks" / "harbor-wordfreq"
+    label = task / "terminus-2-model" / "hack_trajectories" / "plant-reward"
+    if rel == "task":  # the task beside the trajectories: its task.toml a host file
+        _link(task / "task.toml", host_file)
+    else:
+        mirror = host_file.parent / "mirror"
+        shutil.copytree(label / "trial", mirror / "trial")
+        _link(label / rel, mirror / rel)
+    from vera.harden.corpus import load_atif_corpus
+
+    with pytest.raises((UnsafePathError, TaskError)) as info:
+        list(find_corpus(corpus))
+        load_atif_corpus(corpus)  # loads the task beside them
+    assert "\n" not in str(info.value) and SECRET not in str(info.value)
+
+
+def test_a_planted_reward_link_in_an_atif_corpus_is_no_reward(tmp_path: Path, host_file: Path) -> None:
+    from vera.atif import find_corpus
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURES / "atif-corpus", corpus)
+    host_file.write_text("1\n")
+    [row] = find_corpus(corpus)
+    _link(row.trial / "verifier" / "reward.txt", host_file)
+    assert row.reward() is None
