@@ -145,3 +145,63 @@ def test_an_over_long_message_at_end_of_input_is_still_answered(tmp_path: Path) 
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr
     assert [r["error"]["code"] for r in replies if "error" in r] == [-32600]
     assert "over 16777216 bytes" in json.dumps(replies)
+
+
+# --- plug-in strings ---------------------------------------------------------------------------
+
+
+class _Huge:
+    """An exploit plug-in whose script() answers 5 MB: kept in the plan, it would bloat the run."""
+
+    name = "huge"
+    category = "reward tampering"
+    defeated_by = "separation"
+    modes = ("unhinted",)
+
+    def script(self, task, mode):
+        return "#" * BIG
+
+
+def test_an_exploit_script_over_the_limit_is_that_exploits_error() -> None:
+    from vera.harden.audit import SCRIPT_LIMIT, plan_audit
+    from vera.harden.task import load_task
+
+    task = load_task(Path(__file__).parents[1] / "fixtures" / "harden" / "harbor-wordfreq")
+    [spec] = [s for s in plan_audit([task], {"huge": _Huge()}, ("unhinted",))
+              if s.agent == "exploit:huge"]  # fmt: skip
+    assert "script" not in spec.params or spec.params["script"] is None
+    assert f"over the limit of {SCRIPT_LIMIT}" in spec.params["script_error"]
+
+
+# --- what agents, tools and judges write ---------------------------------------------------------
+
+
+def test_tool_outputs_agent_answers_and_judge_reasons_are_cut_at_their_limits() -> None:
+    """A tool result, what the agent was shown, a tool's error and an agent's answer are cut at
+    OUTPUT_LIMIT; a turn's error and a judge's reason or error at TEXT_LIMIT: each as the
+    record is made (the gateway's trace, a trajectory) and as it is read back (the store)."""
+    from vera.records import (
+        OUTPUT_LIMIT,
+        JudgeAnswer,
+        JudgeReview,
+        ToolCall,
+        Trajectory,
+        Turn,
+    )
+
+    huge = "o" * (OUTPUT_LIMIT + BIG)
+    call = ToolCall(tool="run_command", result=huge, observation=huge, error=huge)
+    for text in (call.result, call.observation, call.error):
+        assert OUTPUT_LIMIT < len(text) <= OUTPUT_LIMIT + 100 and text.endswith("characters cut]")
+    assert ToolCall(tool="t", result={"rows": [1]}).result == {"rows": [1]}  # not text: as it is
+    turn = Turn(index=0, user=huge, response=huge, error="e" * BIG, tool_calls=[call])
+    assert len(turn.user) <= OUTPUT_LIMIT + 100 and len(turn.response) <= OUTPUT_LIMIT + 100
+    assert _bounded(turn.error)
+    raw = {"agent": "a", "turns": [{"index": 0, "user": "u", "response": huge,
+                                    "tool_calls": [{"tool": "t", "observation": huge}]}]}  # fmt: skip
+    back = Trajectory.model_validate_json(json.dumps(raw))
+    assert len(back.turns[0].response) <= OUTPUT_LIMIT + 100
+    assert len(back.turns[0].tool_calls[0].observation) <= OUTPUT_LIMIT + 100
+    review = JudgeReview(model="m", rule_violated=False, error="j" * BIG,
+                         answers=[JudgeAnswer(cite="c", reason="r" * BIG)])  # fmt: skip
+    assert _bounded(review.error) and _bounded(review.answers[0].reason)
