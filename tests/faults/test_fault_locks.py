@@ -62,6 +62,7 @@ def test_a_second_writer_is_refused_naming_the_holder(holder) -> None:
         ["harden", "loop", "{task}", "--out", "{dir}", "--model", "test", "--resume"],
         ["cases", "harden", "{cases}", "--model", "test", "--out", "{new}"],
         ["harden", "run", "{task}", "--agent", "nop", "--out", "{new}"],
+        ["harden", "export", "{loop}", "--out", "{new}"],
     ],
 )
 def test_every_writing_command_is_refused_while_another_writes(holder, tmp_path: Path,
@@ -80,7 +81,10 @@ def test_every_writing_command_is_refused_while_another_writes(holder, tmp_path:
     (run_dir / "config.json").write_text(json.dumps({"config": {}, "models": {}, "tasks": []}))
     task = Path(__file__).parents[1] / "fixtures" / "harden" / "harbor-wordfreq"
     cases = Path(__file__).parents[1] / "fixtures" / "cases" / "invoice_iban_swap"
-    args = [a.format(dir=run_dir, task=task, cases=cases, new=new) for a in command]
+    loop = tmp_path / "loop"
+    (loop / "toy").mkdir(parents=True)
+    (loop / "toy" / "run.json").write_text("{}")
+    args = [a.format(dir=run_dir, task=task, cases=cases, new=new, loop=loop) for a in command]
     before = sorted(p.name for p in (new if "{new}" in command else run_dir).iterdir())
     try:
         res = vera(*args, cwd=tmp_path, timeout=240)

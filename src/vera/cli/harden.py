@@ -649,7 +649,10 @@ def export(
         fail(f"unknown format {fmt!r} (vera, atif, both)")
     if not any(run_dir.glob("*/run.json")):
         fail(f"{run_dir}: no hardening run here (no */run.json)")
-    entries = export_corpus(run_dir, out, fmt=fmt)  # type: ignore[arg-type]
+    from vera.runner.lock import writer_lock
+
+    with writer_lock(out):  # one writer per corpus folder
+        entries = export_corpus(run_dir, out, fmt=fmt)  # type: ignore[arg-type]
     console.print(f"{len(entries)} hack(s) -> {out / 'hacks.jsonl'}", highlight=False)
 
 
