@@ -41,6 +41,7 @@ Gates live in :mod:`vera.harden.gates`, the records in :mod:`vera.harden.records
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -51,6 +52,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
@@ -113,9 +115,10 @@ def sandbox_player(backend: str | None = None) -> Player:
         log = ""
         if res.trial_dir:
             root = Path(res.trial_dir)
-            for p in (root / "verifier" / "verifier.log", root / "agent" / "verifier.log"):
-                if p.is_file():
-                    log = p.read_text(errors="replace")[-_LOG_TAIL:]
+            for rel in ("verifier/verifier.log", "agent/verifier.log"):
+                # read beneath the trial folder, whose sides the sandboxes wrote in
+                with contextlib.suppress(OSError, paths.UnsafePathError):
+                    log = paths.read_bytes(root, rel).decode(errors="replace")[-_LOG_TAIL:]
                     break
             shutil.rmtree(root, ignore_errors=True)
         return Played(reward=res.reward, errors=res.phase_errors, log_tail=log, attempt=res.attempt)

@@ -149,11 +149,13 @@ def apply_patch(repo: Path, dest: Path, patch: Patch, *, output_spec_editable: b
             raise PatchError(str(exc)) from None
         diffs.append(_diff(rel, old, new))
     if output_spec_editable and patch.output_spec:
-        ins = dest / "instruction.md"
-        old = ins.read_text()
-        body = old if OUTPUT_SPEC_HEADING in old else f"{old.rstrip()}\n\n{OUTPUT_SPEC_HEADING}\n"
-        new = f"{body.rstrip()}\n\n{patch.output_spec.strip()}\n"
-        ins.write_text(new)
+        try:  # beneath the task copy, as the files are: a link is replaced, never written through
+            old = paths.read_text(dest, "instruction.md")
+            body = old if OUTPUT_SPEC_HEADING in old else f"{old.rstrip()}\n\n{OUTPUT_SPEC_HEADING}\n"
+            new = f"{body.rstrip()}\n\n{patch.output_spec.strip()}\n"
+            paths.write_bytes(dest, "instruction.md", new.encode("utf-8", "surrogateescape"))
+        except paths.UnsafePathError as exc:
+            raise PatchError(str(exc)) from None
         diffs.append(_diff("instruction.md", old, new))
     return "".join(diffs)
 
