@@ -225,3 +225,18 @@ def test_a_missing_journal_beside_a_run_is_refused(finished, tmp_path: Path) -> 
     res = subprocess.run(_cmd(out, url, "--resume"), capture_output=True, text=True, timeout=600)
     assert res.returncode == 2 and "journal.jsonl: missing" in one_line_error(res)
     assert _tree(out) == before
+
+
+@pytest.mark.parametrize("text", ["[]", '{"config": "all", "models": {}, "tasks": []}', "{"])
+def test_a_damaged_loop_config_is_one_line_and_nothing_changes(finished, tmp_path: Path,
+                                                               text: str) -> None:  # fmt: skip
+    """The run's own files are checked before a resume writes anything, as its journal is."""
+    src, url = finished
+    out = tmp_path / "run"
+    shutil.copytree(src, out, symlinks=True)
+    (out / "config.json").write_text(text)
+    before = _tree(out)
+    res = subprocess.run(_cmd(out, url, "--resume"), capture_output=True, text=True, timeout=600)
+    assert res.returncode == 2, res.stderr[-3000:]
+    assert "config.json" in one_line_error(res)
+    assert _tree(out) == before

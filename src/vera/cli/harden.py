@@ -437,6 +437,8 @@ def _check_resume(out: Path, recorded: dict, resume: bool) -> None:
         before = json.loads(cfg_file.read_text())
     except ValueError:
         fail(f"{out}/config.json is not JSON")
+    if not isinstance(before, dict) or not isinstance(before.get("config", {}), dict):
+        fail(f"{out}/config.json: not a loop run's config (an object with config, models, tasks)")
     old, new = dict(before.get("config", {})), dict(recorded["config"])
     for k in _SAME_ON_RESUME:
         old.pop(k, None), new.pop(k, None)
