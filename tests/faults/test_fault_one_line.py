@@ -150,6 +150,7 @@ def test_an_exploit_returning_no_script_is_that_exploits_one_line_error(tmp_path
         ["--agent", "nop", "--model", "none", "--defence", "guard", "--defence-model", "nosuch:x"],
         ["--agent", "nop", "--model", "none", "--defence", "firewall=nosuch:x"],
         ["--agent", "nop", "--model", "none", "--defence", "spotlight+guard=justaword"],
+        ["--agent", "oracle-violation", "--model", "none", "--judge-model", "nosuch:x"],
     ],
 )
 def test_a_bad_model_spec_of_any_role_is_refused_at_plan_time(tmp_path: Path, extra: list[str]) -> None:

@@ -277,6 +277,13 @@ def register(app: typer.Typer) -> None:
                 max_steps = max_steps or chosen.max_steps
             max_steps = max_steps or 8
             if judge_model:
+                from vera.models.errors import ModelSpecError
+                from vera.models.spec import check_spec
+
+                try:  # checked at plan time, as every role's spec is
+                    check_spec(judge_model)
+                except ModelSpecError as e:
+                    fail(f"--judge-model: {e}")
                 models = sorted({*models, judge_model})  # built before the first trial too
             if dry_run:
                 _print_plan(plan, turns, max_steps, judge_model)
