@@ -205,3 +205,49 @@ def test_tool_outputs_agent_answers_and_judge_reasons_are_cut_at_their_limits() 
     review = JudgeReview(model="m", rule_violated=False, error="j" * BIG,
                          answers=[JudgeAnswer(cite="c", reason="r" * BIG)])  # fmt: skip
     assert _bounded(review.error) and _bounded(review.answers[0].reason)
+
+
+# --- the model proxy: what an agent framework sends its model ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "why"),
+    [
+        (b'{"model": "m", "messages": ' + b"[" * 200_000 + b"]" * 200_000 + b"}", 400,
+         "nested too deeply"),
+        (b'{"model": "m", "pad": "' + b"p" * ((64 << 20) + 10) + b'"}', 413, "over the limit"),
+    ],
+    ids=["over-deep", "over-long"],
+)
+async def test_the_model_proxy_refuses_over_deep_and_over_long_requests(tmp_path: Path, body: bytes,
+                                                                       status: int, why: str) -> None:  # fmt: skip
+    """A framework's request nested past the parser or over MAX_REQUEST_BYTES is the agent's
+    malformed request (refused with the wire's error, never forwarded), and the proxy goes on."""
+    import httpx
+
+    from vera.models.proxy import ModelProxy, ProxyHooks, Upstream
+    from vera.models.scripted import ScriptedServer
+
+    class Faults(ProxyHooks):
+        def __init__(self) -> None:
+            self.faults: list = []
+
+        def on_fault(self, fault) -> None:  # type: ignore[no-untyped-def]
+            self.faults.append(fault)
+
+    hooks = Faults()
+    async with (
+        ScriptedServer({"responses": [{"text": "still here"}]}) as srv,
+        ModelProxy(Upstream(base_url=srv.openai_base_url, api_key="k"), record=tmp_path,
+                   hooks=hooks) as p,  # fmt: skip
+        httpx.AsyncClient(timeout=120) as c,
+    ):
+        r = await c.post(p.openai_base_url + "/chat/completions", content=body,
+                         headers={"content-type": "application/json"})  # fmt: skip
+        assert r.status_code == status and why in r.text
+        assert srv.model_requests == []
+        ok = await c.post(p.openai_base_url + "/chat/completions",
+                          json={"model": "m", "messages": [{"role": "user", "content": "hi"}]})  # fmt: skip
+        assert ok.status_code == 200 and "still here" in ok.text
+    [fault] = hooks.faults
+    assert fault.kind == "agent_error" and why in fault.message
