@@ -42,6 +42,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from vera import paths
 from vera.records import ToolCall, Trajectory, Turn, Usage
 
 ATIF_VERSION = "ATIF-v1.8"
@@ -598,11 +599,10 @@ class CorpusTrajectory(BaseModel):
     def reward(self) -> float | None:
         """The reward its trial recorded (``verifier/reward.txt`` or ``reward.json``), if any."""
         for name in ("reward.txt", "reward.json"):
-            p = self.trial / "verifier" / name
-            if not p.is_file():
-                continue
-            try:
-                data = json.loads(p.read_text())
+            try:  # beneath the trial folder: a link out of it is no reward
+                if not paths.is_file(self.trial, f"verifier/{name}"):
+                    continue
+                data = json.loads(paths.read_text(self.trial, f"verifier/{name}"))
             except (OSError, ValueError):
                 return None
             if isinstance(data, int | float):
@@ -612,13 +612,20 @@ class CorpusTrajectory(BaseModel):
         return None
 
 
-def _beside(task_root: Path) -> Path | None:
+def _beside(root: Path, task_root: Path) -> Path | None:
     if (task_root / "task.toml").is_file():
-        return task_root
+        return _inside(root, task_root)
     for child in sorted(task_root.iterdir()):
         if child.is_dir() and (child / "task.toml").is_file():
-            return child
+            return _inside(root, child)
     return None
+
+
+def _inside(root: Path, path: Path) -> Path:
+    """``path``, found under the corpus ``root``, resolved without leaving it: a corpus is
+    untrusted, and a link in it to a host file or folder is refused in one line
+    (:class:`vera.paths.UnsafePathError`), never read."""
+    return paths.resolve(root, path.relative_to(root))
 
 
 def find_corpus(root: Path, *, kinds: tuple[str, ...] | None = None) -> Iterator[CorpusTrajectory]:
@@ -636,7 +643,8 @@ def find_corpus(root: Path, *, kinds: tuple[str, ...] | None = None) -> Iterator
         task_root = label_dir.parents[2]
         yield CorpusTrajectory(
             task=task_root.name, model=label_dir.parents[1].name, kind=kind,
-            label=label_dir.name, path=path, trial=path.parents[1], task_dir=_beside(task_root),
+            label=label_dir.name, path=_inside(root, path), trial=_inside(root, path.parents[1]),
+            task_dir=_beside(root, task_root),
         )  # fmt: skip
 
 

@@ -19,10 +19,13 @@ vera never half-loads a plug-in set nor lets one silently replace a built-in.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import Distribution, EntryPoint, distributions
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
@@ -67,6 +70,7 @@ class Registry(Mapping[str, T], Generic[T]):
         self._adopt = adopt
         self._check = check
         self._loaded = False
+        self._failed: PluginError | None = None
         self._in_progress = False
         self._lock = threading.RLock()
 
@@ -98,7 +102,12 @@ class Registry(Mapping[str, T], Generic[T]):
             what = "a built-in name" if other == "vera" else f"already taken by {other}"
             raise PluginError(f"plug-in {source}: {self.kind} {name!r} is {what}")
         if not builtin and self._check is not None:
-            why = self._check(name, obj)
+            try:
+                why = self._check(name, obj)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # a plug-in's object that breaks vera's checks
+                why = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
             if why:
                 raise PluginError(f"plug-in {source}: {self.kind} {name!r}: {why}")
         self._items[name] = obj
@@ -107,16 +116,25 @@ class Registry(Mapping[str, T], Generic[T]):
     # --- loading plug-ins --------------------------------------------------------------------
 
     def load_plugins(self) -> None:
-        """Read the entry point group once (thread-safe); later calls do nothing."""
+        """Read the entry point group once (thread-safe); later calls do nothing, or raise the
+        same :class:`PluginError` again: a registry whose plug-ins failed is never used half
+        loaded."""
         if self._loaded:
+            if self._failed is not None:
+                raise self._failed
             return
         with self._lock:
             if self._loaded or self._in_progress:  # a plug-in's import looking itself up
+                if self._failed is not None:
+                    raise self._failed
                 return
             self._in_progress = True
             try:
-                for ep in sorted(entry_points(group=self.group), key=lambda e: e.name):
+                for ep in sorted(plugin_entry_points(self.group), key=lambda e: e.name):
                     self._load_one(ep)
+            except PluginError as exc:
+                self._failed = exc
+                raise
             finally:
                 self._in_progress = False
                 self._loaded = True
@@ -125,14 +143,21 @@ class Registry(Mapping[str, T], Generic[T]):
         before = set(self._items)
         previous, _CURRENT[0] = _CURRENT[0], ep
         try:
-            obj = ep.load()
+            # What a plug-in prints while it is imported goes to stderr: stdout is a command's
+            # output (``--json``, ``--out -``), never a plug-in's.
+            with contextlib.redirect_stdout(sys.stderr):
+                obj = ep.load()
         except PluginError:
             raise
-        except Exception as exc:
-            detail = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # SystemExit too: a plug-in never ends vera
+            if isinstance(exc, SystemExit):
+                detail = f"called sys.exit({exc.code!r}) while being imported"
+            else:
+                detail = "failed to import: " + " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
             raise PluginError(
-                f"plug-in {_dist(ep)} ({self.group}: {ep.name} = {ep.value}) failed to "
-                f"import: {detail}"
+                f"plug-in {_dist(ep)} ({self.group}: {ep.name} = {ep.value}) {detail}"
             ) from None
         finally:
             _CURRENT[0] = previous
@@ -140,7 +165,9 @@ class Registry(Mapping[str, T], Generic[T]):
             # The entry point names the object itself: register it under the entry's name.
             try:
                 value = self._adopt(ep.name, obj) if self._adopt is not None else obj
-            except Exception as exc:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:
                 raise PluginError(
                     f"plug-in {_dist(ep)} ({self.group}: {ep.name} = {ep.value}): "
                     f"{' '.join(str(exc).split())[:300]}"
@@ -203,7 +230,41 @@ class Registry(Mapping[str, T], Generic[T]):
 
 def _dist(ep: EntryPoint) -> str:
     dist = getattr(ep, "dist", None)
-    return f"{dist.name} {dist.version}" if dist is not None else "?"
+    if dist is None:
+        return "?"
+    where = _location(dist)
+    return f"{dist.name} {dist.version}" + (f" at {where}" if where in _TWICE else "")
 
 
-__all__ = ["GROUPS", "PluginError", "Registry"]
+def _location(dist: Distribution) -> str:
+    path = getattr(dist, "_path", None)
+    return os.path.realpath(path) if path is not None else ""
+
+
+_TWICE: set[str] = set()
+"""Locations of distributions whose name another installed distribution has too: their
+sources name the place, or a clash between two copies would read "X is taken by X"."""
+
+
+def plugin_entry_points(group: str) -> list[EntryPoint]:
+    """Every entry point of ``group`` of every installed distribution, each copy counted:
+    ``importlib.metadata.entry_points`` keeps only the first of two distributions of one name
+    (another version elsewhere on the path), which would let one shadow the other silently;
+    here both load, and a name they both offer is the clash it is."""
+    out: list[EntryPoint] = []
+    seen: set[str] = set()
+    names: dict[str, str] = {}
+    for dist in distributions():
+        where = _location(dist)
+        if where in seen:  # the same folder reached twice on the path
+            continue
+        seen.add(where)
+        key = (dist.metadata["Name"] or "").lower().replace("_", "-")
+        if key in names:
+            _TWICE.update({where, names[key]})
+        names.setdefault(key, where)
+        out += [ep for ep in dist.entry_points if ep.group == group]
+    return out
+
+
+__all__ = ["GROUPS", "PluginError", "Registry", "plugin_entry_points"]

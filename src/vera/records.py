@@ -12,7 +12,54 @@ from datetime import date as Date
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+
+TEXT_LIMIT = 4000
+"""Most characters kept of one text that untrusted code wrote (a verifier's reason, an error
+message, a phase error, a note): the rest is cut at the source, before the store, the evidence
+or a report sees it (docs/runner.md, "Errors and exit codes")."""
+CITES_LIMIT = 200
+"""Most evidence items one verdict cites (each cut at 200 characters)."""
+OUTPUT_LIMIT = 1 << 20
+"""Most characters kept of one output an agent or its tools produced (a tool call's result,
+what the agent was shown, a tool's error, the agent's answer in a turn): as much as a
+sandboxed command's captured stream (``Limits.output_bytes``), so no trace, trajectory or
+store grows with what an agent prints."""
+
+
+def cut_text(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` cut at ``limit`` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]} [… {len(text) - limit} more characters cut]"
+
+
+BoundedText = Annotated[str, AfterValidator(cut_text)]
+"""A string field whose value is cut at :data:`TEXT_LIMIT` when the record is made or read."""
+
+
+def _cut_output(value: Any) -> Any:
+    return cut_text(value, OUTPUT_LIMIT) if isinstance(value, str) else value
+
+
+BoundedOutput = Annotated[Any, AfterValidator(_cut_output)]
+"""A field whose text value is cut at :data:`OUTPUT_LIMIT` when the record is made or read."""
+OutputText = Annotated[str, AfterValidator(_cut_output)]
+"""A string field cut at :data:`OUTPUT_LIMIT` when the record is made or read."""
+
+
+def _cut_cites(cites: list[str]) -> list[str]:
+    kept = [cut_text(c, 200) for c in cites[:CITES_LIMIT]]
+    if len(cites) > CITES_LIMIT:
+        kept.append(f"[… {len(cites) - CITES_LIMIT} more cites cut]")
+    return kept
 
 
 def utcnow() -> datetime:
@@ -110,11 +157,12 @@ class ToolCall(Record):
     id: str | None = None
     tool: str
     arguments: dict[str, Any] = Field(default_factory=dict)
-    result: Any = None
-    """What the tool returned before any injection (the gateway's original result)."""
-    observation: Any = None
+    result: BoundedOutput = None
+    """What the tool returned before any injection (the gateway's original result; text cut at
+    :data:`OUTPUT_LIMIT`, as ``observation`` and ``error`` are)."""
+    observation: BoundedOutput = None
     """What the agent was shown (after injections); equals ``result`` when nothing was injected."""
-    error: str | None = None
+    error: OutputText | None = None
     source: Literal["gateway", "native", "replay"] = "gateway"
     """Where the record came from: the MCP gateway, the framework's own tools (its transcript,
     or its model traffic as the gateway traced it), or a replay."""
@@ -133,6 +181,10 @@ class ToolCall(Record):
     model's context window (``observation`` is still what the tool gave the agent)."""
     blocked: bool = False
     """A defence refused the call: it was never run (``error`` holds the refusal the agent got)."""
+    malformed: bool = False
+    """The tools refused the call as it was written: an unknown tool, or arguments its schema
+    rejects (``error`` says which). Nothing ran; a replayed trajectory with such a call does
+    not replay in this world (a corpus finding with one is invalid, never a missed harm)."""
     defence_actions: list[dict[str, Any]] = Field(default_factory=list)
     """What each defence did to this call: ``{"defence", "action", "reason"}`` with the action
     ``blocked``, ``delimited``, ``replaced`` or ``sanitised`` (docs/defences.md)."""
@@ -167,13 +219,14 @@ class Turn(Record):
     """One user message and what the agent did in answer."""
 
     index: int
-    user: str
-    response: str = ""
+    user: OutputText
+    response: OutputText = ""
+    """The agent's answer (cut at :data:`OUTPUT_LIMIT`)."""
     tool_calls: list[ToolCall] = Field(default_factory=list)
     started_at: datetime = Field(default_factory=utcnow)
     ended_at: datetime | None = None
     usage: Usage = Field(default_factory=Usage)
-    error: str | None = None
+    error: BoundedText | None = None
     user_cut_to_fit: CutToFit | None = None
     """Set when later model requests showed the user message shortened to fit the window."""
     response_cut_to_fit: CutToFit | None = None
@@ -449,8 +502,8 @@ class JudgeAnswer(Record):
     cite: str
     carries: bool | None = None
     """None: no usable answer (the reason says why)."""
-    reason: str = ""
-    """The judge's one line, or why its answer could not be used."""
+    reason: BoundedText = ""
+    """The judge's one line, or why its answer could not be used (cut at :data:`TEXT_LIMIT`)."""
 
 
 class JudgeReview(Record):
@@ -463,8 +516,9 @@ class JudgeReview(Record):
     decided: bool = False
     """True when the judge's answers decided the verdict (some question was undecided by rule);
     False when it was asked for agreement only, or failed."""
-    error: str | None = None
-    """One line when the judge failed or gave no usable answer (the trial is ``judge_error``)."""
+    error: BoundedText | None = None
+    """One line when the judge failed or gave no usable answer (the trial is ``judge_error``;
+    cut at :data:`TEXT_LIMIT`)."""
 
 
 class Verdict(Record):
@@ -472,10 +526,11 @@ class Verdict(Record):
 
     violated: bool
     level: EvidenceLevel
-    cites: list[str] = Field(default_factory=list)
-    """Evidence items this verdict rests on, e.g. ``state:banking.transactions[7]``, ``call:12``."""
-    reason: str
-    """One line, for people."""
+    cites: Annotated[list[str], AfterValidator(_cut_cites)] = Field(default_factory=list)
+    """Evidence items this verdict rests on, e.g. ``state:banking.transactions[7]``, ``call:12``
+    (at most :data:`CITES_LIMIT`, each cut at 200 characters)."""
+    reason: BoundedText
+    """One line, for people (cut at :data:`TEXT_LIMIT`: case code wrote it)."""
     questions: list[JudgeQuestion] = Field(default_factory=list)
     """Artefacts of a text harm a judge model is asked about; those with ``rule`` None are the
     ones no rule settled (the verdict is then the rule's, open to the judge)."""

@@ -19,6 +19,10 @@ FIXTURE = HERE.parent / "fixtures" / "cases" / "invoice_iban_swap"
 CASE_ID = "invoice_iban_swap"
 HANG_REGEX = 'import re\n\n\ndef verify(ev):\n    re.match(r"(a+)+$", "a" * 60 + "!")\n'
 HANG_SUM = "def verify(ev):\n    return sum(range(10**13))\n"
+SRC = Path(__import__("vera").__file__).resolve().parents[1]
+VERA_MAIN = f"import sys; sys.path.insert(0, {str(SRC)!r}); from vera.cli.main import app; app()"
+"""``python -I -c VERA_MAIN ARGS`` runs the vera under test (the tree this test imported, not
+whichever one the interpreter has installed), without the current directory on its path."""
 
 
 def make_bench(root: Path, verify: str | None = None) -> Path:
@@ -31,7 +35,7 @@ def make_bench(root: Path, verify: str | None = None) -> Path:
 
 
 def vera(*args: str | Path, cwd: Path, timeout: float = 240) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-I", "-c", "from vera.cli.main import app; app()", *map(str, args)]
+    cmd = [sys.executable, "-I", "-c", VERA_MAIN, *map(str, args)]
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
 LAYER = {
     "records": 0,
+    "paths": 0,
     "atif": 0,
     "env": 1,
     "sandbox": 1,
@@ -119,6 +120,15 @@ def test_safety_and_harden_never_import_each_other() -> None:
         == {"safety", "harden"}
     ]
     assert crossing == []
+
+
+BOTTOM = ("vera.records", "vera.paths", "vera.plugins", "vera.faces", "vera.yamlio")
+"""Modules every layer may use: they import nothing of vera."""
+
+
+def test_the_bottom_modules_import_nothing_of_vera() -> None:
+    graph = import_graph()
+    assert {m: sorted(graph[m]) for m in BOTTOM if graph[m]} == {}
 
 
 def test_the_checker_sees_a_cycle_and_an_upward_arrow() -> None:

@@ -73,7 +73,7 @@ from vera.models.proxy import (
     Upstream,
 )
 from vera.models.usage import UsageEntry, UsageLedger
-from vera.records import ExecResult, ToolCall, Trajectory, Turn, Usage, utcnow
+from vera.records import OUTPUT_LIMIT, ExecResult, ToolCall, Trajectory, Turn, Usage, utcnow
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.ca import CA_DIR, SYSTEM_BUNDLE, SandboxCA
 from vera.sandbox.spec import Bind, Limits, NetworkPolicy, SandboxSpec
@@ -564,11 +564,15 @@ class CliAgent(abc.ABC):
                 task.cancel()
 
         def on_output(name: str, chunk: bytes) -> None:
+            # Kept as a killed invocation's output: at most OUTPUT_LIMIT bytes of each stream
+            # (what the sandbox keeps of a finished one), however much the framework prints.
+            kept = err if name != "stdout" else out
+            kept.extend(chunk[: max(0, OUTPUT_LIMIT - len(kept))])
             if name != "stdout":
-                err.extend(chunk)
                 return
-            out.extend(chunk)
             pending.extend(chunk)
+            if len(pending) > OUTPUT_LIMIT and b"\n" not in chunk:
+                pending.clear()  # a line this long is no event of the framework's
             while (i := pending.find(b"\n")) >= 0:
                 line = bytes(pending[:i])
                 del pending[: i + 1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,8 +21,16 @@ PathArg = Annotated[Path, typer.Argument(help="A case directory or a directory o
 
 
 def _check_path(path: Path) -> None:
+    """A path of cases, refused in one line (exit 2) when it holds none: a file, an empty or
+    unrelated folder would otherwise read as a bench with nothing wrong in it."""
+    from vera.safety.cases import CASE_FILE, case_dirs
+
     if not path.exists():
         fail(f"{path}: no such directory")
+    if not path.is_dir():
+        fail(f"{path}: not a directory (give a case directory or a directory of cases)")
+    if not case_dirs(path):
+        fail(f"{path}: no cases here (no {CASE_FILE} in it or below it)")
 
 
 @app.command("list")
@@ -187,6 +196,9 @@ def validate(
     else:
         for f in report.failures:
             err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
+        for f in summary["invalid_findings"]:  # they bound nothing: listed, not failed
+            err_console.print(f"INVALID FINDING {f['case']} {f['finding']} (calls the tools "
+                              "refuse)", highlight=False, soft_wrap=True, markup=False)  # fmt: skip
         table = Table(title="vera cases validate")
         # witnesses, references, look-alike references, attack-free benign worlds, multi
         # variants with two or more channels, cases with utility
@@ -215,9 +227,11 @@ def validate(
             table.add_row(*row(env, rs))
         table.add_row(*row("[bold]total", report.reports))
         console.print(table)
+        invalid = len(summary["invalid_findings"])
         console.print(
             f"{summary['passed']}/{summary['cases']} cases pass all gates; "
             f"{len(summary['environments'])} environments, {len(summary['risk_leaves'])} risk leaves"
+            + (f"; {invalid} invalid corpus finding(s)" if invalid else "")
         )
         debts = [f for r in report.reports for f in r.debts]
         if debts:
@@ -395,6 +409,14 @@ def harden_cases(
 
     from vera.runner.budget import Budget, BudgetConfig
 
+    if model is not None:  # the spec of every role checked before anything runs
+        from vera.models.errors import ModelSpecError
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
     if (max_cost is not None or max_tokens is not None) and model is None:
         fail("--max-cost/--max-tokens need --model (only the model search spends)")
     if max_cost is not None and max_cost <= 0:
@@ -405,96 +427,108 @@ def harden_cases(
         fail("--out/--resume need --model (only the model search is journalled)")
     if resume and out is None:
         fail("--resume needs --out DIR (the folder of the search to go on with)")
-    if out is not None:
-        journal_path = out / "journal.jsonl"
-        if out.exists() and not out.is_dir():
-            fail(f"--out {out}: not a directory")
-        if journal_path.exists() and not resume:
-            fail(f"--out {out} holds a started search: add --resume to go on with it, or "
-                 "choose another folder")  # fmt: skip
-        out.mkdir(parents=True, exist_ok=True)
+    if out is not None and out.exists() and not out.is_dir():
+        fail(f"--out {out}: not a directory")
+    if out is not None and ((out / "run.json").exists() or (out / "config.json").exists()):
+        fail(f"--out {out} holds a run of another kind (a run, an audit or a loop); choose "
+             "another folder")  # fmt: skip
+    if resume and out is not None and not (out / "journal.jsonl").is_file():
+        fail(f"--resume: {out} holds no search to go on with (no journal.jsonl)")
+    from vera.runner.lock import writer_lock
 
-    report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
-    summary = report.summary()
-    if fix and model is None:
-        fail("--fix needs --model (the fixer is a model)")
-    if model is not None:
-        from vera.runner.journal import Journal, JournalError
+    with writer_lock(out) if out is not None else contextlib.nullcontext():  # one writer
+        if out is not None:
+            journal_path = out / "journal.jsonl"
+            if out.exists() and not out.is_dir():
+                fail(f"--out {out}: not a directory")
+            if journal_path.exists() and not resume:
+                fail(f"--out {out} holds a started search: add --resume to go on with it, or "
+                     "choose another folder")  # fmt: skip
+            out.mkdir(parents=True, exist_ok=True)
+        if fix and model is None:
+            fail("--fix needs --model (the fixer is a model)")
+        journal = None
+        if journal_path is not None:
+            from vera.runner.journal import Journal
+            from vera.safety.verifier_search import step_kind
 
-        try:
-            journal = Journal(journal_path) if journal_path is not None else None
-        except JournalError as e:
-            fail(str(e))
-        searches = asyncio.run(
-            _model_search(path, model, verifier_aware, fix, rounds, budget, journal)
-        )
-        if journal is not None and not as_json:
-            err_console.print(f"journal {journal_path}: {journal.recorded} step(s) asked, "
-                              f"{journal.replayed} answered from the journal", highlight=False)  # fmt: skip
-        summary["budget"] = budget.status.model_dump(mode="json") if budget.config.capped else None
-        summary["model_search"] = [
-            {
-                "case": s.case,
-                "proposals": len(s.candidates),
-                "findings": [
-                    {"kind": c.proposal.kind, "route": c.proposal.route,
-                     "verdict": c.verdict.reason if c.verdict else c.error}
-                    for c in s.findings
-                ],
-                "patches": [p.model_dump() for p in s.patches],
-                "fixed": s.fixed,
-                "written": s.written,
-                "error": s.error,
-            }
-            for s in searches
-        ]  # fmt: skip
-        summary["findings"] += sum(len(s.findings) for s in searches if not s.fixed)
-    if corpus is not None:
-        summary["corpus"] = [str(p) for p in write_corpus(report, corpus)]
-    if out is not None:
-        from vera.runner.store import write_atomic
+            # Every recorded step checked before anything runs (JournalError: one line, exit 2).
+            journal = Journal(journal_path)
+            journal.check(step_kind)
 
-        write_atomic(out / "summary.json", json.dumps(summary, indent=1))
-    if as_json:
-        typer.echo(json.dumps(summary))
-    else:
-        for f in report.findings:
-            err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
-        for c in report.cases:
-            for err in c.errors:
-                err_console.print(f"ERROR {c.case} {err}", highlight=False, markup=False)
-        for case_id, why in summary["unaudited"].items():
-            err_console.print(f"UNAUDITED {case_id}: {why}", highlight=False, markup=False)
-        table = Table(title="vera cases harden")
-        for col in ("operator", "tried", "ill-formed", "errors", "findings"):
-            table.add_column(col, justify="left" if col == "operator" else "right")
-        for name, n in summary["by_operator"].items():
-            table.add_row(name, str(n["tried"]), str(n["ill_formed"]), str(n["errors"]),
-                          str(n["findings"]))  # fmt: skip
-        console.print(table)
-        for row in summary.get("model_search", []):
-            if row["error"]:
-                err_console.print(f"MODEL ERROR {row['case']}: {row['error']}",
-                                  highlight=False, markup=False)  # fmt: skip
-            for f in row["findings"]:
-                err_console.print(f"MODEL FINDING {row['case']} {f['kind']}: {f['route']}",
-                                  highlight=False, markup=False)  # fmt: skip
-            if row["fixed"]:
-                console.print(f"fixed {row['case']}: " + ", ".join(row["written"]), highlight=False)
-        if budget.config.capped:
-            status = budget.status
-            for line in filter(None, [status.line("cases"), status.unpriced_line()]):
-                err_console.print(line, highlight=False, soft_wrap=True, markup=False)
-        console.print(
-            f"{summary['cases']} cases, {summary['candidates']} candidates: "
-            f"{summary['missed_harms']} missed harms, {summary['false_alarms']} false alarms "
-            f"in {len(summary['cases_with_findings'])} cases"
-        )
-    if budget.status.stopped:
-        raise typer.Exit(5)  # the budget stopped the search (docs/runner.md, exit codes)
-    searched_short = any(row["error"] for row in summary.get("model_search", []))
-    if summary["findings"] or summary["unaudited"] or searched_short:
-        raise typer.Exit(1)
+        report = asyncio.run(audit_path(path, chosen, concurrency=jobs, progress=progress))
+        summary = report.summary()
+        if model is not None:
+            searches = asyncio.run(
+                _model_search(path, model, verifier_aware, fix, rounds, budget, journal)
+            )
+            if journal is not None and not as_json:
+                err_console.print(f"journal {journal_path}: {journal.recorded} step(s) asked, "
+                                  f"{journal.replayed} answered from the journal", highlight=False)  # fmt: skip
+            summary["budget"] = budget.status.model_dump(mode="json") if budget.config.capped else None
+            summary["model_search"] = [
+                {
+                    "case": s.case,
+                    "proposals": len(s.candidates),
+                    "findings": [
+                        {"kind": c.proposal.kind, "route": c.proposal.route,
+                         "verdict": c.verdict.reason if c.verdict else c.error}
+                        for c in s.findings
+                    ],
+                    "patches": [p.model_dump() for p in s.patches],
+                    "fixed": s.fixed,
+                    "written": s.written,
+                    "error": s.error,
+                }
+                for s in searches
+            ]  # fmt: skip
+            summary["findings"] += sum(len(s.findings) for s in searches if not s.fixed)
+        if corpus is not None:
+            summary["corpus"] = [str(p) for p in write_corpus(report, corpus)]
+        if out is not None:
+            from vera.runner.store import write_atomic
+
+            write_atomic(out / "summary.json", json.dumps(summary, indent=1))
+        if as_json:
+            typer.echo(json.dumps(summary))
+        else:
+            for f in report.findings:
+                err_console.print(f.line(), highlight=False, soft_wrap=True, markup=False)
+            for c in report.cases:
+                for err in c.errors:
+                    err_console.print(f"ERROR {c.case} {err}", highlight=False, markup=False)
+            for case_id, why in summary["unaudited"].items():
+                err_console.print(f"UNAUDITED {case_id}: {why}", highlight=False, markup=False)
+            table = Table(title="vera cases harden")
+            for col in ("operator", "tried", "ill-formed", "errors", "findings"):
+                table.add_column(col, justify="left" if col == "operator" else "right")
+            for name, n in summary["by_operator"].items():
+                table.add_row(name, str(n["tried"]), str(n["ill_formed"]), str(n["errors"]),
+                              str(n["findings"]))  # fmt: skip
+            console.print(table)
+            for row in summary.get("model_search", []):
+                if row["error"]:
+                    err_console.print(f"MODEL ERROR {row['case']}: {row['error']}",
+                                      highlight=False, markup=False)  # fmt: skip
+                for f in row["findings"]:
+                    err_console.print(f"MODEL FINDING {row['case']} {f['kind']}: {f['route']}",
+                                      highlight=False, markup=False)  # fmt: skip
+                if row["fixed"]:
+                    console.print(f"fixed {row['case']}: " + ", ".join(row["written"]), highlight=False)
+            if budget.config.capped:
+                status = budget.status
+                for line in filter(None, [status.line("cases"), status.unpriced_line()]):
+                    err_console.print(line, highlight=False, soft_wrap=True, markup=False)
+            console.print(
+                f"{summary['cases']} cases, {summary['candidates']} candidates: "
+                f"{summary['missed_harms']} missed harms, {summary['false_alarms']} false alarms "
+                f"in {len(summary['cases_with_findings'])} cases"
+            )
+        if budget.status.stopped:
+            raise typer.Exit(5)  # the budget stopped the search (docs/runner.md, exit codes)
+        searched_short = any(row["error"] for row in summary.get("model_search", []))
+        if summary["findings"] or summary["unaudited"] or searched_short:
+            raise typer.Exit(1)
 
 
 async def _model_search(

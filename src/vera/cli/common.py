@@ -30,8 +30,8 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-console = Console()
-err_console = Console(stderr=True)
+console = Console(emoji=False)  # ":x:" in a model spec is text, not an emoji
+err_console = Console(stderr=True, emoji=False)
 
 EXIT_FAILED, EXIT_INPUT, EXIT_INFRA, EXIT_OS = 1, 2, 3, 4
 
@@ -57,12 +57,19 @@ def describe_error(exc: BaseException) -> tuple[str, int] | None:
     """(one line, exit code) for an error a user can cause; None for anything else (a bug)."""
     from pydantic import ValidationError
 
+    from vera.models.errors import ModelSpecError, ScriptError
+    from vera.paths import UnsafePathError
     from vera.plugins import PluginError
+    from vera.runner.journal import JournalError
+    from vera.runner.lock import DirectoryLockedError
     from vera.runner.store import StoreError
 
     exc = _leaf(exc)
-    if isinstance(exc, StoreError | PluginError):
+    if isinstance(exc, StoreError | PluginError | UnsafePathError | DirectoryLockedError
+                  | JournalError):  # fmt: skip
         return str(exc), EXIT_INPUT
+    if isinstance(exc, ModelSpecError | ScriptError):  # a model spec that cannot be used
+        return f"model: {' '.join(str(exc).split())}", EXIT_INPUT
     if isinstance(exc, OSError):
         what = exc.strerror or str(exc) or type(exc).__name__
         if exc.filename is not None and exc.strerror:

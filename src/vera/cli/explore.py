@@ -43,6 +43,12 @@ def register(app: typer.Typer) -> None:
 
         if not papers.exists():
             fail(f"{papers}: no such file or directory")
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)  # before any paper is read
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
 
         def progress(b) -> None:
             if not as_json:
@@ -153,6 +159,12 @@ def register(app: typer.Typer) -> None:
 
         if not goals.is_file():
             fail(f"{goals}: no such file")
+        from vera.models.spec import check_spec
+
+        try:
+            check_spec(model)  # before anything is written
+        except ModelSpecError as e:
+            fail(f"--model: {e}")
         todo = read_goals(goals)[: limit if limit is not None else None]
 
         def progress(r) -> None:
@@ -162,20 +174,23 @@ def register(app: typer.Typer) -> None:
                     f"{r.goal}: {status} after {len(r.attempts)} attempt(s)", highlight=False
                 )
 
+        from vera.runner.lock import writer_lock
+
         try:
-            report = asyncio.run(
-                compile_goals(
-                    todo,
-                    model,
-                    out,
-                    taxonomy_dir=taxonomy if (taxonomy / "risks.yaml").exists() else None,
-                    template=template if template and template.is_dir() else None,
-                    bench=bench if bench and bench.is_dir() else None,
-                    attempts=max(1, attempts),
-                    runs=runs,
-                    on_result=progress,
+            with writer_lock(out):  # one writer per staging folder
+                report = asyncio.run(
+                    compile_goals(
+                        todo,
+                        model,
+                        out,
+                        taxonomy_dir=taxonomy if (taxonomy / "risks.yaml").exists() else None,
+                        template=template if template and template.is_dir() else None,
+                        bench=bench if bench and bench.is_dir() else None,
+                        attempts=max(1, attempts),
+                        runs=runs,
+                        on_result=progress,
+                    )
                 )
-            )
         except ModelSpecError as e:
             fail(str(e))
         if as_json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -73,6 +74,13 @@ def run(
         if agent in AGENT_KINDS and agent != "script":
             if not model:
                 fail(f"--agent {agent} needs --model SPEC")
+            from vera.models.errors import ModelSpecError
+            from vera.models.spec import check_spec
+
+            try:
+                check_spec(model)  # before the task's trial starts
+            except ModelSpecError as e:
+                fail(f"--model: {e}")
             if out is not None:
                 fail(f"--out records oracle, nop and script:FILE trials, not --agent {agent}")
             result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
@@ -111,6 +119,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
     from vera.harden.execute import AgentSpec
     from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash, task_result
     from vera.runner.execute import execute
+    from vera.runner.lock import writer_lock
     from vera.runner.store import RunConfig, RunStore, StoreError
 
     parsed = AgentSpec.parse(agent)
@@ -122,15 +131,16 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
     )  # fmt: skip
     config = RunConfig(trial_fn=TRIAL_FN, trial_args={"backend": backend},
                        labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
-    try:
-        store = RunStore.create(out, [spec_for(task, params)], config)
-    except FileExistsError:
-        fail(f"{out}: not empty; give --out a new directory")
-    except StoreError as exc:
-        fail(" ".join(str(exc).split())[:300])
-    with store:
-        asyncio.run(execute(store, TRIAL_FN, progress=False))
-        (result,) = store.results()
+    with writer_lock(out):  # one writer per run directory
+        try:
+            store = RunStore.create(out, [spec_for(task, params)], config)
+        except FileExistsError:
+            fail(f"{out}: not empty; give --out a new directory")
+        except StoreError as exc:
+            fail(" ".join(str(exc).split())[:300])
+        with store:
+            asyncio.run(execute(store, TRIAL_FN, progress=False))
+            (result,) = store.results()
     return task_result(result, out)
 
 
@@ -306,6 +316,7 @@ def audit(
     from vera.harden.trial import TRIAL_FN
     from vera.runner.budget import BudgetConfig, read_budget
     from vera.runner.execute import execute
+    from vera.runner.lock import writer_lock
     from vera.runner.store import RunStore, StoreError
     from vera.runner.workers import WorkerStartError
 
@@ -313,91 +324,94 @@ def audit(
         fail(f"unknown executor {executor!r}: use local or ray")
     if max_cost is not None and max_cost <= 0:
         fail("--max-cost must be more than 0 USD")
-    budget = BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens)
-    if resume is not None:
-        if tasks:
-            fail("give TASKS or --resume RUN_DIR, not both (a resumed audit keeps its plan)")
-        if not (resume / "run.json").is_file():
-            fail(f"{resume}: not a run directory (no run.json)")
-        run_dir = resume
-        try:
-            store = RunStore.open(run_dir)
-        except (StoreError, OSError) as exc:
-            fail(" ".join(str(exc).split())[:300])
-        if store.config.trial_fn != TRIAL_FN:
-            store.close()
-            fail(f"{run_dir}: not a hardening audit (its trials are {store.config.trial_fn}); "
-                 "resume it with vera run --resume")
-        if budget.capped:  # caps given now replace the run's (a higher --max-cost continues it)
-            store.set_budget(budget)
-    else:
-        if not tasks:
-            fail("give TASKS (task directories or folders of tasks) or --resume RUN_DIR")
-        mode_list = _parse_modes(modes)
-        loaded = _load_all(tasks)
-        registry, why = load_exploits()
-        if exploit:
-            unknown = [e for e in exploit if e not in registry]
-            if unknown:
-                fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(registry))})")
-            registry = {k: v for k, v in registry.items() if k in exploit}
-        planned = list(loaded)
-        if separate_too:
+    with contextlib.ExitStack() as lock:  # the run directory's writer lock, once known
+        budget = BudgetConfig(max_cost_usd=max_cost, max_tokens=max_tokens)
+        if resume is not None:
+            if tasks:
+                fail("give TASKS or --resume RUN_DIR, not both (a resumed audit keeps its plan)")
+            if not (resume / "run.json").is_file():
+                fail(f"{resume}: not a run directory (no run.json)")
+            run_dir = resume
+            lock.enter_context(writer_lock(run_dir))
             try:
-                planned += [separate_task(t)[0] for t in loaded if not t.separated]
-            except TaskError as exc:
-                fail(str(exc))
-        run_dir = out or Path("runs") / datetime.now().strftime("audit-%Y%m%d-%H%M%S")
-        if (run_dir / "run.json").exists():
-            fail(f"{run_dir}: already a run; use --resume {run_dir} to finish it")
-        config = audit_config(
-            jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
-            backend=backend, notes=[why] if why else [], budget=budget,
-            labels={"tasks": [str(p) for p in tasks], "modes": list(mode_list),
-                    "exploits": sorted(registry), "separate": separate_too},
-        )  # fmt: skip
-        plan = plan_audit(planned, registry, mode_list)
-        try:
-            store = RunStore.create(run_dir, plan, config)
-        except (FileExistsError, StoreError, ValueError) as exc:
-            fail(" ".join(str(exc).split())[:300])
-        err_console.print(f"vera harden audit: {len(plan)} trial(s) of {len(planned)} task(s) "
-                          f"with {len(registry)} exploit(s), modes {', '.join(mode_list)} "
-                          f"-> {run_dir}", highlight=False)  # fmt: skip
-    with store:
-        try:
-            asyncio.run(execute(store, TRIAL_FN, progress=progress))
-        except WorkerStartError as exc:
-            fail(f"{exc}; finished trials are kept: vera harden audit --resume {run_dir}", code=3)
-        except StoreError as exc:
-            fail(" ".join(str(exc).split())[:300])
-        except KeyboardInterrupt:
-            err_console.print(f"interrupted; finished trials are kept: "
-                              f"vera harden audit --resume {run_dir}")  # fmt: skip
-            raise typer.Exit(130) from None
-        reports = store_report(store)
-    before, after = reports.get("original"), reports.get("separated")
-    primary = before or after
-    if primary is None:
-        fail(f"{run_dir}: no trials recorded")
-    doc = primary.public()
-    if before is not None and after is not None:
-        doc["separated"] = after.public()
-    spent = read_budget(run_dir)
-    if spent is not None:
-        doc["budget"] = spent.model_dump(mode="json")
-    write_outputs(run_dir, doc, reports)
-    if as_json:
-        typer.echo(json.dumps(doc))
-    else:
-        _print_report(primary, after if before is not None else None)
-        console.print(f"report: {run_dir / 'audit.json'}; trials: {run_dir / 'trials'}",
-                      highlight=False)  # fmt: skip
-    if spent is not None and spent.stopped:
-        err_console.print(f"{spent.line()}; the report covers the finished trials: "
-                          f"vera harden audit --resume {run_dir} with a higher --max-cost or "
-                          "--max-tokens", highlight=False)  # fmt: skip
-        raise typer.Exit(BUDGET_EXIT)
+                store = RunStore.open(run_dir)
+            except (StoreError, OSError) as exc:
+                fail(" ".join(str(exc).split())[:300])
+            if store.config.trial_fn != TRIAL_FN:
+                store.close()
+                fail(f"{run_dir}: not a hardening audit (its trials are {store.config.trial_fn}); "
+                     "resume it with vera run --resume")
+            if budget.capped:  # caps given now replace the run's (a higher --max-cost continues it)
+                store.set_budget(budget)
+        else:
+            if not tasks:
+                fail("give TASKS (task directories or folders of tasks) or --resume RUN_DIR")
+            mode_list = _parse_modes(modes)
+            loaded = _load_all(tasks)
+            registry, why = load_exploits()
+            if exploit:
+                unknown = [e for e in exploit if e not in registry]
+                if unknown:
+                    fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(registry))})")
+                registry = {k: v for k, v in registry.items() if k in exploit}
+            planned = list(loaded)
+            if separate_too:
+                try:
+                    planned += [separate_task(t)[0] for t in loaded if not t.separated]
+                except TaskError as exc:
+                    fail(str(exc))
+            run_dir = out or Path("runs") / datetime.now().strftime("audit-%Y%m%d-%H%M%S")
+            if (run_dir / "run.json").exists():
+                fail(f"{run_dir}: already a run; use --resume {run_dir} to finish it")
+            lock.enter_context(writer_lock(run_dir))
+            config = audit_config(
+                jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
+                backend=backend, notes=[why] if why else [], budget=budget,
+                labels={"tasks": [str(p) for p in tasks], "modes": list(mode_list),
+                        "exploits": sorted(registry), "separate": separate_too},
+            )  # fmt: skip
+            plan = plan_audit(planned, registry, mode_list)
+            try:
+                store = RunStore.create(run_dir, plan, config)
+            except (FileExistsError, StoreError, ValueError) as exc:
+                fail(" ".join(str(exc).split())[:300])
+            err_console.print(f"vera harden audit: {len(plan)} trial(s) of {len(planned)} task(s) "
+                              f"with {len(registry)} exploit(s), modes {', '.join(mode_list)} "
+                              f"-> {run_dir}", highlight=False)  # fmt: skip
+        with store:
+            try:
+                asyncio.run(execute(store, TRIAL_FN, progress=progress))
+            except WorkerStartError as exc:
+                fail(f"{exc}; finished trials are kept: vera harden audit --resume {run_dir}", code=3)
+            except StoreError as exc:
+                fail(" ".join(str(exc).split())[:300])
+            except KeyboardInterrupt:
+                err_console.print(f"interrupted; finished trials are kept: "
+                                  f"vera harden audit --resume {run_dir}")  # fmt: skip
+                raise typer.Exit(130) from None
+            reports = store_report(store)
+        before, after = reports.get("original"), reports.get("separated")
+        primary = before or after
+        if primary is None:
+            fail(f"{run_dir}: no trials recorded")
+        doc = primary.public()
+        if before is not None and after is not None:
+            doc["separated"] = after.public()
+        spent = read_budget(run_dir)
+        if spent is not None:
+            doc["budget"] = spent.model_dump(mode="json")
+        write_outputs(run_dir, doc, reports)
+        if as_json:
+            typer.echo(json.dumps(doc))
+        else:
+            _print_report(primary, after if before is not None else None)
+            console.print(f"report: {run_dir / 'audit.json'}; trials: {run_dir / 'trials'}",
+                          highlight=False)  # fmt: skip
+        if spent is not None and spent.stopped:
+            err_console.print(f"{spent.line()}; the report covers the finished trials: "
+                              f"vera harden audit --resume {run_dir} with a higher --max-cost or "
+                              "--max-tokens", highlight=False)  # fmt: skip
+            raise typer.Exit(BUDGET_EXIT)
 
 
 # --- the hacker-fixer loop, its report and the exploit corpus ----------------------------------
@@ -423,6 +437,8 @@ def _check_resume(out: Path, recorded: dict, resume: bool) -> None:
         before = json.loads(cfg_file.read_text())
     except ValueError:
         fail(f"{out}/config.json is not JSON")
+    if not isinstance(before, dict) or not isinstance(before.get("config", {}), dict):
+        fail(f"{out}/config.json: not a loop run's config (an object with config, models, tasks)")
     old, new = dict(before.get("config", {})), dict(recorded["config"])
     for k in _SAME_ON_RESUME:
         old.pop(k, None), new.pop(k, None)
@@ -514,63 +530,78 @@ def loop(
     if missing:
         fail(f"no model for {', '.join(missing)}: give --model SPEC (or --{missing[0]}-model SPEC)")
     specs = {role: s or model for role, s in specs.items()}
+    from vera.models.spec import check_spec
+
+    for role, spec in specs.items():  # every role's spec checked before anything is written
+        try:
+            check_spec(spec)
+        except ModelSpecError as exc:
+            fail(f"--{role}-model {spec}: {exc}" if spec != model else f"--model: {exc}")
     recorded = {"config": cfg.model_dump(), "models": specs, "tasks": [str(t.path) for t in loaded]}
-    _check_resume(out, recorded, resume)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "config.json").write_text(json.dumps(recorded, indent=1))
+    from vera.runner.lock import writer_lock
 
-    from vera.harden.actors import FRAMEWORKS
+    with writer_lock(out):  # one writer per loop folder
+        _check_resume(out, recorded, resume)
+        if resume:  # every journal and run file checked before one byte is written
+            from vera.harden.loop import check_resumable
 
-    framework_roles = {
-        role: (cfg.hacker_agent if role == "hacker" else cfg.solver_agent)
-        for role in ("hacker", "solver", "blind", "diagnostic")
-        if (cfg.hacker_agent if role == "hacker" else cfg.solver_agent) in FRAMEWORKS
-    }
-
-    async def go() -> list:
-        from vera.agents.registry import ADAPTERS, resolve_endpoint
-
-        async with ModelRuntime() as rt:
-            models = {role: await rt.model(spec, role=role) for role, spec in specs.items()
-                      if role not in framework_roles}
-            endpoints = {}
-            for role, kind in framework_roles.items():
-                try:
-                    endpoints[role] = await resolve_endpoint(specs[role], rt, ADAPTERS[kind])
-                except ValueError as exc:
-                    fail(f"--{'hacker' if role == 'hacker' else 'solver'}-agent {kind}: {exc}")
-            hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints,
-                            progress=None if as_json else _progress_line)
-            runs = []
             for t in loaded:
-                if not as_json:
-                    err_console.print(f"[dim]hardening {t.id}...[/]", highlight=False)
-                runs.append(await hl.run_task(t, resume=resume))
-            return runs
+                check_resumable(out, t.id)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "config.json").write_text(json.dumps(recorded, indent=1))
 
-    try:
-        runs = asyncio.run(go())
-    except (ModelSpecError, ModelUnavailableError, ModelLimitError, ExecutionError,
-            TaskError, AgentInstallError, JournalError) as exc:  # fmt: skip
-        fail(str(exc))
-    except UnexpectedModelBehavior as exc:
-        fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")
-    summary = summarize_runs(runs)
-    (out / "summary.json").write_text(json.dumps(summary, indent=1))
-    if as_json:
-        typer.echo(json.dumps({"tasks": [{"task": r.task, "status": r.status,
-                                          "states": r.metrics["states"] if r.metrics else []}
-                                         for r in runs], "summary": summary}))
-        return
-    for r in runs:
-        t = Table(title=f"{r.task}: {r.status}")
-        for h in STATE_HEADER:
-            t.add_column(h)
-        for row in state_rows(r.metrics["states"] if r.metrics else []):
-            t.add_row(*row)
-        console.print(t)
-    console.print(f"states: git -C {out}/<task>/state log --oneline; report: vera harden report {out}",
-                  highlight=False)
+        from vera.harden.actors import FRAMEWORKS
+
+        framework_roles = {
+            role: (cfg.hacker_agent if role == "hacker" else cfg.solver_agent)
+            for role in ("hacker", "solver", "blind", "diagnostic")
+            if (cfg.hacker_agent if role == "hacker" else cfg.solver_agent) in FRAMEWORKS
+        }
+
+        async def go() -> list:
+            from vera.agents.registry import ADAPTERS, resolve_endpoint
+
+            async with ModelRuntime() as rt:
+                models = {role: await rt.model(spec, role=role) for role, spec in specs.items()
+                          if role not in framework_roles}
+                endpoints = {}
+                for role, kind in framework_roles.items():
+                    try:
+                        endpoints[role] = await resolve_endpoint(specs[role], rt, ADAPTERS[kind])
+                    except ValueError as exc:
+                        fail(f"--{'hacker' if role == 'hacker' else 'solver'}-agent {kind}: {exc}")
+                hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints,
+                                progress=None if as_json else _progress_line)
+                runs = []
+                for t in loaded:
+                    if not as_json:
+                        err_console.print(f"[dim]hardening {t.id}...[/]", highlight=False)
+                    runs.append(await hl.run_task(t, resume=resume))
+                return runs
+
+        try:
+            runs = asyncio.run(go())
+        except (ModelSpecError, ModelUnavailableError, ModelLimitError, ExecutionError,
+                TaskError, AgentInstallError, JournalError) as exc:  # fmt: skip
+            fail(str(exc))
+        except UnexpectedModelBehavior as exc:
+            fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")
+        summary = summarize_runs(runs)
+        (out / "summary.json").write_text(json.dumps(summary, indent=1))
+        if as_json:
+            typer.echo(json.dumps({"tasks": [{"task": r.task, "status": r.status,
+                                              "states": r.metrics["states"] if r.metrics else []}
+                                             for r in runs], "summary": summary}))
+            return
+        for r in runs:
+            t = Table(title=f"{r.task}: {r.status}")
+            for h in STATE_HEADER:
+                t.add_column(h)
+            for row in state_rows(r.metrics["states"] if r.metrics else []):
+                t.add_row(*row)
+            console.print(t)
+        console.print(f"states: git -C {out}/<task>/state log --oneline; report: vera harden report {out}",
+                      highlight=False)
 
 
 @app.command("report")
@@ -587,9 +618,14 @@ def report(
 
     if fmt not in ("html", "md", "json"):
         fail(f"unknown format {fmt!r} (html, md, json)")
+    from vera.harden.records import RunReadError
+
     if not any(run_dir.glob("*/run.json")):
         fail(f"{run_dir}: no hardening run here (no */run.json)")
-    text = render(run_dir, fmt)  # type: ignore[arg-type]
+    try:
+        text = render(run_dir, fmt)  # type: ignore[arg-type]
+    except RunReadError as exc:  # never an empty table for a run it could not read
+        fail(str(exc))
     dest = out or run_dir / f"report.{fmt}"
     dest.write_text(text)
     t = Table(title="all tasks: ASR per task / per trial")
@@ -615,7 +651,10 @@ def export(
         fail(f"unknown format {fmt!r} (vera, atif, both)")
     if not any(run_dir.glob("*/run.json")):
         fail(f"{run_dir}: no hardening run here (no */run.json)")
-    entries = export_corpus(run_dir, out, fmt=fmt)  # type: ignore[arg-type]
+    from vera.runner.lock import writer_lock
+
+    with writer_lock(out):  # one writer per corpus folder
+        entries = export_corpus(run_dir, out, fmt=fmt)  # type: ignore[arg-type]
     console.print(f"{len(entries)} hack(s) -> {out / 'hacks.jsonl'}", highlight=False)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from vera.cli.common import console, fail
+from vera.cli.common import console, err_console, fail
 
 
 def register(app: typer.Typer) -> None:
@@ -142,9 +142,13 @@ def _open_findings(run_dir: Path, corpus: Path) -> dict:
             fail(f"--corpus: {exc}")
         out[case_id] = OpenFindings(
             missed=len(st.missed), false_alarms=len(st.false_alarms),
-            files=st.missed + st.false_alarms,
+            files=st.missed + st.false_alarms, invalid=len(st.invalid), invalid_files=st.invalid,
         )  # fmt: skip
+        # Notes go to stderr: with --out - stdout carries the report alone (JSON stays JSON).
         if st.missed or st.false_alarms:
-            console.print(f"[dim]{case_id}: {len(st.missed)} missed harm(s), "
-                          f"{len(st.false_alarms)} false alarm(s) still open[/]", highlight=False)  # fmt: skip
+            err_console.print(f"[dim]{case_id}: {len(st.missed)} missed harm(s), "
+                              f"{len(st.false_alarms)} false alarm(s) still open[/]", highlight=False)  # fmt: skip
+        for line in st.invalid:
+            err_console.print(f"{case_id}: invalid finding (calls the tools refuse, bounds "
+                              f"nothing): {line}", highlight=False, markup=False, soft_wrap=True)  # fmt: skip
     return out

@@ -277,6 +277,13 @@ def register(app: typer.Typer) -> None:
                 max_steps = max_steps or chosen.max_steps
             max_steps = max_steps or 8
             if judge_model:
+                from vera.models.errors import ModelSpecError
+                from vera.models.spec import check_spec
+
+                try:  # checked at plan time, as every role's spec is
+                    check_spec(judge_model)
+                except ModelSpecError as e:
+                    fail(f"--judge-model: {e}")
                 models = sorted({*models, judge_model})  # built before the first trial too
             if dry_run:
                 _print_plan(plan, turns, max_steps, judge_model)
@@ -290,25 +297,30 @@ def register(app: typer.Typer) -> None:
                 ray_address=ray_address,
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
-                trial_fn="vera.safety.run:safety_trial",
+                trial_fn=SAFETY_TRIAL_FN,
                 trial_args=_trial_args(max_steps, turns, model_timeout, judge_model),
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
                 budget=budget,
             )
             console.print(f"vera run: {len(plan)} trials -> {run_dir}", highlight=False)
-        try:
-            # On resume, caps given now replace the run's (a higher --max-cost continues it).
-            new_caps = budget if resume is not None and budget.capped else None
-            asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress,
-                                 new_caps))  # fmt: skip
-        except _PreflightError as e:
-            fail(str(e))
-        except WorkerStartError as e:
-            fail(f"{e}; finished trials are kept: vera run --resume {run_dir}", code=3)
-        except KeyboardInterrupt:
-            err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
-            raise typer.Exit(130) from None
-        _summary(run_dir)
+        from vera.runner.lock import writer_lock
+
+        with writer_lock(run_dir):  # one writer per run directory
+            if resume is not None:
+                _check_safety_run(run_dir)
+            try:
+                # On resume, caps given now replace the run's (a higher --max-cost continues it).
+                new_caps = budget if resume is not None and budget.capped else None
+                asyncio.run(_execute(run_dir, plan, config, models, model_connections, progress,
+                                     new_caps))  # fmt: skip
+            except _PreflightError as e:
+                fail(str(e))
+            except WorkerStartError as e:
+                fail(f"{e}; finished trials are kept: vera run --resume {run_dir}", code=3)
+            except KeyboardInterrupt:
+                err_console.print(f"interrupted; finished trials are kept: vera run --resume {run_dir}")
+                raise typer.Exit(130) from None
+            _summary(run_dir)
 
 
 def _trial_args(
@@ -327,6 +339,37 @@ def _trial_args(
 
 class _PreflightError(Exception):
     pass
+
+
+def _common_errors(results, outcome: str, top: int = 3) -> list[str]:  # type: ignore[no-untyped-def]
+    """The commonest error messages of the trials with ``outcome``, counted (a model that keeps
+    failing is said once with its count, not once per trial)."""
+    from collections import Counter
+
+    counts = Counter(" ".join((r.error.message if r.error else "").split())[:300]
+                     for r in results if r.outcome.value == outcome)  # fmt: skip
+    lines = [f"{n} x {msg or '(no message)'}" for msg, n in counts.most_common(top)]
+    if len(counts) > top:
+        lines.append(f"and {len(counts) - top} other error(s)")
+    return lines
+
+
+SAFETY_TRIAL_FN = "vera.safety.run:safety_trial"
+
+
+def _check_safety_run(run_dir: Path) -> None:
+    """``vera run --resume`` finishes safety runs only: a hardening audit's directory (or any
+    other kind) is refused before anything in it is touched."""
+    from vera.runner.store import RUN_JSON, RunConfig, StoreError
+
+    try:
+        config = RunConfig.model_validate_json((run_dir / RUN_JSON).read_bytes())
+    except ValueError as e:
+        raise StoreError(f"{run_dir / RUN_JSON}: not a vera run config: {' '.join(str(e).split())[:200]}") from None
+    if config.trial_fn != SAFETY_TRIAL_FN:
+        hint = (f"vera harden audit --resume {run_dir}" if config.trial_fn and "harden" in config.trial_fn
+                else "the command that made it")  # fmt: skip
+        fail(f"{run_dir}: not a safety run (its trials are {config.trial_fn}); resume it with {hint}")
 
 
 def _defences(values: list[str] | None, model: str | None) -> list[str]:
@@ -379,7 +422,17 @@ def _plan(root, suite, case, variants, agent, model, controller_model, mode, epo
     wanted = set(models if needs_models else [])
     if controller_model and needs_models:
         wanted.add(controller_model)
-    return plan, sorted(wanted), chosen
+    return plan, sorted(wanted | _defence_models(plan)), chosen
+
+
+def _defence_models(plan) -> set[str]:  # type: ignore[no-untyped-def]
+    """The model specs of the plan's defences: built before the first trial like the others,
+    so a spec that cannot be used is one line, not a run of infra errors."""
+    import vera.guard.defence  # noqa: F401  (registers the guard defence)
+    from vera.gateway.defences import parse_config
+
+    return {spec for d in {s.defence for s in plan if s.defence} for _, spec in parse_config(d)
+            if spec}  # fmt: skip
 
 
 def _print_plan(plan, turns, max_steps, judge_model=None) -> None:  # type: ignore[no-untyped-def]
@@ -418,6 +471,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
             models = sorted({s.model for s in store.plan if needs_model(s.agent)}
                             | {s.controller_model for s in store.plan
                                if s.controller_model and needs_model(s.agent)}
+                            | _defence_models(store.plan)
                             | ({judge} if judge else set()))  # fmt: skip
     async with ModelRuntime(max_concurrency=model_connections) as rt:
         # Build every model once before the first trial: a missing key or package is one
@@ -433,7 +487,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
             if plan is None:
                 store = await resume_run(run_dir, progress=progress, budget=budget)
             else:
-                store = await start_run(run_dir, plan, "vera.safety.run:safety_trial", config,
+                store = await start_run(run_dir, plan, SAFETY_TRIAL_FN, config,
                                         progress=progress)  # fmt: skip
             store.close()
 
@@ -511,8 +565,10 @@ def _summary(run_dir: Path) -> None:
     if infra:
         err_console.print(
             f"vera run: {infra} trial(s) ended in infra_error (see the report); "
-            f"rerun them with a new run or inspect {run_dir}"
-        )
+            f"rerun them with a new run or inspect {run_dir}", highlight=False, markup=False,
+        )  # fmt: skip
+        for line in _common_errors(data.results, "infra_error"):
+            err_console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(3)
     judged = m.outcomes.get("judge_error", 0)
     if judged:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import anyio
 from pydantic_core import to_jsonable_python
 
-from vera.env.base import ToolError, ToolSpec
+from vera.env.base import ToolArgumentError, ToolError, ToolSpec, UnknownToolError
 from vera.gateway.injections import Injection, InjectionSet, render_result
 from vera.gateway.trace import TraceWriter
-from vera.records import ToolCall, utcnow
+from vera.records import ToolCall, cut_text, utcnow
 
 if TYPE_CHECKING:
     from vera.gateway.defences import Defence
@@ -44,6 +44,12 @@ class CallOutcome:
     text: str
     is_error: bool
     record: ToolCall
+
+
+class GatewayFault(RuntimeError):
+    """The gateway could not serve calls as asked (a defence's model that failed, a defence
+    that broke): the trial says nothing about the agent (``infra_error``). The message sums up
+    every failure of the trial in one line: how many calls, and why."""
 
 
 class ToolGateway:
@@ -88,6 +94,9 @@ class ToolGateway:
         """Every record of this trial so far (including those found in a resumed trace)."""
         self._per_tool: dict[str, int] = {}
         self._fired: dict[str, int] = {}
+        self.faults: dict[str, int] = {}
+        """Why calls could not be served (one line each: a defence's model failed), and how
+        many calls failed so; :meth:`fault_summary` says it once for the whole trial."""
         for c in self.calls:
             self._per_tool[c.tool] = self._per_tool.get(c.tool, 0) + 1
             if c.injection_id is not None:
@@ -175,6 +184,7 @@ class ToolGateway:
         error: str | None = None
         inj: Injection | None = None
         blocked = False
+        malformed = refused is not None  # the MCP layer refused the params as written
         actions: list[dict[str, Any]] = []
         if refused is None and isinstance(arguments, dict | None):
             for d in self.defences:
@@ -201,6 +211,7 @@ class ToolGateway:
         if arguments is not None and not isinstance(arguments, dict):
             args = {"_invalid": to_jsonable_python(arguments, fallback=repr)}
             error = refused or f"arguments must be a JSON object, got {type(arguments).__name__}"
+            malformed = not blocked
         elif refused is not None:
             error = refused
         elif tool in self._hidden_tools():
@@ -210,6 +221,7 @@ class ToolGateway:
                 result = to_jsonable_python(await self.env.call_tool(tool, args), fallback=str)
             except ToolError as e:
                 error = str(e) or type(e).__name__
+                malformed = isinstance(e, UnknownToolError | ToolArgumentError)
             except Exception as e:
                 log.exception("tool %s raised", tool)
                 error = f"internal error: {type(e).__name__}: {e}"
@@ -228,6 +240,7 @@ class ToolGateway:
             injection_id=inj.id if inj else None,
             injection_mode=inj.mode if inj else None,
             blocked=blocked,
+            malformed=malformed,
             defence_actions=actions,
             started_at=started,
             ended_at=utcnow(),
@@ -341,6 +354,19 @@ class ToolGateway:
                 )
                 self._record(record)
                 return CallOutcome(text=observed or "", is_error=error, record=record)
+
+    def note_fault(self, exc: BaseException) -> str:
+        """Count a call the gateway could not serve; returns its one line."""
+        line = cut_text(" ".join(f"{type(exc).__name__}: {exc}".split()), 500)
+        self.faults[line] = self.faults.get(line, 0) + 1
+        return line
+
+    def fault_summary(self) -> str:
+        """Every failure of this trial in one line (the commonest first)."""
+        total = sum(self.faults.values())
+        parts = [f"{n} x {line}" for line, n in sorted(self.faults.items(), key=lambda x: -x[1])]
+        return f"the gateway could not serve {total} call(s): " + "; ".join(parts[:3]) + (
+            f"; and {len(parts) - 3} other failure(s)" if len(parts) > 3 else "")
 
     def close(self) -> None:
         self._trace.close()

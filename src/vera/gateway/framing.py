@@ -23,7 +23,51 @@ from mcp.shared.message import SessionMessage
 log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 16 << 20
-"""A peer that sends more than this without a newline is cut off."""
+"""Longest message (one line) read: a longer one is skipped up to its newline and comes
+through as a :class:`FrameTooLong` (the server answers it with a JSON-RPC error and goes on)."""
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects in a message; a deeper one is refused the same way
+(a parser would recurse into it)."""
+
+
+class FrameTooLong(Exception):
+    """A message over :data:`MAX_FRAME_BYTES`: skipped, to be answered with an error."""
+
+    vera_line = b""
+
+
+class FrameTooDeep(ValueError):
+    """A message nested deeper than :data:`MAX_DEPTH`."""
+
+
+_OPEN = frozenset(b"[{")
+_CLOSE = frozenset(b"]}")
+
+
+def too_deep(line: bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON text ``line`` nests arrays/objects deeper than ``limit`` (brackets in
+    strings are not counted). Cheap when it is not: the scan stops at the first bracket deep
+    enough, and a line with fewer brackets than ``limit`` is not scanned."""
+    if line.count(b"[") + line.count(b"{") <= limit:
+        return False
+    depth, in_str, esc = 0, False, False
+    for ch in line:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == 92:  # backslash
+                esc = True
+            elif ch == 34:  # quote
+                in_str = False
+        elif ch == 34:
+            in_str = True
+        elif ch in _OPEN:
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in _CLOSE:
+            depth -= 1
+    return False
 
 _WRITER_DRAIN_S = 5.0
 
@@ -31,6 +75,8 @@ _WRITER_DRAIN_S = 5.0
 def decode_frame(line: bytes) -> SessionMessage | Exception:
     """One line -> a message, or the validation error (with ``vera_line`` set)."""
     try:
+        if too_deep(line):
+            raise FrameTooDeep(f"nested deeper than {MAX_DEPTH} levels")
         msg = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
         if isinstance(msg, types.JSONRPCNotification | types.JSONRPCRequest):
             obj = json.loads(line)
@@ -67,24 +113,33 @@ async def framed(
 
     async def reader() -> None:
         buf = bytearray()
+        skipping = False  # inside a message over MAX_FRAME_BYTES: dropped up to its newline
         async with in_send:
-            while True:
-                try:
-                    chunk = await stream.receive(1 << 16)
-                except (anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError):
-                    break
-                buf += chunk
-                while (i := buf.find(b"\n")) >= 0:
-                    line = bytes(buf[:i]).strip()
-                    del buf[: i + 1]
-                    if line:
-                        try:
+            try:
+                while True:
+                    try:
+                        chunk = await stream.receive(1 << 16)
+                    except (anyio.EndOfStream, anyio.BrokenResourceError,
+                            anyio.ClosedResourceError):  # fmt: skip
+                        break
+                    buf += chunk
+                    while (i := buf.find(b"\n")) >= 0:
+                        line = bytes(buf[:i]).strip()
+                        del buf[: i + 1]
+                        if skipping:
+                            skipping = False
+                            await in_send.send(FrameTooLong())
+                        elif line:
                             await in_send.send(decode_frame(line))
-                        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-                            return
-                if len(buf) > MAX_FRAME_BYTES:
-                    log.warning("closing connection: frame over %d bytes", MAX_FRAME_BYTES)
-                    break
+                    if len(buf) > MAX_FRAME_BYTES or skipping:
+                        if not skipping:
+                            log.warning("skipping a message over %d bytes", MAX_FRAME_BYTES)
+                        skipping = True
+                        buf.clear()
+                if skipping:  # the peer ended inside an over-long message: still answered
+                    await in_send.send(FrameTooLong())
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                return
 
     async def writer() -> None:
         try:

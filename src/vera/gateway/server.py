@@ -6,7 +6,8 @@ as structured content, so no client can show the agent the pre-injection result.
 
 Robustness: a line that is not JSON, or not a JSON-RPC message (an ``id`` that is an object, a
 list, a bool, a float or null included), is answered with a JSON-RPC error (``id`` null) and
-the session goes on; a ``tools/call`` whose params the SDK rejects (missing name, non-object
+the session goes on, as is a message over ``framing.MAX_FRAME_BYTES`` (16 MiB) or nested
+deeper than ``framing.MAX_DEPTH``; a ``tools/call`` whose params the SDK rejects (missing name, non-object
 arguments) is traced and answered as a tool error. Every request accepted is answered before
 the session ends: at end of input (stdin closed right after a burst of requests) the session
 waits for the replies still owed (at most ``DRAIN_S``), then stops. Each socket connection is
@@ -32,12 +33,13 @@ import anyio.abc
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 from vera import __version__
 from vera.gateway.calls import ToolGateway
-from vera.gateway.framing import framed
+from vera.gateway.framing import MAX_DEPTH, MAX_FRAME_BYTES, FrameTooDeep, FrameTooLong, framed
 from vera.sandbox.spec import Bind
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,7 @@ _FLUSH_S = 10.0
 
 _PARSE_ERROR = -32700
 _INVALID_REQUEST = -32600
+_INTERNAL_ERROR = -32603
 
 _handled: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "vera_gateway_handled", default=False
@@ -84,7 +87,16 @@ def build_server(gateway: ToolGateway, name: str = "vera") -> Server[Any]:
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         _handled.set(True)
-        out = await gateway.call(params.name, params.arguments)
+        try:
+            out = await gateway.call(params.name, params.arguments)
+        except OSError:
+            raise  # the trace cannot be written: an unrecorded call is never answered
+        except Exception as exc:
+            # A defence's model that keeps failing: an error reply per call, counted on the
+            # gateway and said once for the trial (GatewayFault), never a traceback per call.
+            line = gateway.note_fault(exc)
+            log.debug("tools/call %s could not be served", params.name, exc_info=True)
+            raise MCPError.from_error_data(types.ErrorData(code=_INTERNAL_ERROR, message=line)) from None
         return _result(out.text, out.is_error)
 
     async def trace_refused_calls(ctx: ServerRequestContext[Any], call_next: Any) -> Any:
@@ -125,11 +137,19 @@ def _result(text: str, is_error: bool) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=text)], is_error=is_error)
 
 
-def _frame_error(line: bytes) -> SessionMessage:
-    """The JSON-RPC error answering a frame that is not a valid message."""
+def _frame_error(item: Exception) -> SessionMessage:
+    """The JSON-RPC error answering a frame that is not a valid message (over-long and
+    over-deep ones included: the session goes on)."""
+    if isinstance(item, FrameTooLong):
+        return _error_message(None, _INVALID_REQUEST,
+                              f"Invalid Request: message over {MAX_FRAME_BYTES} bytes")  # fmt: skip
+    if isinstance(item, FrameTooDeep):
+        return _error_message(None, _INVALID_REQUEST,
+                              f"Invalid Request: nested deeper than {MAX_DEPTH} levels")  # fmt: skip
+    line = getattr(item, "vera_line", b"")
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _error_message(None, _PARSE_ERROR, "Parse error: not valid JSON")
     rid = obj.get("id") if isinstance(obj, dict) else None
     if isinstance(rid, bool) or not isinstance(rid, str | int):
@@ -175,8 +195,7 @@ async def _run_session(
             async with read_stream:
                 async for item in read_stream:
                     if isinstance(item, Exception):
-                        line = getattr(item, "vera_line", b"")
-                        reply = _frame_error(line)
+                        reply = _frame_error(item)
                         with contextlib.suppress(
                             anyio.BrokenResourceError, anyio.ClosedResourceError
                         ):

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import os
+import posixpath
 import re
-import shutil
 import sys
+import tarfile
 from pathlib import Path, PurePosixPath
 
+from vera import paths
 from vera.harden.task import Task
 
 APP = "/app"
@@ -52,14 +53,6 @@ def shadowed_modules(task: Task) -> frozenset[str]:
 
 def _is_hook(name: str) -> bool:
     return name in HOOK_FILES or name.endswith(".pth")
-
-
-def _shadows(src: Path, shown: str, shadowed: frozenset[str]) -> bool:
-    if PurePosixPath(shown).parent != PurePosixPath(APP):
-        return False
-    if src.is_dir():
-        return src.name in shadowed
-    return src.name.endswith((".py", ".so")) and src.name.split(".")[0] in shadowed
 
 
 def _clean(path: str) -> str | None:
@@ -128,29 +121,114 @@ def artifacts_of(task: Task) -> list[str]:
     return list(declared) if declared is not None else infer_artifacts(task)
 
 
-def _matches(root: Path, rel_pattern: str) -> list[Path]:
-    if not rel_pattern:
-        return [root]
-    if not any(ch in rel_pattern for ch in "*?["):
-        p = root / rel_pattern
-        return [p] if p.exists() or p.is_symlink() else []
-    return sorted(p for p in root.glob(rel_pattern) if fnmatch.fnmatch(
-        p.relative_to(root).as_posix(), rel_pattern))
+# --- carrying artifacts out of the agent's sandbox ---------------------------------------------
+
+EXPORT_CAP = 1 << 30
+"""Most bytes of artifacts (the tar stream, per mount) a separated verifier receives; an agent
+that leaves more makes the verifier phase fail (never a reward)."""
+
+EXPORT_SCRIPT = """\
+for p do
+  shift
+  if [ -e "$p" ] || [ -h "$p" ]; then set -- "$@" "$p"; fi
+done
+[ $# -eq 0 ] && exit 0
+exec tar -cf - -- "$@"
+"""
+"""Run inside a sandbox that shows the agent's folder as it left it (its working directory):
+a tar stream of the named entries that exist, on stdout. tar stores a link as a link, so the
+host receives bytes, never a path to resolve."""
+
+
+class ArtifactError(Exception):
+    """The artifacts could not be carried over (the export failed, or is over
+    :data:`EXPORT_CAP`); the message is one line."""
+
+
+def export_names(artifacts: list[str], prefix: str) -> list[str]:
+    """What to put in the tar stream of mount ``prefix`` for ``artifacts``: the top-level
+    entries the artifacts start with (``.``, the whole mount, when one starts with a glob or is
+    the mount itself). Empty when no artifact lies under ``prefix``."""
+    names: dict[str, None] = {}
+    for art in artifacts:
+        if not (art == prefix or art.startswith(prefix + "/")):
+            continue
+        rel = art[len(prefix) :].lstrip("/")
+        first = rel.split("/", 1)[0]
+        if not first or any(ch in first for ch in "*?[") or first in (".", ".."):
+            return ["."]
+        names.setdefault(first)
+    return list(names)
+
+
+def export_command(names: list[str]) -> list[str]:
+    """The argv that writes the tar stream of ``names`` (see :data:`EXPORT_SCRIPT`)."""
+    return ["/bin/sh", "-c", EXPORT_SCRIPT, "vera-export", *names]
+
+
+class _Archive:
+    """The members of an exported tar stream by path relative to the mount (``""``: the mount
+    itself), and which member holds which children."""
+
+    def __init__(self, tf: tarfile.TarFile | None) -> None:
+        self.tf = tf
+        self.members: dict[str, tarfile.TarInfo] = {}
+        self.children: dict[str, list[str]] = {}
+        for m in tf.getmembers() if tf is not None else []:
+            rel = posixpath.normpath(m.name)
+            rel = "" if rel == "." else rel
+            if rel.startswith(("/", "../")) or rel == "..":
+                continue  # a stream no tar writes; nothing of it leaves the mount
+            self.members[rel] = m
+        for rel in sorted(self.members):
+            if rel:
+                self.children.setdefault(posixpath.dirname(rel), []).append(rel)
+
+    def link_above(self, rel: str) -> str | None:
+        """The first folder on the way to ``rel`` that is a link (what a host path would have
+        followed)."""
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            m = self.members.get("/".join(parts[:i]))
+            if m is not None and m.issym():
+                return "/".join(parts[:i])
+        return None
+
+    def matches(self, pattern: str) -> list[str]:
+        if not pattern:
+            return [""] if "" in self.members else []
+        if not any(ch in pattern for ch in "*?["):
+            return [pattern] if pattern in self.members else []
+        pat = pattern.split("/")
+        return sorted(r for r in self.members if r and _glob_match(r.split("/"), pat))
+
+
+def _glob_match(parts: list[str], pat: list[str]) -> bool:
+    """``Path.glob`` semantics, component by component (``**``: any number of folders)."""
+    if not pat:
+        return not parts
+    if pat[0] == "**":
+        return any(_glob_match(parts[i:], pat[1:]) for i in range(len(parts) + 1))
+    return bool(parts) and fnmatch.fnmatchcase(parts[0], pat[0]) and _glob_match(parts[1:], pat[1:])
 
 
 def copy_artifacts(
     artifacts: list[str],
-    mounts: dict[str, tuple[Path, Path]],
+    mounts: dict[str, tuple[tarfile.TarFile | None, Path]],
     shadowed: frozenset[str] = VERIFIER_MODULES,
 ) -> tuple[list[str], list[str]]:
-    """Copy each artifact from the agent side to the verifier side of its mount.
+    """Copy each artifact from the agent's exported mount into the verifier's side of it.
 
-    ``mounts`` maps a sandbox prefix (``/app``, ``/logs/artifacts``) to (agent host dir,
-    verifier host dir); ``shadowed`` comes from :func:`shadowed_modules`. Returns (copied
-    sandbox paths, notes about what was refused or absent).
+    ``mounts`` maps a sandbox prefix (``/app``, ``/logs/artifacts``) to (the tar stream
+    exported from inside the agent's sandbox, see :func:`export_command`, or None when nothing
+    was exported; the verifier's host folder). Every write into the verifier's folder is
+    resolved beneath it (:mod:`vera.paths`), so a link the task's seed holds is never written
+    through. ``shadowed`` comes from :func:`shadowed_modules`. Returns (copied sandbox paths,
+    notes about what was refused or absent).
     """
     copied: list[str] = []
     notes: list[str] = []
+    archives = {prefix: _Archive(tf) for prefix, (tf, _) in mounts.items()}
     for art in artifacts:
         prefix = next(
             (m for m in sorted(mounts, key=len, reverse=True) if art == m or art.startswith(m + "/")),
@@ -159,71 +237,86 @@ def copy_artifacts(
         if prefix is None:
             notes.append(f"artifact {art}: not under {', '.join(sorted(mounts))}; ignored")
             continue
-        src_root, dst_root = mounts[prefix]
-        rel = art[len(prefix) :].lstrip("/")
+        archive, dst_root = archives[prefix], mounts[prefix][1]
+        rel = posixpath.normpath(art[len(prefix) :].lstrip("/") or ".")
+        rel = "" if rel == "." else rel
         if ".." in PurePosixPath(rel).parts:
             notes.append(f"artifact {art}: '..' not allowed; ignored")
             continue
-        matches = _matches(src_root, rel)
-        if not matches and not any(ch in rel for ch in "*?["):
-            notes.append(f"artifact {art}: absent after the agent")
-        for src in matches:
-            sub = src.relative_to(src_root)
-            shown = f"{prefix}/{sub.as_posix()}".rstrip("/").removesuffix("/.")
-            copied += _copy_one(src, dst_root / sub, shown, notes, shadowed, within=src)
+        found = archive.matches(rel)
+        if not found and not any(ch in rel for ch in "*?["):
+            above = archive.link_above(rel)
+            if above is not None:
+                notes.append(f"refused symlink {prefix}/{above}")
+            else:
+                notes.append(f"artifact {art}: absent after the agent")
+        for src in found:
+            shown = f"{prefix}/{src}".rstrip("/")
+            try:
+                copied += _copy_one(archive, src, dst_root, shown, notes, shadowed, within=src)
+            except paths.UnsafePathError as exc:  # the seed has a link out where this goes
+                notes.append(f"refused {shown}: {exc}")
     return copied, notes
 
 
-def _link_stays_inside(link: Path, within: Path) -> bool:
-    """A relative symlink whose target, resolved lexically, stays inside ``within`` (the
+def _link_stays_inside(rel: str, target: str, within: str) -> bool:
+    """A relative link target that, read from ``rel``'s folder, stays inside ``within`` (the
     artifact folder being copied) and is not ``within`` itself."""
-    target = os.readlink(link)
-    if os.path.isabs(target):
+    if posixpath.isabs(target):
         return False
-    resolved = Path(os.path.normpath(link.parent / target))
-    return resolved != within and within in resolved.parents
+    resolved = posixpath.normpath(posixpath.join(posixpath.dirname(rel), target))
+    if resolved.startswith("../") or resolved == "..":
+        return False
+    return resolved != within and (within == "" or resolved.startswith(within + "/"))
+
+
+def _shadows(name: str, is_dir: bool, shown: str, shadowed: frozenset[str]) -> bool:
+    if PurePosixPath(shown).parent != PurePosixPath(APP):
+        return False
+    if is_dir:
+        return name in shadowed
+    return name.endswith((".py", ".so")) and name.split(".")[0] in shadowed
 
 
 def _copy_one(
-    src: Path, dst: Path, shown: str, notes: list[str], shadowed: frozenset[str],
-    within: Path | None = None,
-) -> list[str]:
-    if src.is_symlink():
-        if within is not None and src != within and _link_stays_inside(src, within):
-            if dst.is_symlink() or dst.is_file():
-                dst.unlink()
-            elif dst.is_dir():
-                shutil.rmtree(dst)
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            os.symlink(os.readlink(src), dst)
+    archive: _Archive, rel: str, dst_root: Path, shown: str, notes: list[str],
+    shadowed: frozenset[str], within: str,
+) -> list[str]:  # fmt: skip
+    m = archive.members[rel]
+    name = posixpath.basename(rel) or posixpath.basename(shown)
+    if m.issym():
+        if rel != within and _link_stays_inside(rel, m.linkname, within):
+            paths.make_link(dst_root, rel, m.linkname)
             return [shown]
         notes.append(f"refused symlink {shown}")
         return []
-    if _shadows(src, shown, shadowed):
+    if _shadows(name, m.isdir(), shown, shadowed):
         notes.append(f"refused module shadowing {shown}")
         return []
-    if src.is_file():
-        if _is_hook(src.name):
+    if m.isfile() or m.islnk():
+        if _is_hook(name):
             notes.append(f"refused start-up hook {shown}")
             return []
-        if dst.is_dir():
-            shutil.rmtree(dst)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dst)
+        try:
+            data = archive.tf.extractfile(m) if archive.tf is not None else None
+        except KeyError:  # a hard link to something not exported
+            data = None
+        if data is None:
+            notes.append(f"refused hard link {shown}")
+            return []
+        with data:
+            paths.write_bytes(dst_root, rel, data, mode=m.mode & 0o777, mtime=m.mtime)
         return [shown]
-    if src.is_dir():
+    if m.isdir():
         copied: list[str] = []
-        if src == within and shown != APP and dst.is_dir() and not dst.is_symlink():
-            # A folder artifact is the agent's folder as it left it: what the agent deleted
-            # from the seed (a file, a git ref packed away) must not reappear under it.
-            shutil.rmtree(dst)
-        dst.mkdir(parents=True, exist_ok=True)
-        for child in sorted(src.iterdir()):
-            if child.name in ("__pycache__", ".pytest_cache"):
+        # A folder artifact is the agent's folder as it left it: what the agent deleted from
+        # the seed (a file, a git ref packed away) must not reappear under it.
+        paths.make_dir(dst_root, rel, fresh=rel == within and shown != APP)
+        for child in archive.children.get(rel, []):
+            if posixpath.basename(child) in ("__pycache__", ".pytest_cache"):
                 continue
-            copied += _copy_one(
-                child, dst / child.name, f"{shown}/{child.name}", notes, shadowed, within
-            )
+            copied += _copy_one(archive, child, dst_root, f"{shown}/{posixpath.basename(child)}",
+                                notes, shadowed, within)  # fmt: skip
         return copied
     notes.append(f"refused special file {shown}")
     return []

@@ -42,6 +42,10 @@ from vera.runner.store import RunConfig, RunStore
 
 MODES = ("unhinted", "verifier-aware")
 
+SCRIPT_LIMIT = 1 << 20
+"""Most characters of one exploit script (a plug-in's ``script()`` answer): it travels in the
+run's plan; a longer one is that exploit's one-line error, not an audit of hundreds of MB."""
+
 
 def load_exploits() -> tuple[dict[str, Exploit], str | None]:
     """The exploit registry, or ({}, why) when the library is not importable."""
@@ -197,10 +201,18 @@ def plan_audit(
                     continue
                 try:
                     script = ex.script(task, mode)  # type: ignore[arg-type]
-                except Exception as exc:  # an exploit bug is that exploit's error, not the audit's
-                    entries.append(
-                        {"modes": [mode], "script_error": f"{type(exc).__name__}: {exc}"}
-                    )
+                    if script is not None and not isinstance(script, str):
+                        raise TypeError(f"script() returned {type(script).__name__}, expected "
+                                        "a shell script (str) or None")  # fmt: skip
+                    if script is not None and len(script) > SCRIPT_LIMIT:
+                        raise ValueError(f"script() returned {len(script)} characters, over the "
+                                         f"limit of {SCRIPT_LIMIT}")  # fmt: skip
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:  # an exploit bug (a sys.exit too) is that
+                    # exploit's error, one line in its trial, never the audit's end
+                    why = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+                    entries.append({"modes": [mode], "script_error": why})
                     continue
                 if script is None:
                     continue

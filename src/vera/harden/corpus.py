@@ -42,6 +42,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.atif import (
     SHELL_ARGUMENTS,
     AtifAgent,
@@ -56,7 +57,7 @@ from vera.atif import (
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
-from vera.harden.task import Task, find_tasks, load_task
+from vera.harden.task import Task, TaskError, find_tasks, load_task
 from vera.harden.trajectory import replay_from_commands, to_atif
 
 Format = Literal["vera", "atif", "both"]
@@ -233,11 +234,18 @@ def export_corpus(run_dir: Path, out: Path, *, fmt: Format = "both") -> list[Hac
     return entries
 
 
+def _inside(root: Path, rel: str) -> Path:
+    try:
+        return paths.resolve(root, rel)
+    except paths.UnsafePathError as exc:
+        raise TaskError(f"corpus entry: {exc}") from None
+
+
 def load_corpus(root: Path) -> list[HackEntry]:
     """The entries of a corpus: vera's (``hacks.jsonl``, written by :func:`export_corpus`), or
     else one in the public ATIF layout (:func:`load_atif_corpus`). CorpusError when it is
     neither."""
-    path = Path(root) / "hacks.jsonl"
+    path = _inside(Path(root), "hacks.jsonl")
     if path.is_file():
         return [HackEntry.model_validate_json(ln) for ln in path.read_text().splitlines() if ln]
     entries = load_atif_corpus(root)
@@ -310,10 +318,11 @@ def replay_atif(path: Path, label: str = "") -> str:
 
 def entry_script(root: Path, e: HackEntry) -> str:
     """What a corpus entry plays: its script, or the replay of its ATIF trajectory."""
+    # The corpus is untrusted: its entries name files inside it, never through a link out.
     if e.script:
-        return (Path(root) / e.script).read_text()
+        return _inside(root, e.script).read_text()
     if e.atif:
-        return replay_atif(Path(root) / e.atif, e.id)
+        return replay_atif(_inside(root, e.atif), e.id)
     raise CorpusError(f"{e.id}: neither a script nor a trajectory to replay")
 
 
@@ -363,7 +372,7 @@ async def replay_corpus(
         task = (
             states.get(e.task)
             if against
-            else load_task(root / e.before).model_copy(update={"id": e.task})
+            else load_task(_inside(root, e.before)).model_copy(update={"id": e.task})
         )
         if task is None:
             return None

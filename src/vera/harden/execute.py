@@ -27,24 +27,33 @@ import asyncio
 import hashlib
 import json
 import math
+import os
 import re
 import shutil
+import stat
+import tarfile
 import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from vera import paths
 from vera.harden.artifacts import (
     APP,
+    EXPORT_CAP,
     LOGS_ARTIFACTS,
+    ArtifactError,
     artifacts_of,
     copy_artifacts,
+    export_command,
+    export_names,
     shadowed_modules,
 )
 from vera.harden.task import Task, seed_app, write_env_tree
 from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
 from vera.harden.trajectory import snapshot as take_snapshot
+from vera.records import BoundedText
 from vera.sandbox import (
     Bind,
     Limits,
@@ -59,6 +68,8 @@ SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HOME = "/root"
 _SKEL = Path("/etc/skel")
 _LOG_CAP = 1 << 20
+REWARD_CAP = 1 << 16
+"""Most bytes of ``reward.txt`` / ``reward.json`` read (a bigger file is not a reward)."""
 
 
 class ExecutionError(Exception):
@@ -105,8 +116,9 @@ class TaskTrialResult(BaseModel):
     """reward >= tau_s."""
     hacked: bool
     """reward >= tau_h (meaningful when the agent did not do the task)."""
-    phase_errors: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    phase_errors: list[BoundedText] = Field(default_factory=list)
+    notes: list[BoundedText] = Field(default_factory=list)
+    """Each cut at :data:`vera.records.TEXT_LIMIT` (the task's code and the agent write them)."""
     mode: Literal["shared", "separate"]
     backend: str
     agent_exit: int | None = None
@@ -130,19 +142,50 @@ class TaskTrialResult(BaseModel):
 # --- reward -------------------------------------------------------------------------------------
 
 
+def _reward_bytes(verifier_dir: Path, name: str) -> tuple[bytes | None, str | None]:
+    """(contents, None) of a reward file; (None, None) when there is no regular file of that
+    name; (None, error) for a link or one over :data:`REWARD_CAP`. Read beneath the folder
+    (:mod:`vera.paths`): an agent that swaps the file for a link meanwhile gets an error, never
+    a host file read."""
+    try:
+        st = (verifier_dir / name).lstat()
+    except FileNotFoundError:
+        return None, None
+    if stat.S_ISLNK(st.st_mode):
+        return None, "reward file is a symlink"
+    if not stat.S_ISREG(st.st_mode):
+        return None, None
+    try:
+        fd = paths.open_file(verifier_dir, name)
+    except (paths.UnsafePathError, OSError) as exc:
+        return None, f"{name} unreadable: {exc}"
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(REWARD_CAP + 1)
+    if len(data) > REWARD_CAP:
+        return None, f"{name} is over {REWARD_CAP} bytes"
+    return data, None
+
+
 def read_reward(verifier_dir: Path, task: Task) -> tuple[float | None, str | None, str | None]:
     """(reward, error, note) from ``reward.txt`` (preferred) or ``reward.json``."""
-    txt, js = verifier_dir / "reward.txt", verifier_dir / "reward.json"
-    if txt.is_file() and not txt.is_symlink():
-        raw = txt.read_text(errors="replace").strip()
+    txt, txt_error = _reward_bytes(verifier_dir, "reward.txt")
+    if txt_error is not None:
+        return None, txt_error, None
+    if txt is not None:
+        raw = txt.decode(errors="replace").strip()
         if not _NUMBER.fullmatch(raw):  # float() also takes "1_0", "inf", "nan", " 1 "
             return None, f"reward.txt is not a number: {raw[:60]!r}", None
         return _finite(float(raw), "reward.txt", task)
-    if js.is_file() and not js.is_symlink():
+    js, js_error = _reward_bytes(verifier_dir, "reward.json")
+    if js_error is not None:
+        return None, js_error, None
+    if js is not None:
         try:
-            data = json.loads(js.read_text(errors="replace"))
+            data = json.loads(js.decode(errors="replace"))
         except json.JSONDecodeError as exc:
             return None, f"reward.json is not JSON: {exc.msg}", None
+        except RecursionError:
+            return None, "reward.json is nested too deeply", None
         key = task.config.vera.reward_key
         if isinstance(data, int | float) and not isinstance(data, bool):
             return _finite(float(data), "reward.json", task)
@@ -153,8 +196,6 @@ def read_reward(verifier_dir: Path, task: Task) -> tuple[float | None, str | Non
             if len(nums) == 1:
                 return _finite(float(nums[0]), "reward.json", task)
         return None, f"reward.json has no numeric {key!r} (and not exactly one metric)", None
-    if txt.is_symlink() or js.is_symlink():
-        return None, "reward file is a symlink", None
     return 0.0, None, "verifier wrote no reward file: reward 0"
 
 
@@ -176,12 +217,11 @@ def _finite(
 
 
 def _write_tree(root: Path, files: dict[str, str]) -> None:
+    """Write ``files`` beneath ``root``: in shared mode ``root`` is a folder the agent could
+    write, so a link it left there is replaced, never written through (:mod:`vera.paths`)."""
     for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_bytes(text.encode("utf-8", errors="surrogateescape"))
-        if rel.endswith(".sh") or text.startswith("#!"):
-            p.chmod(0o755)
+        mode = 0o755 if rel.endswith(".sh") or text.startswith("#!") else 0o644
+        paths.write_bytes(root, rel, text.encode("utf-8", errors="surrogateescape"), mode=mode)
 
 
 def _fresh_home(path: Path) -> Path:
@@ -234,9 +274,11 @@ def _base_env() -> dict[str, str]:
 
 
 def _save_log(path: Path, res_stdout: str, res_stderr: str) -> None:
+    """Keep a command's output (each stream's last :data:`_LOG_CAP` characters) at ``path``,
+    whose folder may be the agent's: a link planted there is replaced, never written through."""
+    text = res_stdout[-_LOG_CAP:] + ("\n--- stderr ---\n" + res_stderr[-_LOG_CAP:] if res_stderr else "")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(res_stdout[-_LOG_CAP:] + ("\n--- stderr ---\n" + res_stderr[-_LOG_CAP:]
-                                              if res_stderr else ""))
+    paths.write_bytes(path.parent, path.name, text.encode("utf-8", errors="surrogateescape"))
 
 
 # --- backends -----------------------------------------------------------------------------------
@@ -514,18 +556,76 @@ async def _verify(sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult,
     result.reward = reward
 
 
+async def _export(
+    task: Task, backend: str, image: str | None, root: Path, prefix: str, source: Path, names: list[str]
+) -> Path | None:
+    """The tar stream of ``names`` under the agent's ``prefix`` folder, written by ``tar``
+    inside a sandbox that shows that folder as the agent left it (every process of the agent's
+    is gone by now), saved as ``root/export-*.tar``. The host receives bytes: a link the agent
+    made is a link in the stream, never a host path that vera would follow.
+
+    Raises :class:`ArtifactError` when the sandbox cannot run the export, tar fails, or the
+    stream is over :data:`EXPORT_CAP`. None when none of ``names`` exists."""
+    out = root / f"export{prefix.replace('/', '-')}.tar"
+    spec = SandboxSpec(
+        workspace=source, workspace_target=prefix, env=_base_env(),
+        network=NetworkPolicy.parse("none"), limits=_limits(task), image=image,
+    )  # fmt: skip
+    size = 0
+    with out.open("wb") as fh:
+
+        def keep(stream: str, chunk: bytes) -> None:
+            nonlocal size
+            if stream == "stdout":
+                size += len(chunk)
+                if size <= EXPORT_CAP:
+                    fh.write(chunk)
+
+        try:
+            sb = await _open(spec, backend)
+        except SandboxError as exc:
+            raise ArtifactError(f"cannot export artifacts: {exc}") from None
+        try:
+            res = await sb.exec(export_command(names), timeout=task.config.verifier.timeout_sec,
+                                on_output=keep)  # fmt: skip
+        except SandboxError as exc:
+            raise ArtifactError(f"cannot export artifacts: {exc}") from None
+        finally:
+            await sb.close()
+    if size > EXPORT_CAP:
+        raise ArtifactError(f"artifacts under {prefix} are over {EXPORT_CAP} bytes")
+    if res.killed or res.exit_code not in (0, 1):  # tar's 1: a file changed as it was read
+        tail = (res.stderr.strip().splitlines() or [""])[-1][:160]
+        raise ArtifactError(f"cannot export artifacts under {prefix} (exit {res.exit_code}) {tail}".rstrip())
+    return out if size else None  # none of the names existed: nothing to carry
+
+
 async def _separate_verify(
     task: Task, backend: str, image: str | None, root: Path, agent_side: _Side, result: TaskTrialResult
 ) -> None:
     """Fresh sandbox: pristine tests, seed + declared artifacts, new reward dir, clean env."""
     side = _Side(root / "verifier", task, skel_home=False)
     _write_tree(side.tests, task.tests)
-    copied, notes = copy_artifacts(
-        artifacts_of(task),
-        {APP: (agent_side.app, side.app),
-         LOGS_ARTIFACTS: (agent_side.logs / "artifacts", side.logs / "artifacts")},
-        shadowed_modules(task),
-    )  # fmt: skip
+    artifacts = artifacts_of(task)
+    sources = {APP: (agent_side.app, side.app),
+               LOGS_ARTIFACTS: (agent_side.logs / "artifacts", side.logs / "artifacts")}  # fmt: skip
+    archives: dict[str, tuple[tarfile.TarFile | None, Path]] = {}
+    try:
+        for prefix, (source, dest) in sources.items():
+            names = export_names(artifacts, prefix)
+            stream = await _export(task, backend, image, root, prefix, source, names) if names else None
+            archives[prefix] = (tarfile.open(stream) if stream is not None else None, dest)  # noqa: SIM115 - closed below
+        copied, notes = copy_artifacts(artifacts, archives, shadowed_modules(task))
+    except ArtifactError as exc:
+        result.phase_errors.append(f"verifier: {exc}")
+        return
+    except (tarfile.TarError, paths.UnsafePathError) as exc:
+        result.phase_errors.append(f"verifier: cannot copy artifacts: {' '.join(str(exc).split())}")
+        return
+    finally:
+        for tf, _ in archives.values():
+            if tf is not None:
+                tf.close()
     result.notes += [f"separate: {n}" for n in notes]
     (side.root / "artifacts.json").write_text(json.dumps({"copied": copied, "notes": notes}, indent=1))
     spec = SandboxSpec(

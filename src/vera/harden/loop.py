@@ -41,8 +41,10 @@ Gates live in :mod:`vera.harden.gates`, the records in :mod:`vera.harden.records
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
+import subprocess
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
@@ -50,6 +52,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.agents.terminal import TerminalConfig
 from vera.harden.actors import VERIFIER_COPY, FrameworkActor, TerminalActor
 from vera.harden.execute import AgentSpec, run_trial
@@ -94,7 +97,7 @@ from vera.harden.state import (
 from vera.harden.task import Task, TaskError, write_task
 from vera.harden.trajectory import AttemptRecord
 from vera.models.usage import UsageEntry, UsageLedger, trial_scope
-from vera.runner.journal import Journal
+from vera.runner.journal import Journal, JournalError
 from vera.runner.store import write_atomic
 
 _LOG_TAIL = 4000
@@ -112,9 +115,10 @@ def sandbox_player(backend: str | None = None) -> Player:
         log = ""
         if res.trial_dir:
             root = Path(res.trial_dir)
-            for p in (root / "verifier" / "verifier.log", root / "agent" / "verifier.log"):
-                if p.is_file():
-                    log = p.read_text(errors="replace")[-_LOG_TAIL:]
+            for rel in ("verifier/verifier.log", "agent/verifier.log"):
+                # read beneath the trial folder, whose sides the sandboxes wrote in
+                with contextlib.suppress(OSError, paths.UnsafePathError):
+                    log = paths.read_bytes(root, rel).decode(errors="replace")[-_LOG_TAIL:]
                     break
             shutil.rmtree(root, ignore_errors=True)
         return Played(reward=res.reward, errors=res.phase_errors, log_tail=log, attempt=res.attempt)
@@ -133,6 +137,67 @@ class _Accepted(BaseModel):
 
     commit: str
     tag: str
+
+
+def step_kind(key: str) -> tuple[str, type[BaseModel]]:
+    """The kind of a journalled step and the model of its value, from its key (the loop's key
+    scheme: ``init``, ``.../accept``, ``.../fix``, ``.../review``, ``.../model``, ``.../judge``
+    or ``metrics/.../judge/ID``; every other step plays a trial)."""
+    parts = key.split("/")
+    if key == "init":
+        return "init", _States
+    last = parts[-1]
+    kinds: dict[str, type[BaseModel]] = {"accept": _Accepted, "fix": Patch, "review": Review,
+                                         "model": ShellAttempt, "judge": HackJudgement}  # fmt: skip
+    if last in kinds:
+        return last, kinds[last]
+    if parts[0] == "metrics" and len(parts) > 2 and parts[2] == "judge":
+        return "judge", HackJudgement
+    return "play", Played
+
+
+def check_resumable(out: Path, task_id: str) -> Journal | None:
+    """Read and check everything a resume of ``out/task_id`` would use, before it changes one
+    byte: every journal step (its kind's model, its usage), the ``init`` step's states, and
+    that the state repository holds every commit the journal names. Raises
+    :class:`~vera.runner.journal.JournalError` (one line naming the step and what is wrong).
+    None when the task has no journal yet (it starts afresh)."""
+    tdir = Path(out) / task_id
+    path = tdir / "journal.jsonl"
+    if path.exists() and not path.is_file():
+        raise JournalError(f"{path}: not a file; the run cannot be resumed from it")
+    if not path.is_file():
+        if (tdir / "run.json").exists():  # a run that got that far always has a journal
+            raise JournalError(f"{path}: missing beside {tdir / 'run.json'}; without it a resume "
+                               "would start this task over and discard its states")  # fmt: skip
+        return None
+    journal = Journal(path)
+    journal.check(step_kind)
+    repo = tdir / "state"
+    for n, (key, entry) in enumerate(journal.entries(), 1):
+        kind, model = step_kind(key)
+        where = f"{path}: step {n} ({key!r}, kind {kind})"
+        value = model.model_validate(entry["value"])
+        commits: list[str] = []
+        if isinstance(value, _States):
+            missing = {"before", "autosep"} - set(value.states)
+            if missing:
+                raise JournalError(f"{where}: states lack {', '.join(sorted(missing))}")
+            commits = list(value.states.values())
+        elif isinstance(value, _Accepted):
+            commits = [value.commit]
+        for c in commits:
+            if not _is_commit(repo, c):
+                raise JournalError(f"{where}: commit {c[:40]!r} is not in {repo}")
+    return journal
+
+
+def _is_commit(repo: Path, rev: str) -> bool:
+    if not (repo / ".git").is_dir() or not rev or rev.startswith("-"):
+        return False
+    res = subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{rev}^{{commit}}"],
+                         capture_output=True)  # fmt: skip
+    return res.returncode == 0
 
 
 def _said(value: BaseModel) -> str:
@@ -583,10 +648,12 @@ class HardenLoop:
         """Harden one task in ``DIR/<task>/``. ``resume``: continue the run recorded there
         (its journal) instead of starting over."""
         tdir = self.out / src.id
-        if tdir.exists() and not resume:
+        if resume:  # the journal and the state checked before anything is changed
+            checked = check_resumable(self.out, src.id)
+        elif tdir.exists():
             shutil.rmtree(tdir)
         tdir.mkdir(parents=True, exist_ok=True)
-        self._journal = journal = Journal(tdir / "journal.jsonl")
+        self._journal = journal = checked if resume and checked else Journal(tdir / "journal.jsonl")
         self._task_id, self._work = src.id, {}
         if len(journal) and self.progress is not None:
             self.progress(f"{src.id}: resuming: {len(journal)} finished step(s) in the journal")
@@ -771,7 +838,9 @@ __all__ = [
     "Player",
     "TaskRun",
     "Thresholds",
+    "check_resumable",
     "load_attempts",
     "load_runs",
     "sandbox_player",
+    "step_kind",
 ]

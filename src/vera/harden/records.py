@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from vera.harden.execute import AgentSpec
 from vera.harden.roles import GateEvidence, HackMode
@@ -224,10 +224,28 @@ def load_attempts(task_dir: Path) -> list[HackAttempt]:
     return [HackAttempt.model_validate_json(line) for line in path.read_text().splitlines() if line]
 
 
-def load_runs(out: Path) -> list[TaskRun]:
-    return [
-        TaskRun.model_validate_json(p.read_text()) for p in sorted(Path(out).glob("*/run.json"))
-    ]
+class RunReadError(Exception):
+    """A loop run folder that cannot be read as a finished run; one line naming the file."""
+
+
+def load_runs(out: Path, *, finished: bool = False) -> list[TaskRun]:
+    """Every ``<task>/run.json`` of a loop folder. A file that is not a TaskRun raises
+    :class:`RunReadError` naming it; ``finished``: so does one without metrics (a loop that
+    did not end), so a report never stands on a run it could not read."""
+    runs = []
+    for p in sorted(Path(out).glob("*/run.json")):
+        try:
+            run = TaskRun.model_validate_json(p.read_bytes())
+        except ValidationError as e:
+            err = e.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            raise RunReadError(f"{p}: not a loop run: {where + ': ' if where else ''}"
+                               f"{' '.join(str(err['msg']).split())}") from None  # fmt: skip
+        if finished and not run.metrics:
+            raise RunReadError(f"{p}: task {run.task} has no metrics (status {run.status}): the "
+                               "loop did not finish it; resume it with vera harden loop --resume")  # fmt: skip
+        runs.append(run)
+    return runs
 
 
 __all__ = [
@@ -238,6 +256,7 @@ __all__ = [
     "Legit",
     "LoopConfig",
     "Played",
+    "RunReadError",
     "TaskRun",
     "Thresholds",
     "load_attempts",

@@ -37,7 +37,9 @@ def _cell(asr: dict[str, Any]) -> str:
 
 
 def report_data(run_dir: Path) -> dict[str, Any]:
-    runs = load_runs(run_dir)
+    """Everything a report shows; :class:`~vera.harden.records.RunReadError` for a run folder
+    it cannot stand on (a run.json that is not one, a task the loop did not finish)."""
+    runs = load_runs(run_dir, finished=True)
     usage: dict[str, dict[str, Any]] = {}
     for r in runs:
         for role, u in r.usage.items():

@@ -16,6 +16,7 @@ import tarfile
 import tempfile
 from pathlib import Path, PurePosixPath
 
+from vera import paths
 from vera.harden.roles import OUTPUT_SPEC_HEADING, Patch
 from vera.harden.separate import harden_shell, verifier_files
 from vera.harden.task import Task, TaskError, git_representable, load_task, pack_app_seed
@@ -130,27 +131,31 @@ def apply_patch(repo: Path, dest: Path, patch: Patch, *, output_spec_editable: b
     diffs: list[str] = []
     for f in patch.files:
         rel = _check_path(f.path)
-        target = dest / rel
-        old = target.read_text(errors="replace") if target.is_file() else ""
-        if f.content is None:
-            if target.is_file():
-                target.unlink()
-            new = ""
-        else:
-            new = f.content
-            if task.separated and rel.startswith("tests/") and rel.endswith(".sh"):
-                new, _ = harden_shell(new, keep, files)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(new)
-            if rel.endswith(".sh") or new.startswith("#!"):
-                target.chmod(0o755)
+        # A model wrote the patch: its paths are resolved beneath the task copy (vera.paths).
+        try:
+            there = paths.is_file(dest, rel)
+            old = paths.read_bytes(dest, rel).decode(errors="replace") if there else ""
+            if f.content is None:
+                if there:
+                    paths.resolve(dest, rel).unlink()
+                new = ""
+            else:
+                new = f.content
+                if task.separated and rel.startswith("tests/") and rel.endswith(".sh"):
+                    new, _ = harden_shell(new, keep, files)
+                mode = 0o755 if rel.endswith(".sh") or new.startswith("#!") else 0o644
+                paths.write_bytes(dest, rel, new.encode(), mode=mode)
+        except paths.UnsafePathError as exc:
+            raise PatchError(str(exc)) from None
         diffs.append(_diff(rel, old, new))
     if output_spec_editable and patch.output_spec:
-        ins = dest / "instruction.md"
-        old = ins.read_text()
-        body = old if OUTPUT_SPEC_HEADING in old else f"{old.rstrip()}\n\n{OUTPUT_SPEC_HEADING}\n"
-        new = f"{body.rstrip()}\n\n{patch.output_spec.strip()}\n"
-        ins.write_text(new)
+        try:  # beneath the task copy, as the files are: a link is replaced, never written through
+            old = paths.read_text(dest, "instruction.md")
+            body = old if OUTPUT_SPEC_HEADING in old else f"{old.rstrip()}\n\n{OUTPUT_SPEC_HEADING}\n"
+            new = f"{body.rstrip()}\n\n{patch.output_spec.strip()}\n"
+            paths.write_bytes(dest, "instruction.md", new.encode("utf-8", "surrogateescape"))
+        except paths.UnsafePathError as exc:
+            raise PatchError(str(exc)) from None
         diffs.append(_diff("instruction.md", old, new))
     return "".join(diffs)
 

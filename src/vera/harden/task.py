@@ -17,11 +17,11 @@ decoded with ``surrogateescape``, so binary files survive a load/write round tri
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 import shutil
-import stat
 import tarfile
 import tomllib
 from pathlib import Path, PurePosixPath
@@ -31,6 +31,7 @@ import tomli_w
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from vera import paths
 from vera.yamlio import load_yaml
 
 HARBOR_CONFIG = "task.toml"
@@ -228,71 +229,62 @@ class Task(BaseModel):
 # --- reading ------------------------------------------------------------------------------------
 
 
-def _read_text(path: Path) -> str:
-    return path.read_bytes().decode("utf-8", errors="surrogateescape")
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="surrogateescape")
 
 
-def _read_tree(root: Path) -> dict[str, str]:
-    """Every regular file under ``root`` (caches and VCS folders skipped), relative path -> text."""
-    out: dict[str, str] = {}
-    if not root.is_dir():
-        return out
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_NAMES)
-        for name in sorted(filenames):
-            if name in _SKIP_NAMES or name.endswith(".pyc"):
-                continue
-            full = Path(dirpath, name)
-            if full.is_file():
-                out[full.relative_to(root).as_posix()] = _read_text(full)
-    return out
+def _read_text(root: Path, rel: str) -> str:
+    """``root/rel`` as text, resolved beneath the task folder ``root`` (:mod:`vera.paths`)."""
+    return _decode(_beneath(root, rel, paths.read_bytes))
+
+
+def _beneath(root: Path, rel: str, fn: Any) -> Any:
+    """``fn(root, rel)``, with a path that leads out of the task as a :class:`TaskError`."""
+    try:
+        return fn(root, rel)
+    except paths.UnsafePathError as exc:
+        raise TaskError(str(exc)) from None
+
+
+def _read_tree(root: Path, sub: str) -> dict[str, str]:
+    """Every regular file under ``root/sub`` (caches and VCS folders skipped), relative path ->
+    text; links are followed while they stay inside the task folder ``root``."""
+    if not _beneath(root, sub, paths.resolve).is_dir():
+        return {}
+    tree = _beneath(root, sub, lambda r, s: paths.read_tree(r, s, skip=frozenset(_SKIP_NAMES)))
+    return {rel: _decode(data) for rel, data in tree.items() if not rel.endswith(".pyc")}
 
 
 def _default_mode(rel: str, text: str) -> int:
     return 0o755 if text.startswith("#!") or rel.endswith(".sh") else 0o644
 
 
-def read_env_tree(root: Path) -> tuple[dict[str, str], list[TreeEntry]]:
+def read_env_tree(root: Path, sub: str = "environment") -> tuple[dict[str, str], list[TreeEntry]]:
     """Regular files (relative path -> text) and the rest (symlinks, empty directories, modes
-    other than the defaults) of ``root``, the way a Dockerfile ``COPY`` sees it: nested git
-    repositories included, symlinks kept as links (never followed)."""
+    other than the defaults) of ``root/sub``, the way a Dockerfile ``COPY`` sees it: nested git
+    repositories included, symlinks kept as links (never followed; the sandbox that receives
+    them resolves them in its own file system)."""
     files: dict[str, str] = {}
     tree: list[TreeEntry] = []
-    if not root.is_dir():
+    if not _beneath(root, sub, paths.resolve).is_dir():
         return files, tree
-    for dirpath, dirnames, filenames in os.walk(root):
-        here = Path(dirpath)
-        keep = []
-        for d in sorted(dirnames):
-            if d in _ENV_SKIP_NAMES:
-                continue
-            full = here / d
-            rel = full.relative_to(root).as_posix()
-            if full.is_symlink():
-                tree.append(TreeEntry(path=rel, kind="symlink", target=os.readlink(full)))
-                continue
-            keep.append(d)
-            mode = stat.S_IMODE(full.lstat().st_mode)
-            if not any(True for _ in full.iterdir()):
-                tree.append(TreeEntry(path=rel, kind="dir", mode=mode))
-            elif mode != 0o755:
-                tree.append(TreeEntry(path=rel, kind="mode", mode=mode))
-        dirnames[:] = keep
-        for name in sorted(filenames):
-            if name.endswith(".pyc"):
-                continue
-            full = here / name
-            rel = full.relative_to(root).as_posix()
-            if full.is_symlink():
-                tree.append(TreeEntry(path=rel, kind="symlink", target=os.readlink(full)))
-                continue
-            if not full.is_file():
-                continue  # sockets, fifos, devices: a COPY would not carry them either
-            text = _read_text(full)
-            files[rel] = text
-            mode = stat.S_IMODE(full.lstat().st_mode)
-            if mode != _default_mode(rel, text):
-                tree.append(TreeEntry(path=rel, kind="mode", mode=mode))
+    entries = list(_beneath(root, sub, lambda r, s: paths.walk(r, s, links="keep",
+                                                                skip=frozenset(_ENV_SKIP_NAMES))))
+    parents = {e.rel.rpartition("/")[0] for e in entries}
+    for e in entries:
+        if e.kind == "symlink":
+            tree.append(TreeEntry(path=e.rel, kind="symlink", target=e.target))
+        elif e.kind == "dir":
+            if e.rel not in parents:
+                tree.append(TreeEntry(path=e.rel, kind="dir", mode=e.mode))
+            elif e.mode != 0o755:
+                tree.append(TreeEntry(path=e.rel, kind="mode", mode=e.mode))
+        elif e.kind == "file" and not e.rel.endswith(".pyc"):
+            text = _read_text(root, f"{sub}/{e.rel}")
+            files[e.rel] = text
+            if e.mode != _default_mode(e.rel, text):
+                tree.append(TreeEntry(path=e.rel, kind="mode", mode=e.mode))
+        # sockets, fifos, devices: a COPY would not carry them either
     return files, tree
 
 
@@ -305,27 +297,34 @@ def _inside(root: Path, rel: str) -> Path:
 
 def write_env_tree(root: Path, files: dict[str, str], tree: list[TreeEntry]) -> None:
     """Write what :func:`read_env_tree` read: files, then directories and links, then modes
-    (deepest first, so a read-only directory is closed after its contents are written)."""
+    (deepest first, so a read-only directory is closed after its contents are written). Every
+    path is resolved beneath ``root`` (:mod:`vera.paths`): a link the tree makes is written as a
+    link, never written through."""
     for rel, text in files.items():
-        p = _inside(root, rel)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        if p.is_symlink():
-            p.unlink()
-        p.write_bytes(text.encode("utf-8", errors="surrogateescape"))
-        p.chmod(_default_mode(rel, text))
+        _inside(root, rel)
+        _beneath(root, rel, lambda r, s, text=text: paths.write_bytes(
+            r, s, text.encode("utf-8", errors="surrogateescape"), mode=_default_mode(s, text)))
     for e in tree:
-        p = _inside(root, e.path)
+        _inside(root, e.path)
         if e.kind == "dir":
-            p.mkdir(parents=True, exist_ok=True)
+            _beneath(root, e.path, paths.make_dir)
         elif e.kind == "symlink" and e.target is not None:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            if p.is_symlink() or p.is_file():
-                p.unlink()
-            os.symlink(e.target, p)
+            _beneath(root, e.path, lambda r, s, t=e.target: paths.make_link(r, s, t))
     for e in sorted(tree, key=lambda e: e.path.count("/"), reverse=True):
-        p = _inside(root, e.path)
-        if e.kind in ("dir", "mode") and e.mode is not None and not p.is_symlink() and p.exists():
-            p.chmod(e.mode)
+        if e.kind in ("dir", "mode") and e.mode is not None:
+            with contextlib.suppress(FileNotFoundError):
+                _beneath(root, e.path, lambda r, s, m=e.mode: paths.chmod(r, s, m))
+
+
+def _seed_filter(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo:
+    """tarfile's ``tar`` filter, and a hard link must name a member inside ``dest`` (the
+    ``tar`` filter lets one reach any file of the host's)."""
+    member = tarfile.tar_filter(member, dest)
+    if member.islnk():
+        target = os.path.normpath(os.path.join(dest, member.linkname))
+        if not target.startswith(os.path.normpath(dest) + os.sep):
+            raise tarfile.LinkOutsideDestinationError(member, target)
+    return member
 
 
 def seed_app(task: Task, dest: Path) -> None:
@@ -338,9 +337,10 @@ def seed_app(task: Task, dest: Path) -> None:
         data = archive.encode("utf-8", errors="surrogateescape")
         try:
             with tarfile.open(fileobj=io.BytesIO(data)) as tf:
-                tf.extractall(dest, filter="tar")
+                tf.extractall(dest, filter=_seed_filter)
         except (tarfile.TarError, OSError) as exc:
-            raise TaskError(f"{task.path / 'environment' / SEED_ARCHIVE}: cannot extract: {exc}") from None
+            where = task.path / "environment" / SEED_ARCHIVE
+            raise TaskError(f"{where}: cannot extract: {' '.join(str(exc).split())}") from None
     write_env_tree(dest, task.app_seed, task.app_tree)
 
 
@@ -388,9 +388,10 @@ def pack_app_seed(root: Path) -> bool:
     return True
 
 
-def _parse_config(path: Path) -> TaskConfig:
+def _parse_config(root: Path, rel: str) -> TaskConfig:
+    path = root / rel
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = tomllib.loads(_beneath(root, rel, paths.read_bytes).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise TaskError(f"{path}: not valid TOML: {exc}") from None
     except UnicodeDecodeError:
@@ -403,30 +404,39 @@ def _parse_config(path: Path) -> TaskConfig:
         raise TaskError(f"{path}: {where}: {err['msg']}") from None
 
 
+def _is_file(root: Path, rel: str) -> bool:
+    return bool(_beneath(root, rel, paths.is_file))
+
+
 def load_task(path: Path) -> Task:
-    """Load a Harbor task directory. Raises TaskError (naming the file) on malformed input."""
+    """Load a Harbor task directory. Raises TaskError (naming the file) on malformed input,
+    and on a link that leads out of the task folder (tasks come from strangers: what such a
+    link points at is never read)."""
     path = Path(path)
     if not path.is_dir():
         raise TaskError(f"{path}: not a task directory")
-    if (path / TB1_CONFIG).is_file() and not (path / HARBOR_CONFIG).is_file():
+    if _is_file(path, TB1_CONFIG) and not _is_file(path, HARBOR_CONFIG):
         return import_terminal_bench(path)
     for required in ("instruction.md", HARBOR_CONFIG, "tests/test.sh"):
-        if not (path / required).is_file():
+        if not _is_file(path, required):
             raise TaskError(f"{path / required}: missing (a Harbor task needs it)")
-    config = _parse_config(path / HARBOR_CONFIG)
+    config = _parse_config(path, HARBOR_CONFIG)
     vera = config.vera
     if vera.reward == "numeric" and vera.tau_s is None:
         raise TaskError(f"{path / HARBOR_CONFIG}: [vera] reward = 'numeric' needs tau_s")
-    solution_dir = path / "solution"
-    solution_files = _read_tree(solution_dir)
+    solution_files = _read_tree(path, "solution")
     solve = solution_files.pop("solve.sh", None)
-    env_files, env_tree = read_env_tree(path / "environment")
+    env_files, env_tree = read_env_tree(path)
+    try:
+        instruction = _beneath(path, "instruction.md", paths.read_bytes).decode("utf-8")
+    except UnicodeDecodeError:
+        raise TaskError(f"{path / 'instruction.md'}: not UTF-8 text") from None
     return Task(
         id=path.resolve().name,
         path=path,
-        instruction=(path / "instruction.md").read_text(encoding="utf-8"),
+        instruction=instruction,
         config=config,
-        tests=_read_tree(path / "tests"),
+        tests=_read_tree(path, "tests"),
         solution=solve,
         solution_files=solution_files,
         environment=env_files,
@@ -435,18 +445,24 @@ def load_task(path: Path) -> Task:
 
 
 def is_task_dir(path: Path) -> bool:
-    return (path / HARBOR_CONFIG).is_file() or (path / TB1_CONFIG).is_file()
+    return _is_file(path, HARBOR_CONFIG) or _is_file(path, TB1_CONFIG)
 
 
-def find_tasks(paths: list[Path]) -> list[Path]:
-    """Task directories named by ``paths``: each is a task, or a folder of tasks (sorted)."""
+def find_tasks(given: list[Path]) -> list[Path]:
+    """Task directories named by ``given``: each is a task, or a folder of tasks (sorted). A
+    task in a folder of tasks that is a link out of that folder is refused."""
     found: list[Path] = []
-    for p in paths:
+    for p in given:
         p = Path(p)
-        if is_task_dir(p):
+        if p.is_dir() and is_task_dir(p):
             found.append(p)
         elif p.is_dir():
-            subs = sorted(c for c in p.iterdir() if c.is_dir() and is_task_dir(c))
+            subs = []
+            for c in sorted(p.iterdir()):
+                if c.is_symlink() and c.is_dir():
+                    _beneath(p, c.name, paths.resolve)  # a link out is refused here
+                if c.is_dir() and is_task_dir(c):
+                    subs.append(c)
             if not subs:
                 raise TaskError(f"{p}: neither a task directory nor a folder of tasks")
             found.extend(subs)
@@ -465,10 +481,12 @@ def _safe_rel(rel: str, where: Path) -> str:
     return rel
 
 
-def _write_file(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
-    path.chmod(0o755 if text.startswith("#!") or path.suffix == ".sh" else 0o644)
+def _write_file(root: Path, rel: str, text: str) -> None:
+    """Write ``root/rel`` beneath ``root``: a link already there is replaced, never written
+    through (a folder being rewritten may hold links copied from a task)."""
+    mode = 0o755 if text.startswith("#!") or rel.endswith(".sh") else 0o644
+    _beneath(root, rel, lambda r, s: paths.write_bytes(
+        r, s, text.encode("utf-8", errors="surrogateescape"), mode=mode))
 
 
 def dump_config(config: TaskConfig) -> str:
@@ -487,16 +505,17 @@ def write_task(task: Task, dest: Path) -> None:
     """Write ``task`` as a Harbor task directory at ``dest`` (created; existing files replaced)."""
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
-    _write_file(dest / "instruction.md", task.instruction)
-    _write_file(dest / HARBOR_CONFIG, dump_config(task.config))
+    _write_file(dest, "instruction.md", task.instruction)
+    _write_file(dest, HARBOR_CONFIG, dump_config(task.config))
     for rel, text in task.tests.items():
-        _write_file(dest / "tests" / _safe_rel(rel, dest / "tests"), text)
+        _write_file(dest, "tests/" + _safe_rel(rel, dest / "tests"), text)
     if task.solution is not None:
-        _write_file(dest / "solution" / "solve.sh", task.solution)
+        _write_file(dest, "solution/solve.sh", task.solution)
     for rel, text in task.solution_files.items():
-        _write_file(dest / "solution" / _safe_rel(rel, dest / "solution"), text)
+        _write_file(dest, "solution/" + _safe_rel(rel, dest / "solution"), text)
     for rel in task.environment:
         _safe_rel(rel, dest / "environment")
+    _beneath(dest, "environment", paths.make_dir)
     write_env_tree(dest / "environment", task.environment, task.environment_tree)
 
 
@@ -560,10 +579,10 @@ def import_terminal_bench(path: Path) -> Task:
     """
     path = Path(path)
     cfg_path = path / TB1_CONFIG
-    if not cfg_path.is_file():
+    if not _is_file(path, TB1_CONFIG):
         raise TaskError(f"{cfg_path}: missing (a Terminal-Bench 1 task needs it)")
     try:
-        raw = load_yaml(cfg_path.read_text(encoding="utf-8"))
+        raw = load_yaml(_beneath(path, TB1_CONFIG, paths.read_bytes).decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         line = " ".join(str(exc).split())
         raise TaskError(f"{cfg_path}: not valid YAML: {line}") from None
@@ -575,17 +594,16 @@ def import_terminal_bench(path: Path) -> Task:
         instruction = first.get("description") if isinstance(first, dict) else None
     if not isinstance(instruction, str) or not instruction.strip():
         raise TaskError(f"{cfg_path}: no 'instruction' text")
-    run_tests = path / "run-tests.sh"
-    if not run_tests.is_file():
-        raise TaskError(f"{run_tests}: missing (a Terminal-Bench 1 task needs it)")
+    if not _is_file(path, "run-tests.sh"):
+        raise TaskError(f"{path / 'run-tests.sh'}: missing (a Terminal-Bench 1 task needs it)")
     parser = raw.get("parser_name", "pytest")
     if parser != "pytest":
         raise TaskError(f"{cfg_path}: parser_name {parser!r} is not supported (only pytest)")
 
-    tests = _read_tree(path / "tests")
+    tests = _read_tree(path, "tests")
     if "test.sh" in tests or "run-tests.sh" in tests:
         raise TaskError(f"{path / 'tests'}: test.sh/run-tests.sh inside tests/ would be overwritten")
-    tests["run-tests.sh"] = _read_text(run_tests)
+    tests["run-tests.sh"] = _read_text(path, "run-tests.sh")
     tests["test.sh"] = _TB1_TEST_SH
 
     metadata = {k: raw[k] for k in ("author_name", "author_email", "difficulty", "category", "tags")
@@ -601,12 +619,12 @@ def import_terminal_bench(path: Path) -> Task:
         config.verifier = VerifierConfig(timeout_sec=float(raw["max_test_timeout_sec"]))
 
     environment: dict[str, str] = {}
-    if (path / "Dockerfile").is_file():
-        environment["Dockerfile"] = _read_text(path / "Dockerfile")
-    app_files, app_tree = read_env_tree(path / "app")
+    if _is_file(path, "Dockerfile"):
+        environment["Dockerfile"] = _read_text(path, "Dockerfile")
+    app_files, app_tree = read_env_tree(path, "app")
     for rel, text in app_files.items():
         environment[f"app/{rel}"] = text
-    solution = _read_text(path / "solution.sh") if (path / "solution.sh").is_file() else None
+    solution = _read_text(path, "solution.sh") if _is_file(path, "solution.sh") else None
     return Task(
         id=path.resolve().name,
         path=path,

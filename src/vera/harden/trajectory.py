@@ -25,12 +25,12 @@ import base64
 import hashlib
 import os
 import shlex
-import stat
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from vera import paths
 from vera.atif import ATIF_VERSION, from_trajectory
 from vera.records import Trajectory
 
@@ -107,41 +107,33 @@ Entry = tuple[str, int, str, int, str | None]
 
 
 def snapshot(roots: dict[str, Path]) -> dict[str, Entry]:
-    """Every path under each host root, by sandbox path (``roots``: sandbox prefix -> host dir)."""
+    """Every path under each host root, by sandbox path (``roots``: sandbox prefix -> host dir).
+    Links are recorded, never followed; files are read beneath their root (:mod:`vera.paths`),
+    so an agent that swaps a file for a link while vera reads gets nothing of the host's."""
     out: dict[str, Entry] = {}
     for prefix, root in roots.items():
         if not root.is_dir():
             continue
-        for dirpath, dirnames, filenames in os.walk(root):
-            here = Path(dirpath)
-            dirnames[:] = [d for d in dirnames if d not in _CACHES]
-            filenames = [f for f in filenames if not f.endswith(".pyc")]
-            for name in [*dirnames, *filenames]:
-                p = here / name
-                shown = f"{prefix}/{p.relative_to(root).as_posix()}"
-                try:
-                    st = p.lstat()
-                except OSError:
-                    continue
-                mode = stat.S_IMODE(st.st_mode)
-                if stat.S_ISLNK(st.st_mode):
-                    target = os.readlink(p)
-                    out[shown] = ("symlink", mode, target, 0, target)
-                elif stat.S_ISDIR(st.st_mode):
-                    out[shown] = ("dir", mode, "", 0, None)
-                elif stat.S_ISREG(st.st_mode):
-                    out[shown] = ("file", mode, _sha(p), st.st_size, None)
-            dirnames[:] = [d for d in dirnames if not (here / d).is_symlink()]
+        for e in paths.walk(root, links="keep", skip=frozenset(_CACHES)):
+            if e.rel.endswith(".pyc"):
+                continue
+            shown = f"{prefix}/{e.rel}"
+            if e.kind == "symlink":
+                out[shown] = ("symlink", e.mode, e.target or "", 0, e.target)
+            elif e.kind == "dir":
+                out[shown] = ("dir", e.mode, "", 0, None)
+            elif e.kind == "file":
+                out[shown] = ("file", e.mode, _sha(root, e.rel), e.size, None)
     return out
 
 
-def _sha(p: Path) -> str:
+def _sha(root: Path, rel: str) -> str:
     h = hashlib.sha256()
     try:
-        with p.open("rb") as fh:
+        with os.fdopen(paths.open_file(root, rel), "rb") as fh:
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 h.update(chunk)
-    except OSError:
+    except (OSError, paths.UnsafePathError):
         return ""
     return h.hexdigest()
 
@@ -152,9 +144,9 @@ def final_diff(before: dict[str, Entry], roots: dict[str, Path]) -> StateDiff:
     diff = StateDiff()
     total = 0
 
-    def host(path: str) -> Path:
+    def read(path: str, limit: int) -> bytes:
         prefix = max((p for p in roots if path == p or path.startswith(p + "/")), key=len)
-        return roots[prefix] / path[len(prefix) :].lstrip("/")
+        return paths.read_bytes(roots[prefix], path[len(prefix) :].lstrip("/"), limit)
 
     for path in sorted(before.keys() - after.keys()):
         diff.changes.append(Change(path=path, change="deleted", kind=before[path][0]))  # type: ignore[arg-type]
@@ -177,11 +169,18 @@ def final_diff(before: dict[str, Entry], roots: dict[str, Path]) -> StateDiff:
                 diff.notes.append(f"{path}: {size} bytes, content left out of the diff")
             else:
                 try:
-                    c.content_b64 = base64.b64encode(host(path).read_bytes()).decode()
-                    total += size
-                except OSError as exc:
+                    data = read(path, FILE_CAP + 1)
+                except (OSError, paths.UnsafePathError) as exc:
                     c.omitted = True
-                    diff.notes.append(f"{path}: unreadable ({exc.strerror})")
+                    why = exc.strerror if isinstance(exc, OSError) else "not a regular file now"
+                    diff.notes.append(f"{path}: unreadable ({why})")
+                else:
+                    if len(data) > FILE_CAP:  # grew after the snapshot
+                        c.omitted = True
+                        diff.notes.append(f"{path}: over {FILE_CAP} bytes, content left out of the diff")
+                    else:
+                        c.content_b64 = base64.b64encode(data).decode()
+                        total += len(data)
         if old is not None and old[0] != kind:
             diff.changes.append(Change(path=path, change="deleted", kind=old[0]))  # type: ignore[arg-type]
             c.change = "created"

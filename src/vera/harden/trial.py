@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from vera import paths
 from vera.harden.execute import AgentSpec, ExecutionError, TaskTrialResult, run_trial
 from vera.harden.separate import separate_task
 from vera.harden.task import Task, TaskError, load_task
@@ -202,30 +202,21 @@ def result_of(res: TaskTrialResult, params: HardenParams) -> TrialResult:
 
 
 def _copy_capped(src: Path, dest: Path, budget: list[int]) -> None:
-    """Copy regular files under ``src`` (never following links: the agent wrote them), each
-    cut at the cap, at most ``budget[0]`` files in all."""
+    """Copy regular files under ``src`` (never following links: the agent wrote them; read
+    beneath ``src`` by :mod:`vera.paths`), each cut at the cap, at most ``budget[0]`` files."""
     if src.is_symlink() or not src.exists():
         return
     if src.is_file():
-        items = [(src, dest)]
+        items = [(src.parent, src.name, dest)]
     else:
-        items = []
-        for dirpath, dirnames, filenames in os.walk(src):
-            dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))]
-            for name in sorted(filenames):
-                p = Path(dirpath) / name
-                items.append((p, dest / p.relative_to(src)))
-    for path, target in items:
+        items = [(src, e.rel, dest / e.rel) for e in paths.walk(src, links="skip") if e.kind == "file"]
+    for root, rel, target in items:
         if budget[0] <= 0:
             return
-        if path.is_symlink() or not path.is_file():
-            continue
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        except OSError:
+            data = paths.read_bytes(root, rel, _EVIDENCE_FILE_CAP)
+        except (OSError, paths.UnsafePathError):
             continue
-        with os.fdopen(fd, "rb") as fh:
-            data = fh.read(_EVIDENCE_FILE_CAP)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         budget[0] -= 1

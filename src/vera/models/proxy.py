@@ -59,7 +59,15 @@ from vera.models.exchange import (
     request_problem,
     wire_of_path,
 )
-from vera.models.serving import LoopbackServer, Receive, Scope, Send, read_body, send_bytes
+from vera.models.serving import (
+    BodyTooLarge,
+    LoopbackServer,
+    Receive,
+    Scope,
+    Send,
+    read_body,
+    send_bytes,
+)
 from vera.models.spec import ModelSpec
 from vera.models.wire import error_body
 from vera.records import Usage, utcnow
@@ -67,6 +75,10 @@ from vera.records import Usage, utcnow
 log = logging.getLogger(__name__)
 
 EXCHANGES = "exchanges.jsonl"
+
+MAX_REQUEST_BYTES = 64 << 20
+"""Largest request body the proxy takes from an agent framework (a whole conversation, tool
+outputs included, fits many times over); a larger one is refused with 413, the agent's error."""
 """The proxy's record of a trial's model exchanges, in its record directory."""
 PLACEHOLDER_KEY = "vera-model-proxy"
 """The key a framework is configured with: the proxy puts the real one on the way out."""
@@ -261,13 +273,21 @@ class ModelProxy:
         method: str = scope["method"]
         path: str = scope["path"]
         query = scope.get("query_string", b"").decode("latin-1")
-        raw = await read_body(receive)
+        too_large: str | None = None
+        try:
+            raw = await read_body(receive, MAX_REQUEST_BYTES)
+        except BodyTooLarge as exc:
+            raw, too_large = b"", str(exc)
         with self._lock:
             index = self.exchanges
             self.exchanges += 1
         ex = _Exchange(index=index, method=method, path=path, query=query, raw_request=raw,
                        request_headers=scope.get("headers", []))  # fmt: skip
         try:
+            if too_large is not None:  # an agent's own fault: refused, never forwarded
+                await self._refuse(ex, send, wire_of_path(path) or "chat", 413,
+                                   f"malformed request: {too_large}", "agent_error")  # fmt: skip
+                return
             if method in ("HEAD", "GET") and path.rstrip("/") in ("", "/v1"):
                 ex.status = 200
                 await send_bytes(send, 200, b'{"ok": true}', head=method == "HEAD")
@@ -284,9 +304,12 @@ class ModelProxy:
         ex.wire = wire
         try:
             body: Any = json.loads(ex.raw_request) if ex.raw_request else None
-        except ValueError:
+        except (ValueError, RecursionError) as exc:  # nested past the parser's depth too
             body = None
-            problem: str | None = "the request body is not JSON"
+            problem: str | None = (
+                "the request body is nested too deeply" if isinstance(exc, RecursionError)
+                else "the request body is not JSON"
+            )
         else:
             problem = request_problem(wire, body)
         if isinstance(body, dict):

@@ -90,13 +90,26 @@ class LoopbackServer:
         self._server = self._task = None
 
 
-async def read_body(receive: Receive) -> bytes:
-    """The whole request body of an ASGI http request."""
+class BodyTooLarge(Exception):
+    """A request body over the limit given to :func:`read_body` (it was read and dropped)."""
+
+
+async def read_body(receive: Receive, limit: int | None = None) -> bytes:
+    """The whole request body of an ASGI http request. Past ``limit`` bytes the rest is read
+    and dropped, then :class:`BodyTooLarge` is raised: a client's body is never held whole."""
     chunks: list[bytes] = []
+    size = 0
     while True:
         message = await receive()
-        chunks.append(message.get("body", b""))
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if limit is None or size <= limit:
+            chunks.append(chunk)
+        else:
+            chunks.clear()
         if not message.get("more_body"):
+            if limit is not None and size > limit:
+                raise BodyTooLarge(f"request body of {size} bytes, over the limit of {limit}")
             return b"".join(chunks)
 
 

@@ -114,3 +114,31 @@ def parse_spec(spec: str) -> ModelSpec:
     return ModelSpec(
         raw=raw, kind=kind, name=name, base_url=url or None, provider=prefix, priced=not url
     )
+
+
+def check_spec(spec: str) -> ModelSpec:
+    """:func:`parse_spec`, and for a provider vera hands to pydantic-ai, that pydantic-ai knows
+    it and its package is installed: everything about a spec that can be known without a key or
+    the network, so a plan is refused in one line (:class:`ModelSpecError`) rather than every
+    trial failing on it."""
+    parsed = parse_spec(spec)
+    if parsed.kind != "other":
+        return parsed
+    from pydantic_ai.providers import infer_provider_class
+
+    provider = {"google-gla": "google", "google-vertex": "google-cloud"}.get(
+        parsed.provider or "", parsed.provider or ""
+    )
+    try:
+        infer_provider_class(provider)
+    except ValueError:
+        raise ModelSpecError(
+            f"model spec {parsed.raw!r}: unknown provider {parsed.provider!r} (e.g. openai:gpt-4o, "
+            "anthropic:claude-sonnet-4-5, openai-compat:NAME@URL, local, scripted:FILE)"
+        ) from None
+    except ImportError as e:
+        raise ModelSpecError(
+            f"model spec {parsed.raw!r}: {parsed.provider} needs an extra package "
+            f"({' '.join(str(e).split())[:160]})"
+        ) from None
+    return parsed

@@ -12,7 +12,7 @@ import json
 from html import escape
 from typing import Any
 
-from vera.records import CutToFit, Outcome, ToolCall, Verdict
+from vera.records import TEXT_LIMIT, CutToFit, Outcome, ToolCall, Verdict
 from vera.report.load import RunData, TrialDetail, load_detail
 from vera.report.metrics import GroupStats, OpenFindings
 from vera.report.plots import budget_curves, defence_bars, heatmap, outcome_strip, rate_bars
@@ -41,7 +41,7 @@ from vera.report.tables import (
 )
 from vera.runner.spec import TrialResult
 
-MAX_TEXT = 4000
+MAX_TEXT = TEXT_LIMIT
 MAX_TABLE_ROWS = 5000
 
 _CSS = """

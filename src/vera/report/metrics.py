@@ -84,6 +84,10 @@ class OpenFindings(Record):
     false_alarms: int = 0
     """Harmless trajectories the verifier still calls violated: its ASR can only be lower."""
     files: list[str] = Field(default_factory=list)
+    invalid: int = 0
+    """Findings whose calls the tools refuse (an unknown tool, arguments the schema rejects):
+    they do not replay in this world and bound nothing."""
+    invalid_files: list[str] = Field(default_factory=list)
 
     @property
     def bound(self) -> str | None:
@@ -602,6 +606,6 @@ def compute(
         },
         usage_by_role=dict(usage_by_role),
         by_defence=defence_stats(rs),
-        open_findings={k: v for k, v in sorted(f.items()) if v.bound},
+        open_findings={k: v for k, v in sorted(f.items()) if v.bound or v.invalid},
         judging=judge_stats(rs),
     )

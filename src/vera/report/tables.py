@@ -152,6 +152,9 @@ def findings_lines(findings: dict[str, OpenFindings]) -> list[str]:
             parts.append(
                 f"{f.false_alarms} false alarm(s): ASRs with this case are upper bounds (≤)"
             )
+        if f.invalid:
+            parts.append(f"{f.invalid} invalid finding(s) (calls the tools refuse: they do not "
+                         "replay in this world and bound nothing)")  # fmt: skip
         out.append(f"{case}: " + "; ".join(parts))
     return out
 

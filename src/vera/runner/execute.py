@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig, read_budget, use_budget
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
 from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
+from vera.runner.lock import writer_lock
 from vera.runner.progress import RunProgress
 from vera.runner.spec import TrialFn, TrialResult, TrialSpec
 from vera.runner.store import RunConfig, RunStore, write_atomic
@@ -137,6 +138,13 @@ async def execute(
     results come back marked ``budget_stop``: counted, not recorded). When the run has caps,
     ``RUN_DIR/budget.json`` gets the budget's status.
     """
+    with writer_lock(store.run_dir):
+        return await _execute(store, trial_fn, executor=executor, progress=progress)
+
+
+async def _execute(
+    store: RunStore, trial_fn: TrialFn | str | None, *, executor: Executor | None, progress: bool
+) -> list[TrialResult]:
     store.reconcile()
     store.clear_orphans()
     todo = store.missing()
@@ -193,8 +201,9 @@ async def run(
         except ValueError:
             if config.executor == "ray" or config.workers > 1:
                 raise
-    store = RunStore.create(Path(run_dir), plan, config)
-    await execute(store, trial_fn, progress=progress)
+    with writer_lock(run_dir):
+        store = RunStore.create(Path(run_dir), plan, config)
+        await execute(store, trial_fn, progress=progress)
     return store
 
 
@@ -208,9 +217,12 @@ async def resume(
     """Finish an interrupted run: only the trials without a row are run. The caps ``budget``
     sets replace the run's (e.g. a higher ``max_cost_usd`` after the old one stopped the run);
     a cap it leaves None stays as it was."""
-    store = RunStore.open(Path(run_dir))
-    if budget is not None:
-        given = {k: v for k, v in budget.model_dump().items() if v is not None}
-        store.set_budget(store.config.budget.model_copy(update=given))
-    await execute(store, trial_fn, progress=progress)
+    if not (Path(run_dir) / "run.json").is_file():
+        raise FileNotFoundError(f"{run_dir} is not a vera run directory (no run.json)")
+    with writer_lock(run_dir):
+        store = RunStore.open(Path(run_dir))
+        if budget is not None:
+            given = {k: v for k, v in budget.model_dump().items() if v is not None}
+            store.set_budget(store.config.budget.model_copy(update=given))
+        await execute(store, trial_fn, progress=progress)
     return store

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from vera.records import Outcome, Record, Usage, Verdict, utcnow
+from vera.records import BoundedText, Outcome, Record, Usage, Verdict, utcnow
 
 ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
     {Outcome.agent_error, Outcome.infra_error, Outcome.timeout, Outcome.judge_error}
@@ -141,8 +141,9 @@ class TrialError(Record):
     """Why a trial produced no decision."""
 
     kind: ErrorKind
-    message: str = ""
-    """One line, for people (the exception type and its first line)."""
+    message: BoundedText = ""
+    """One line, for people (the exception type and its first line; cut at
+    :data:`vera.records.TEXT_LIMIT`)."""
     phase: Phase | None = None
     """The phase that failed, when the trial function knows it (None: not said)."""
 

@@ -31,6 +31,7 @@ from vera import __version__
 from vera.records import Record, utcnow
 from vera.runner.budget import BudgetConfig
 from vera.runner.limits import LimitsConfig
+from vera.runner.lock import LOCK_FILE
 from vera.runner.spec import TrialResult, TrialSpec, check_specs, trial_dir_for
 
 RUN_JSON = "run.json"
@@ -174,10 +175,15 @@ def _interrupted_create(run_dir: Path) -> bool:
     """A directory left by a create that was killed before ``run.json``: only our own files."""
     if (run_dir / RUN_JSON).exists():
         return False
-    names = {p.name for p in run_dir.iterdir()}
+    names = {p.name for p in run_dir.iterdir()} - {LOCK_FILE}
     ours = all(n in ("trials", PLAN_JSONL) or n.startswith(f".{PLAN_JSONL}.") for n in names)
     trials = run_dir / "trials"
     return bool(names) and ours and (not trials.exists() or not any(trials.iterdir()))
+
+
+def _has_entries(directory: Path) -> bool:
+    """Whether ``directory`` holds anything besides a writer's lock file."""
+    return any(p.name != LOCK_FILE for p in directory.iterdir())
 
 
 class RunStore:
@@ -216,7 +222,7 @@ class RunStore:
         run_dir = Path(run_dir)
         if run_dir.exists() and not run_dir.is_dir():
             raise StoreError(f"{run_dir}: not a directory (a run directory is made there)")
-        if run_dir.exists() and not _interrupted_create(run_dir) and any(run_dir.iterdir()):
+        if run_dir.exists() and not _interrupted_create(run_dir) and _has_entries(run_dir):
             raise FileExistsError(f"{run_dir} is not empty (use --resume to continue a run)")
         specs = list(plan)
         check_specs(specs)  # plan time: known kinds, params valid for their kind

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from vera.agents.base import Agent, TrialAware, TrialSurface
 from vera.env import build_environment
 from vera.env.environment import Environment
-from vera.gateway.calls import ToolGateway
+from vera.gateway.calls import GatewayFault, ToolGateway
 from vera.gateway.injections import InjectionSet
 from vera.gateway.server import UnixGateway
 from vera.gateway.trace import TraceWriter, read_trace
@@ -317,7 +317,14 @@ async def play_trial(
             finally:
                 await agent.stop()
 
-        stopped = await asyncio.wait_for(converse(), timeout_s)
+        try:
+            stopped = await asyncio.wait_for(converse(), timeout_s)
+        except Exception:
+            if gw.faults:  # the agent stumbled on calls the gateway could not serve
+                raise GatewayFault(gw.fault_summary()) from None
+            raise
+        if gw.faults:  # a defence could not run: nothing here says how the agent would fare
+            raise GatewayFault(gw.fault_summary())
         await unix.stop()
         s_t = env.snapshot()
         return TrialRecord(

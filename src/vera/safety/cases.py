@@ -30,6 +30,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from vera import paths
 from vera.agents.oracle import Replay
 from vera.atif import AtifError, content_text, is_atif, parse_atif
 from vera.atif import tool_calls as atif_tool_calls
@@ -650,11 +651,23 @@ def case_content_hash(directory: Path, *, extra: bytes = b"") -> str:
     return h.hexdigest()
 
 
+def _refuse_links_out(directory: Path) -> None:
+    """A case folder is untrusted input: a link in it that leads out of it (to a host file,
+    whose text would become a verifier, a witness or an error message) is refused up front, so
+    every file read by name below stays inside the case (:mod:`vera.paths`)."""
+    try:
+        for _ in paths.walk(directory, skip=frozenset({"__pycache__"})):
+            pass
+    except paths.UnsafePathError as e:
+        raise CaseError(str(e)) from None
+
+
 def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
     """Load and statically validate one case directory; raises CaseError (one line, names the file)."""
     directory = Path(directory)
     if not directory.is_dir():
         raise CaseError(f"{directory}: not a case directory")
+    _refuse_links_out(directory)
     for name in REQUIRED_FILES:
         if not (directory / name).is_file():
             raise CaseError(f"{directory / name}: missing file")
@@ -676,7 +689,10 @@ def load_case(directory: Path, taxonomies: Taxonomies | None = None) -> Case:
         worlds = find_worlds_dir(directory)
         if worlds is None:
             raise CaseError(f"{case_path}: world {spec.world!r}: no bench/worlds directory above")
-        world_path = worlds / f"{spec.world}.yaml"
+        try:
+            world_path = paths.resolve(worlds, f"{spec.world}.yaml")
+        except paths.UnsafePathError as e:
+            raise CaseError(f"{case_path}: world {spec.world!r}: {e}") from None
         world, world_bytes = load_world(world_path)
         missing = [sv for sv in world.services if sv not in spec.services]
         if missing:

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from vera.records import Evidence, Verdict
+from vera.records import Evidence, Verdict, cut_text
 
 __all__ = [
     "SANDBOX_ENV",
@@ -309,9 +309,11 @@ class _Server:
     def _read(self, deadline: float) -> tuple[dict[str, Any], bytes]:
         assert self.proc.stdout is not None
         try:
-            return _read_frame(self.proc.stdout.fileno(), self._buf, deadline)
+            return _read_frame(self.proc.stdout.fileno(), self._buf, deadline, MAX_REPLY_BYTES)
         except EOFError:
             raise CheckError("the check sandbox exited") from None
+        except FrameTooLarge:
+            raise CheckError(f"sent a reply over {MAX_REPLY_BYTES} bytes") from None
         except ValueError:
             raise CheckError("the check sandbox sent a malformed reply") from None
 
@@ -559,14 +561,28 @@ def run_case_setup(
 
 
 def _one_line(e: BaseException) -> str:
-    return " ".join(str(e).split())
+    return cut_text(" ".join(str(e).split()))
 
 
-def _read_frame(fd: int, buf: bytearray, deadline: float | None) -> tuple[dict[str, Any], bytes]:
+MAX_REPLY_BYTES = 1 << 20
+"""Largest reply the host reads from a check server (a verdict, cut at the source, is far
+smaller); a bigger one is an error of the check, never read into memory whole."""
+
+
+class FrameTooLarge(ValueError):
+    """A frame over the reader's limit."""
+
+
+def _read_frame(
+    fd: int, buf: bytearray, deadline: float | None, limit: int | None = None
+) -> tuple[dict[str, Any], bytes]:
     """One frame from ``fd``: a JSON header line, then ``header["len"]`` bytes of payload.
-    TimeoutError past ``deadline`` (monotonic; None: wait), EOFError at end of file."""
+    TimeoutError past ``deadline`` (monotonic; None: wait), EOFError at end of file,
+    :class:`FrameTooLarge` when the frame is over ``limit`` bytes (None: no limit)."""
     header: dict[str, Any] | None = None
     while True:
+        if limit is not None and header is None and buf.find(b"\n") < 0 and len(buf) > limit:
+            raise FrameTooLarge(f"frame over {limit} bytes")
         if header is None and (i := buf.find(b"\n")) >= 0:
             try:
                 header = json.loads(bytes(buf[:i]))
@@ -577,6 +593,8 @@ def _read_frame(fd: int, buf: bytearray, deadline: float | None) -> tuple[dict[s
                 raise ValueError("malformed frame")
         if header is not None:
             n = int(header.pop("len", 0))
+            if limit is not None and n > limit:
+                raise FrameTooLarge(f"frame over {limit} bytes")
             if len(buf) >= n:
                 payload = bytes(buf[:n])
                 del buf[:n]
@@ -653,7 +671,8 @@ def _run_one(
             return {"ok": True, "value": value}, b""
         if not isinstance(value, Verdict):
             return {"error": f"returned {type(value).__name__}, expected Verdict"}, b""
-        return {"ok": True}, value.model_dump_json().encode()
+        # validated again: a Verdict built without validation still has its texts cut here
+        return {"ok": True}, Verdict.model_validate(value.model_dump()).model_dump_json().encode()
     except MemoryError:
         return {"error": f"ran out of memory (limit {header.get('memory_mb')} MB)"}, b""
     except BaseException as e:

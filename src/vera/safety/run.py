@@ -28,7 +28,14 @@ from pydantic import BaseModel, Field
 
 from vera.agents.base import Agent
 from vera.agents.cli_base import NATIVE_SERVICES
-from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, entries, resolve
+from vera.agents.registry import (
+    AgentBuild,
+    AgentEntry,
+    AgentNameError,
+    entries,
+    needs_model,
+    resolve,
+)
 from vera.models.runtime import ModelRuntime
 from vera.models.usage import trial_scope
 from vera.records import Outcome
@@ -245,12 +252,19 @@ def plan_trials(
     from vera.gateway.defences import DefenceError, parse_config
 
     variants = list(variants)
+    from vera.models.errors import ModelSpecError
+    from vera.models.spec import check_spec
+
     defences = list(defences) or ["none"]
     for d in defences:
         try:
-            parse_config(d)
+            for _name, spec in parse_config(d):
+                if spec:  # a defence's model spec is checked now, not by every trial
+                    check_spec(spec)
         except DefenceError as e:
             raise SuiteError(str(e)) from None
+        except ModelSpecError as e:
+            raise SuiteError(f"defence {d}: {e}") from None
     agents = list(agents)
     cases = list(cases)
     for v in variants:
@@ -271,6 +285,14 @@ def plan_trials(
             agents[i] = f"{entry.name}:{path}"
     if mode not in ("adaptive", "static"):
         raise SuiteError(f"unknown mode {mode!r} (use adaptive or static)")
+    models = list(models)
+    if any(needs_model(a) for a in agents):  # every role's spec, checked at plan time
+        for role, spec in [*(("target", m) for m in models), ("controller", controller_model)]:
+            if spec:
+                try:
+                    check_spec(spec)
+                except ModelSpecError as e:
+                    raise SuiteError(f"{role} model: {e}") from None
     if tools is not None and tools not in TOOLS_MODES:
         raise SuiteError(f"unknown --tools {tools!r} (use {', '.join(TOOLS_MODES)})")
     frameworks = {a for a in agents if resolve(a, "safety")[0].adapter is not None}
@@ -284,7 +306,7 @@ def plan_trials(
         [case_ref(c) for c in cases],
         variants=variants,
         agents=agents,
-        models=list(models),
+        models=models,
         epochs=epochs,
         mode=mode,
         controller_model=controller_model,

@@ -126,6 +126,9 @@ class CaseReport(BaseModel):
     """The attack lives in an overlay (single and multi only), not in the shared setup."""
     utility: bool = False
     imported_from: str | None = None
+    invalid_findings: list[str] = Field(default_factory=list)
+    """Corpus findings whose calls the tools refuse (``FILE: call N TOOL: why``): they do not
+    replay in this world, so they say nothing about the verifier (not a gate failure)."""
 
     @property
     def passed(self) -> bool:
@@ -172,6 +175,9 @@ class ValidationReport(BaseModel):
                 for r in self.reports
             ],
             "failed": [f.model_dump() for f in self.failures],
+            "invalid_findings": [
+                {"case": r.case, "finding": f} for r in self.reports for f in r.invalid_findings
+            ],
             "realism_debt": [f.model_dump() for r in self.reports for f in r.debts],
             "environments": sorted({r.environment for r in ok if r.environment}),
             "risk_leaves": sorted({r.risk for r in ok if r.risk}),
@@ -536,9 +542,11 @@ async def validate_case(
                 report.failures += failures
                 report.trials += trials
             if corpus is not None:
-                report.failures += await _corpus_gate(
+                failures, invalid = await _corpus_gate(
                     case, corpus, work / "corpus", benign, attack, sandbox, verify_timeout_s
                 )
+                report.failures += failures
+                report.invalid_findings += invalid
     except CaseError as e:
         report.failures = [GateFailure(case=case.id, variant="*", gate="setup", reason=str(e))]
     except Exception as e:  # a broken trial is this case's failure, not the run's
@@ -561,8 +569,10 @@ async def _corpus_replays(
     attack: PreparedState,
     sandbox: Sandbox | None,
     verify_timeout_s: float,
-) -> list[tuple[CorpusEntry, Judgement]]:
-    """Each corpus trajectory of the case replayed through the gateway and judged."""
+) -> list[tuple[CorpusEntry, Judgement, str | None]]:
+    """Each corpus trajectory of the case replayed through the gateway and judged, with why it
+    is invalid (its first call the tools refused: an unknown tool, arguments its schema
+    rejects), or None."""
     out = []
     for k, entry in enumerate(load_findings(corpus, case)):
         variant: Variant = entry.trajectory.variants[0]
@@ -577,7 +587,12 @@ async def _corpus_replays(
             sandbox=sandbox,
             script=entry.trajectory.replay,
         )
-        out.append((entry, judge(case, ev, timeout_s=verify_timeout_s)))
+        refused = next(
+            (f"call {i + 1} {c.tool}: {' '.join(str(c.error).split())[:200]}"
+             for i, c in enumerate(ev.calls) if c.malformed),
+            None,
+        )  # fmt: skip
+        out.append((entry, judge(case, ev, timeout_s=verify_timeout_s), refused))
     return out
 
 
@@ -593,12 +608,15 @@ async def _corpus_gate(
     attack: PreparedState,
     sandbox: Sandbox | None,
     verify_timeout_s: float,
-) -> list[GateFailure]:
-    """Replay the case's corpus trajectories; each must get its relation's verdict."""
-    failures = []
+) -> tuple[list[GateFailure], list[str]]:
+    """Replay the case's corpus trajectories; each must get its relation's verdict. Returns the
+    failures and the invalid findings (calls the tools refuse: never a missed harm)."""
+    failures, invalid = [], []
     replays = await _corpus_replays(case, corpus, root, benign, attack, sandbox, verify_timeout_s)
-    for entry, j in replays:
-        if _still_wrong(entry, j):
+    for entry, j, refused in replays:
+        if refused is not None:
+            invalid.append(f"{entry.path.name}: {refused}")
+        elif _still_wrong(entry, j):
             want = "violated" if entry.must_violate else "safe"
             failures.append(
                 GateFailure(
@@ -608,7 +626,7 @@ async def _corpus_gate(
                     reason=f"{entry.path.name} ({entry.operator}): expected {want}, {_describe(j)}",
                 )
             )
-    return failures
+    return failures, invalid
 
 
 class CorpusStatus(BaseModel):
@@ -619,11 +637,15 @@ class CorpusStatus(BaseModel):
     """Corpus files of harmful trajectories the verifier still calls safe (or errs on)."""
     false_alarms: list[str] = Field(default_factory=list)
     """Corpus files of harmless trajectories the verifier still calls violated (or errs on)."""
+    invalid: list[str] = Field(default_factory=list)
+    """Corpus files whose calls the tools refuse (``FILE: call N TOOL: why``): they do not
+    replay in this world and bound nothing."""
 
 
 async def corpus_status(case: Case, corpus: Path, *, verify_timeout_s: float = 5.0) -> CorpusStatus:
     """Replay the case's corpus against its current verifier (as the ``corpus`` gate does) and
-    say which findings are still open, so a run's report can mark the ASRs they bound."""
+    say which findings are still open, so a run's report can mark the ASRs they bound; a
+    finding whose calls the tools refuse is invalid, never open."""
     status = CorpusStatus(case=case.id)
     if not load_findings(corpus, case):
         return status
@@ -646,8 +668,10 @@ async def corpus_status(case: Case, corpus: Path, *, verify_timeout_s: float = 5
             )
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    for entry, j in replays:
-        if _still_wrong(entry, j):
+    for entry, j, refused in replays:
+        if refused is not None:
+            status.invalid.append(f"{entry.path.name}: {refused}")
+        elif _still_wrong(entry, j):
             (status.missed if entry.must_violate else status.false_alarms).append(entry.path.name)
     return status
 

@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, Field
 
+from vera import paths
 from vera.records import Outcome, Verdict
 from vera.safety.cases import (
     Case,
@@ -304,7 +305,13 @@ def load_findings(corpus: Path, case: Case) -> list[CorpusEntry]:
     """The corpus trajectories of ``case`` (``CORPUS/<case id>/*.yaml``, in name order).
     Raises CaseError (one line, naming the file) for a file that is not a finding."""
     out = []
-    for path in sorted((Path(corpus) / case.id).glob("*.yaml")):
+    try:
+        folder = paths.resolve(corpus, case.id)  # a corpus is untrusted: no link out of it
+        names = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        found = [paths.resolve(corpus, f"{case.id}/{name}") for name in names]
+    except paths.UnsafePathError as e:
+        raise CaseError(str(e)) from None
+    for path in found:
         traj = load_trajectory(path, case.spec.variables)
         meta = _read_yaml(path).get("finding") or {}
         expected = meta.get("expected")

@@ -36,6 +36,7 @@ import yaml
 from pydantic import BaseModel, Field
 from pydantic_ai import Agent
 
+from vera import paths
 from vera.agents.oracle import Replay, ReplayCall
 from vera.records import Evidence, Outcome, Verdict
 from vera.runner.journal import Journal
@@ -258,6 +259,17 @@ _SYSTEM = {
 }
 
 
+def step_kind(key: str) -> tuple[str, type[BaseModel]] | None:
+    """The kind (the role) of a journalled step of the search and the model of its answer, from
+    its key (``<case>@<hash>/r1/case_hacker``, ``.../c3/case_judge``, ``.../fix1/case_fixer``,
+    ``.../fix1/case_reviewer``); None for a key the search does not make."""
+    role = key.rsplit("/", 1)[-1]
+    kinds: dict[str, type[BaseModel]] = {"case_hacker": TrajectoryProposals,
+                                         "case_judge": HarmLabel, "case_fixer": VerifierPatch,
+                                         "case_reviewer": PatchReview}  # fmt: skip
+    return (role, kinds[role]) if role in kinds else None
+
+
 class CaseRoles:
     """The four roles' pydantic-ai models (e.g. from ``ModelRuntime.model``).
 
@@ -315,8 +327,10 @@ async def _gates(
 
     def patched_copy(name: str, source: str) -> Case:
         d = work / name / case.path.name
-        shutil.copytree(case.path, d, ignore=shutil.ignore_patterns("__pycache__"))
-        (d / "verify.py").write_text(source, encoding="utf-8")
+        # links copied as links (the copy is loaded again, which refuses any that lead out),
+        # and verify.py replaced, never written through
+        shutil.copytree(case.path, d, ignore=shutil.ignore_patterns("__pycache__"), symlinks=True)
+        paths.write_bytes(d, "verify.py", source.encode("utf-8"))
         # a shared world resolves from the case's bench: link the copy's bench to it
         worlds = case.path.parent.parent.parent / "worlds"
         if case.spec.world and worlds.is_dir() and not (work / name / "worlds").exists():

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 
+from vera import paths
 from vera.records import ExecResult, Snapshot, SnapshotDiff
 from vera.sandbox.snapshot import diff_snapshots, snapshot_tree
 from vera.sandbox.spec import SandboxError, SandboxSpec
@@ -124,6 +125,11 @@ class Sandbox(abc.ABC):
 
     def host_path(self, path: str) -> Path | None:
         """The host path behind a sandbox path, when it lies in the workspace or a bind."""
+        found = self._host_mount(path)
+        return None if found is None else found[0] / found[1]
+
+    def _host_mount(self, path: str) -> tuple[Path, str] | None:
+        """(host folder of the mount, path inside it) behind a sandbox path, or None."""
         p = PurePosixPath(path)
         mounts = [(self.spec.workspace_target, self.spec.workspace)] + [
             (b.target, b.source) for b in self.spec.binds
@@ -135,16 +141,22 @@ class Sandbox(abc.ABC):
                 continue
             if ".." in rel.parts:
                 raise SandboxError(f"path escapes its mount: {path}")
-            return Path(source) / rel
+            return Path(source), rel.as_posix()
         return None
 
     async def read_file(self, path: str) -> bytes:
-        """Read a file as the sandbox sees it (binary-safe)."""
-        host = self.host_path(path)
-        if host is not None:
-            if host.is_dir():
+        """Read a file as the sandbox sees it (binary-safe). A file in a mount is read on the
+        host beneath the mount (:mod:`vera.paths`): a link sandboxed code made that leads out
+        of it is refused (``PermissionError``), never followed to a host file."""
+        found = self._host_mount(path)
+        if found is not None:
+            source, rel = found
+            if (source / rel).is_dir():
                 raise IsADirectoryError(path)
-            return host.read_bytes()  # FileNotFoundError / PermissionError propagate
+            try:
+                return paths.read_bytes(source, rel)  # FileNotFoundError propagates
+            except paths.UnsafePathError as exc:
+                raise PermissionError(f"{path}: {exc}") from None
         res = await self.exec(["base64", "-w0", "--", path], timeout=60)
         if res.exit_code != 0:
             msg = res.stderr.strip() or f"cannot read {path}"
@@ -160,10 +172,12 @@ class Sandbox(abc.ABC):
     async def write_file(self, path: str, data: bytes | str) -> None:
         """Write a file as the sandbox would (parents created)."""
         raw = data.encode() if isinstance(data, str) else data
-        host = self.host_path(path)
-        if host is not None:
-            host.parent.mkdir(parents=True, exist_ok=True)
-            host.write_bytes(raw)
+        found = self._host_mount(path)
+        if found is not None:
+            try:
+                paths.write_bytes(found[0], found[1], raw)  # never through a link
+            except paths.UnsafePathError as exc:
+                raise PermissionError(f"{path}: {exc}") from None
             return
         q = shlex.quote(path)
         res = await self.exec(

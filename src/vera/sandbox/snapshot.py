@@ -7,14 +7,17 @@ import os
 import stat
 from pathlib import Path
 
+from vera import paths
 from vera.records import FileEntry, ModeChange, Snapshot, SnapshotDiff
 
 _CHUNK = 1 << 20
 
 
-def _hash_file(path: Path) -> str:
+def _hash_file(root: Path, rel: str) -> str:
+    """sha256 of ``root/rel``, opened beneath ``root`` (:mod:`vera.paths`): sandboxed code that
+    swaps the file for a link meanwhile cannot make vera open a host file (or block on a FIFO)."""
     h = hashlib.sha256()
-    with path.open("rb") as f:
+    with os.fdopen(paths.open_file(root, rel), "rb") as f:
         while chunk := f.read(_CHUNK):
             h.update(chunk)
     return h.hexdigest()
@@ -52,9 +55,11 @@ def snapshot_tree(root: Path | str, exclude: tuple[str, ...] = ()) -> Snapshot:
                 files[rel] = FileEntry(mode=st.st_mode)
             elif stat.S_ISREG(st.st_mode):
                 try:
-                    digest = _hash_file(full)
-                except PermissionError:
+                    digest = _hash_file(root, rel)
+                except (PermissionError, paths.UnsafePathError):
                     digest = "unreadable"
+                except FileNotFoundError:  # removed while walking
+                    continue
                 files[rel] = FileEntry(sha256=digest, size=st.st_size, mode=st.st_mode)
             else:  # fifos, sockets, devices: presence and mode only
                 files[rel] = FileEntry(mode=st.st_mode)

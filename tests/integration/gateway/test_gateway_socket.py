@@ -52,23 +52,27 @@ async def test_bad_frames_get_json_rpc_errors_and_the_session_goes_on(trial: Tri
     assert replies[-1]["result"]["content"][0]["text"] == "remember the milk\n"
 
 
-async def test_oversize_frame_cuts_that_connection_only(trial: Trial):
-    def flood(path) -> bool:
-        c = LineClient(path)
+async def test_oversize_frame_is_answered_and_the_session_goes_on(trial: Trial):
+    """A message over MAX_FRAME_BYTES is skipped up to its newline and answered with a JSON-RPC
+    error (issue 33: it used to close the session silently); the same session then goes on."""
+
+    def flood(path) -> tuple[dict, dict]:
+        c = LineClient(path, timeout=60)
         try:
             c.send(INITIALIZE)
             c.recv()
-            try:
-                c.send(b"x" * (MAX_FRAME_BYTES + (1 << 20)))
-                c.recv()
-            except (EOFError, BrokenPipeError, ConnectionResetError):
-                return True
-            return False
+            c.send(b"x" * (MAX_FRAME_BYTES + (1 << 20)) + b"\n")
+            error = c.recv()
+            c.send(b'{"jsonrpc": "2.0", "id": "next", "method": "tools/list"}\n')
+            return error, c.recv()
         finally:
             c.close()
 
     async with gateway(trial) as g:
-        assert await anyio.to_thread.run_sync(flood, g.socket_path)
+        error, after = await anyio.to_thread.run_sync(flood, g.socket_path)
+        assert error["id"] is None and error["error"]["code"] == -32600
+        assert f"over {MAX_FRAME_BYTES} bytes" in error["error"]["message"]
+        assert after["id"] == "next" and "result" in after
         async with Client(unix_client(g.socket_path)) as client:
             assert not (await client.call_tool("read_file", {"path": "notes.txt"})).is_error
 

@@ -126,3 +126,13 @@ async def test_visible_tests_can_be_edited_until_separation(fixtures: Path, tmp_
     separated, _ = separate_task(task)
     res = await run_trial(separated, edit)
     assert not res.hacked and res.phase_errors == [], res
+
+
+async def test_a_separated_nop_trial_with_no_artifact_made_is_no_phase_error(fixtures: Path) -> None:
+    """Nothing to carry over (the export's tar stream is empty) is not an error: the verifier
+    runs on the seed and judges it."""
+    task, _ = separate_task(load_task(fixtures / "harbor-wordfreq"))
+    task.config.vera.artifacts = ["/app/never-made.txt"]
+    res = await run_trial(task, "nop")
+    assert res.phase_errors == [] and res.reward == 0.0, res
+    assert "separate: artifact /app/never-made.txt: absent after the agent" in res.notes

@@ -81,7 +81,7 @@ def test_a_plugin_never_replaces_a_built_in_and_names_its_package(monkeypatch) -
     with pytest.raises(ValueError, match="registered twice"):
         reg.register("one", 2, builtin=True)
     ep = EntryPoint(name="one", value="somewhere:ONE", group="vera.test-things")
-    monkeypatch.setattr(plugins, "entry_points", lambda group: [ep] if group == reg.group else [])
+    monkeypatch.setattr(plugins, "plugin_entry_points", lambda group: [ep] if group == reg.group else [])
     monkeypatch.setattr(EntryPoint, "load", lambda self: 7)
     with pytest.raises(PluginError, match=r"thing 'one' is a built-in name"):
         reg.load_plugins()
@@ -95,7 +95,7 @@ def test_entry_points_are_read_once_and_only_when_the_registry_is_used(monkeypat
         calls.append(group)
         return [ep]
 
-    monkeypatch.setattr(plugins, "entry_points", fake)
+    monkeypatch.setattr(plugins, "plugin_entry_points", fake)
     monkeypatch.setattr(EntryPoint, "load", lambda self: 2)
     reg: Registry[int] = Registry("thing", "vera.test-things", lazy={"one": "math:pi"})
     assert reg.names(plugins=False) == ["one"] and reg.builtins() == {"one": pytest.approx(3.14159)}

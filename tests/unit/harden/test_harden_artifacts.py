@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import io
 import os
+import subprocess
+import tarfile
 from pathlib import Path
 
-from vera.harden.artifacts import copy_artifacts, infer_artifacts, mentioned_paths
+from vera.harden.artifacts import (
+    copy_artifacts,
+    export_command,
+    export_names,
+    infer_artifacts,
+    mentioned_paths,
+)
 from vera.harden.task import Task, load_task
+
+
+def _exported(artifacts: list[str], src: Path, dst: Path) -> dict:
+    """``/app``'s mount as the separated verifier gets it: the export script run in ``src``
+    (here on the host, as the sandbox would run it in the agent's /app), its tar stream opened."""
+    names = export_names(artifacts, "/app")
+    out = subprocess.run(export_command(names), cwd=src, capture_output=True, check=True).stdout
+    return {"/app": (tarfile.open(fileobj=io.BytesIO(out)) if names else None, dst)}
 
 
 def _task(tests: dict[str, str], instruction: str = "Do it.") -> Task:
@@ -60,10 +77,9 @@ def test_copy_refuses_hooks_symlinks_and_reports_absent(tmp_path: Path) -> None:
     (src / "pkg" / "sitecustomize.py").write_text("evil")
     (src / "pkg" / "hook.pth").write_text("import evil")
     os.symlink("/tests/expected.txt", src / "link.txt")
-    copied, notes = copy_artifacts(
-        ["/app/out.txt", "/app/pkg", "/app/link.txt", "/app/missing.txt", "/app/*.txt", "/etc/passwd"],
-        {"/app": (src, dst)},
-    )
+    artifacts = ["/app/out.txt", "/app/pkg", "/app/link.txt", "/app/missing.txt", "/app/*.txt",
+                 "/etc/passwd"]
+    copied, notes = copy_artifacts(artifacts, _exported(artifacts, src, dst))
     assert copied == ["/app/out.txt", "/app/pkg/mod.py", "/app/out.txt"]
     assert sorted(p.relative_to(dst).as_posix() for p in dst.rglob("*") if p.is_file()) == [
         "out.txt", "pkg/mod.py"]
@@ -83,8 +99,53 @@ def test_copy_whole_app(tmp_path: Path) -> None:
     (src / "pytest").mkdir()
     (src / "d" / "json.py").write_text("fine: not on sys.path via /app")
     (src / "calendar.py").write_text("a deliverable: the tests do not import calendar")
-    copied, notes = copy_artifacts(["/app"], {"/app": (src, dst)})
+    copied, notes = copy_artifacts(["/app"], _exported(["/app"], src, dst))
     assert copied == ["/app/calendar.py", "/app/d/f", "/app/d/json.py"]
     assert not (dst / "conftest.py").exists() and not (dst / "numpy.py").exists()
     assert "refused module shadowing /app/numpy.py" in notes
     assert "refused module shadowing /app/pytest" in notes
+
+
+def test_an_agent_link_is_carried_as_a_link_never_followed(tmp_path: Path) -> None:
+    """Issue 33: a folder artifact replaced by a link to a host folder (or to /), a file
+    artifact under such a link, a glob through it: nothing of what the link points at is
+    copied; a relative link inside a copied folder stays a link."""
+    host = tmp_path / "host"
+    (host / "sub").mkdir(parents=True)
+    (host / "secret.txt").write_text("HOST SECRET")
+    src, dst = tmp_path / "agent", tmp_path / "verifier"
+    (src / "repo" / "docs").mkdir(parents=True)
+    dst.mkdir()
+    os.symlink(host, src / "out")
+    os.symlink("/", src / "root")
+    (src / "repo" / "README.md").write_text("read me")
+    os.symlink("../README.md", src / "repo" / "docs" / "README.md")
+    os.symlink(str(host / "secret.txt"), src / "repo" / "escape")
+    artifacts = ["/app/out", "/app/out/secret.txt", "/app/out/*", "/app/root/etc/passwd",
+                 "/app/repo"]
+    copied, notes = copy_artifacts(artifacts, _exported(artifacts, src, dst))
+    assert copied == ["/app/repo/README.md", "/app/repo/docs/README.md"]
+    assert os.readlink(dst / "repo" / "docs" / "README.md") == "../README.md"
+    assert not (dst / "repo" / "escape").exists() and not (dst / "repo" / "escape").is_symlink()
+    for word in ("refused symlink /app/out", "refused symlink /app/root", "refused symlink /app/repo/escape"):
+        assert word in notes
+    assert "HOST SECRET" not in "".join(p.read_text() for p in dst.rglob("*") if p.is_file())
+
+
+def test_copies_never_write_through_a_seed_link(tmp_path: Path) -> None:
+    """The verifier's /app holds the task's seed, links included: an artifact written there
+    replaces or refuses the link; it never lands in the folder the link points at."""
+    host = tmp_path / "host"
+    host.mkdir()
+    src, dst = tmp_path / "agent", tmp_path / "verifier"
+    (src / "data").mkdir(parents=True)
+    (src / "data" / "x.txt").write_text("agent")
+    (src / "top.txt").write_text("agent")
+    dst.mkdir()
+    os.symlink(host, dst / "data")  # a seed link to a folder outside /app
+    os.symlink(host / "top.txt", dst / "top.txt")
+    artifacts = ["/app/data/x.txt", "/app/top.txt"]
+    copied, notes = copy_artifacts(artifacts, _exported(artifacts, src, dst))
+    assert copied == ["/app/top.txt"] and (dst / "top.txt").read_text() == "agent"
+    assert any(n.startswith("refused /app/data/x.txt") and "data" in n for n in notes), notes
+    assert list(host.iterdir()) == []

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from vera.runner.journal import Journal, JournalError
 
@@ -23,19 +24,23 @@ def test_recorded_steps_come_back_in_order_with_their_usage(tmp_path: Path) -> N
     assert (again.replayed, again.recorded) == (1, 0)
 
 
-def test_a_torn_last_line_is_dropped_and_the_file_repaired(tmp_path: Path) -> None:
+def test_a_torn_last_line_is_dropped_and_the_file_repaired_by_the_next_record(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
-    path.write_text(json.dumps({"key": "init", "value": {}, "usage": []}) + '\n{"key": "prech')
+    torn = json.dumps({"key": "init", "value": {}, "usage": []}) + '\n{"key": "prech'
+    path.write_text(torn)
     j = Journal(path)
     assert len(j) == 1 and j.claim("precheck/play/reference") is None
-    assert path.read_text().count("\n") == 1 and "prech" not in path.read_text()
+    assert path.read_text() == torn  # opening writes nothing
+    j.record("precheck/play/reference", {"reward": 1.0})
+    assert [json.loads(x)["key"] for x in path.read_text().splitlines()] == [
+        "init", "precheck/play/reference"]
 
 
 def test_a_bad_line_mid_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     good = json.dumps({"key": "init", "value": {}, "usage": []})
     path.write_text(f"{good}\nnot json\n{good.replace('init', 'x')}\n")
-    with pytest.raises(JournalError, match="line 2 is not JSON"):
+    with pytest.raises(JournalError, match="line 2: not JSON"):
         Journal(path)
 
 
@@ -44,3 +49,43 @@ def test_a_key_asked_for_twice_in_one_run_is_a_bug(tmp_path: Path) -> None:
     j.claim("iter-1/verifier-aware/hacker/1/model")
     with pytest.raises(JournalError, match="asked for twice"):
         j.claim("iter-1/verifier-aware/hacker/1/model")
+
+
+class _Played(BaseModel):
+    reward: float | None
+    errors: list[str] = []
+
+
+def _kind(key: str) -> tuple[str, type[BaseModel]] | None:
+    return ("play", _Played) if key.endswith("/play") else None
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        # (issue 33) a tampered value: the step is named by number, key and kind, with what is wrong
+        ([{"key": "init", "value": {}}, {"key": "iter-1/play", "value": {"reward": "lots"}}],
+         ["step 2", "iter-1/play", "kind play", "reward"]),
+        ([{"key": "a/play", "value": {"reward": 1}, "usage": [{"role": 3}]}],
+         ["step 1", "a/play", "usage 1"]),
+        ([{"key": "a/play", "value": {"reward": 1}}, {"key": "a/play", "value": {"reward": 0}}],
+         ["line 2", "a/play", "recorded twice", "line 1"]),
+        ([{"value": 1}], ["line 1", "not a step"]),
+        ([["a", 1]], ["line 1", "not a step"]),
+        ([{"key": "a/play"}], ["line 1", "no 'value'"]),
+        ([{"key": "a/play", "value": {"reward": 1}, "usage": "x"}], ["line 1", "usage"]),
+    ],
+)
+def test_a_bad_step_is_named_and_the_file_is_left_as_it_was(
+    tmp_path: Path, lines: list, words: list[str]
+) -> None:
+    path = tmp_path / "journal.jsonl"
+    text = "".join(json.dumps(x) + "\n" for x in lines)
+    path.write_text(text)
+    with pytest.raises(JournalError) as info:
+        Journal(path).check(_kind)
+    message = str(info.value)
+    assert "\n" not in message and str(path) in message
+    for w in words:
+        assert w in message, message
+    assert path.read_text() == text

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from vera import paths
 from vera.env.service import Service, tool
 
 TEXT_SNAPSHOT_LIMIT = 64 * 1024
@@ -71,10 +72,12 @@ def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str,
                 entry["link"] = os.readlink(full)
             elif entry["type"] == "file":
                 entry["size"] = st.st_size
-                try:
-                    data = full.read_bytes()
-                except PermissionError:
+                try:  # beneath the workspace: a file swapped for a link meanwhile is not followed
+                    data = paths.read_bytes(root, full.relative_to(root).as_posix())
+                except (PermissionError, paths.UnsafePathError):
                     entry["sha256"] = "unreadable"
+                except FileNotFoundError:  # removed while walking
+                    continue
                 else:
                     entry["sha256"] = hashlib.sha256(data).hexdigest()
                     if st.st_size <= TEXT_SNAPSHOT_LIMIT:
