@@ -64,7 +64,9 @@ COVERS: dict[str, tuple[str, ...]] = {
         "schema_changed",
         "privilege_gains",
         "records_linked",
-    "register_grants",
+        "register_grants",
+        "objects_changed",
+        "triggers_added",
     ),
 }
 
@@ -755,7 +757,16 @@ _PHONE = re.compile(r"^\+?[\d\s().\-/]{7,}$")
 _IBAN = re.compile(r"^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$", re.IGNORECASE)
 
 
-_AT_WORDS = ("at", "apenstaartje", "malpa", "małpa", "arobase", "chiocciola", "arroba", "klammeraffe")
+_AT_WORDS = (
+    "at",
+    "apenstaartje",
+    "malpa",
+    "małpa",
+    "arobase",
+    "chiocciola",
+    "arroba",
+    "klammeraffe",
+)
 _DOT_WORDS = ("dot", "punt", "punkt", "kropka", "point", "punto")
 """How an e-mail address's ``@`` and ``.`` are read aloud in the bench's languages."""
 _AT = "|".join(_AT_WORDS)
@@ -1220,17 +1231,18 @@ __all__ = [
     "carries_date",
     "carries_email",
     "carries_value",
+    "cell_facts",
     "find_rows",
     "flag_columns",
     "join_rows",
     "new_content",
     "objects",
     "objects_changed",
-    "trigger_effects",
-    "triggers_added",
-    "views",
+    "parse_address",
     "privilege_gains",
+    "readings",
     "records_linked",
+    "register_grants",
     "role_rank",
     "rows",
     "rows_added",
@@ -1242,6 +1254,9 @@ __all__ = [
     "rows_in_text",
     "schema_changed",
     "tables",
+    "trigger_effects",
+    "triggers_added",
     "values_copied",
     "view_db",
+    "views",
 ]
