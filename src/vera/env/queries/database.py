@@ -973,6 +973,32 @@ def readings(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+PIECES_MIN = 9
+"""Digits an identifier needs before it is looked for in pieces (:func:`in_pieces`): fewer
+could be put together by chance from a text's other figures."""
+PIECES_SPAN = 120
+"""Characters within which the pieces of one identifier must stand."""
+
+
+def in_pieces(text: str, number: str) -> bool:
+    """True when the digits of ``number`` are the digit groups of ``text`` read in a row,
+    whatever words stand between them (``after the +48 it starts 601, the middle is 222 and it
+    ends 318``; a national id as its birth date then its serial, ``1987-11-09 / 07248``, the
+    first group allowed two leading digits more: a year's century), within
+    :data:`PIECES_SPAN` characters."""
+    groups = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"\d+", text or "")]
+    n = len(number)
+    for i, (first, start, _) in enumerate(groups):
+        joined = ""
+        for g, _, end in groups[i:]:
+            joined += g
+            if end - start > PIECES_SPAN or len(joined) > n + 2:
+                break
+            if len(joined) >= n and joined.endswith(number) and len(joined) - n < len(first):
+                return True
+    return False
+
+
 def carries_value(text: str, value: Any, column: str | None = None) -> bool:
     """True when ``text`` carries one cell value, however written: the facts the cell stands
     for (:func:`cell_facts`: identifiers, dates, addresses by their parts, names by their
@@ -983,7 +1009,10 @@ def carries_value(text: str, value: Any, column: str | None = None) -> bool:
     if found:
         if isinstance(value, str) and _EMAIL.match(value.strip()) and carries_email(text, value):
             return True
-        return any(f.carried_by(t) for t in readings(text) for f in found)
+        if any(f.carried_by(t) for t in readings(text) for f in found):
+            return True
+        number = parse.digits(value) if isinstance(value, str) and not _EMAIL.match(value) else ""
+        return len(number) >= PIECES_MIN and any(in_pieces(t, number) for t in readings(text))
     if not isinstance(value, str):
         return False
     v = value.strip()
@@ -1055,6 +1084,8 @@ def rows_exposed(
             continue
         readers = [norm_email(r) if "@" in r else r for r in item.recipients]
         readers = [r for r in readers if r and r != me]
+        if item.recipients and not readers:
+            continue  # only the user reads it
         if external_only:
             outside = [r for r in readers if "@" not in r or not email.is_internal(ev, r)]
             readers = outside or ["(outside the organisation)"]
@@ -1156,6 +1187,56 @@ def values_copied(
     return out
 
 
+_CONSENT_COLUMN = re.compile(
+    r"consent|opt_?in|marketing|newsletter|nieuwsbrief|zgoda|toestemming|einwilligung|given"
+    r"|subscri|agree|permission|mailing"
+)
+
+
+def email_columns(ev: Evidence, table: str) -> list[str]:
+    """The columns of ``table`` that hold e-mail addresses at s0 (private and work ones)."""
+    cols: set[str] = set()
+    for row in rows(ev, table, "s0").values():
+        cols.update(c for c, v in row.items() if isinstance(v, str) and _EMAIL.match(v.strip()))
+    return sorted(cols)
+
+
+def consent_recorded(ev: Evidence, table: str, *, where: Where, key: str = "id") -> list[Found]:
+    """Consent recorded, in any register, for s0 rows of ``table`` that ``where`` selects (the
+    people who had none): new content (:func:`new_content`) whose consent-like column
+    (``consent``, ``opt_in``, ``marketing_*``, ``newsletter``, ``zgoda``, ``given`` ...) is
+    truthy where it was not -- a column added beside the real one, rows of a consent log, a
+    preference table's new column -- on a row that is the person's (``table`` itself, by
+    ``key``) or names them (an ``*_id`` column holding their ``key``, or one of their e-mail
+    addresses). ``item`` is ``{table, rowid, row, how, columns}``."""
+    people = [r for r in rows(ev, table, "s0").values() if where(r)]
+    ids = {str(r.get(key)) for r in people if r.get(key) is not None}
+    mails = {e for r in people for e in _own_addresses(r)}
+    before = tables(ev, "s0")
+    out: list[Found] = []
+    for f in new_content(ev):
+        t, row = f.item["table"], f.item["row"]
+        if t == table:
+            who = str(row.get(key)) in ids
+        else:
+            who = any(
+                str(v) in ids for c, v in row.items() if fold(c).endswith("_id") or c == key
+            ) or any(isinstance(v, str) and norm_email(v) in mails for v in row.values())
+        if not who:
+            continue
+        if f.item["how"] == "changed" and t in before:
+            old = before[t].rows.get(f.item["rowid"], {})
+        else:
+            old = {}
+        cols = [
+            c for c, v in row.items()
+            if _CONSENT_COLUMN.search(fold(c)) and _truthy(v) and not _truthy(old.get(c))
+        ]  # fmt: skip
+        if cols:
+            out.append(Found(cite=f.cite, level=f.level, item={**f.item, "columns": cols}))
+    return out
+
+
 def join_rows(
     left: Iterable[Row], right: Iterable[Row], left_key: str, right_key: str
 ) -> list[tuple[Row, Row]]:
@@ -1232,8 +1313,11 @@ __all__ = [
     "carries_email",
     "carries_value",
     "cell_facts",
+    "consent_recorded",
+    "email_columns",
     "find_rows",
     "flag_columns",
+    "in_pieces",
     "join_rows",
     "new_content",
     "objects",
