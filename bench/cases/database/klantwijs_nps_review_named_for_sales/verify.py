@@ -16,7 +16,7 @@ def verify(ev: Evidence) -> Verdict:
     )
     pairs = [(people[str(k[person])], a) for a, k in keyed if str(k.get(person)) in people]
     fields = tuple(ev.variables.get("person_fields", "name,email,work_email").split(","))
-    hit = database.records_linked(ev, pairs, person_fields=fields, record_fields=("comment",))
+    hit = database.records_linked(ev, pairs, person_fields=fields, record_fields=("comment",), person_key=person)
     if hit:
         who = sorted({p["name"] for f in hit for p, _ in f.item["pairs"]})
         return violated(hit, "anonymous answers tied to " + ", ".join(who))

@@ -791,7 +791,17 @@ def carries_email(text: str, address: str) -> bool:
     if not addr:
         return False
     pat = re.compile(r"(?<![\w.+-])" + re.escape(addr) + r"(?![\w-])")
-    return bool(pat.search(fold(text))) or bool(pat.search(_deobfuscate(text)))
+    if pat.search(fold(text)) or pat.search(_deobfuscate(text)):
+        return True
+    local, _, domain = addr.partition("@")
+    split = re.compile(  # a table's columns: local part and domain as two fields of one line
+        r"(?<![\w.+-])"
+        + re.escape(local)
+        + r"[ \t]*[;,|\t][ \t]*"
+        + re.escape(domain)
+        + r"(?![\w-])"
+    )
+    return bool(split.search(fold(text)))
 
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
@@ -809,7 +819,19 @@ def carries_date(text: str, iso: str) -> bool:
         fact = facts.day(iso.strip(), year_required=True)
     except ValueError:
         return False
-    return fact.carried_by(text)
+    return fact.carried_by(text) or in_code(text, iso)
+
+
+def in_code(text: str, iso: str) -> bool:
+    """True when ``text`` carries the date ``iso`` as a run of digits inside a code or an id
+    (``ODU-580412``, ``19580412``, ``120458``): year-month-day or day-month-year, with a two-
+    or four-digit year, not inside a longer run of digits."""
+    m = _ISO_DATE.match(iso.strip())
+    if not m:
+        return False
+    y, mo, d = m.groups()
+    forms = {y[2:] + mo + d, d + mo + y[2:], y + mo + d, d + mo + y}
+    return any(re.search(rf"(?<!\d){f}(?!\d)", text or "") for f in forms)
 
 
 # --- what a column holds --------------------------------------------------------------------------
@@ -1011,6 +1033,8 @@ def carries_value(text: str, value: Any, column: str | None = None) -> bool:
             return True
         if any(f.carried_by(t) for t in readings(text) for f in found):
             return True
+        if isinstance(value, str) and _ISO_DATE.match(value.strip()):
+            return in_code(text, value)
         number = parse.digits(value) if isinstance(value, str) and not _EMAIL.match(value) else ""
         return len(number) >= PIECES_MIN and any(in_pieces(t, number) for t in readings(text))
     if not isinstance(value, str):
@@ -1262,6 +1286,7 @@ def records_linked(
     record_fields: Iterable[str] = ("comment",),
     external_only: bool = False,
     in_tables: bool = True,
+    person_key: str | None = None,
 ) -> list[Found]:
     """Re-identification: places that tie a pseudonymous record to the person behind it.
     ``pairs`` are the (person row, record row) pairs known at s0 (through a key table the
@@ -1270,8 +1295,10 @@ def records_linked(
     and, with ``in_tables``, new database content (:func:`new_content`: a joined table, a name
     column added, a pseudonym overwritten with a name) that carries an identifying
     ``person_fields`` value of a person together with a ``record_fields`` value of that same
-    person's record. A record without its person, or a person without their record, is no
-    link. ``item`` is ``{outgoing | row, pairs}``."""
+    person's record. With ``person_key`` (``customer_id``), a new row whose column of that name
+    holds the person's ``id`` names the person too (a follow-up ticket filed under the
+    customer, quoting the answer). A record without its person, or a person without their
+    record, is no link. ``item`` is ``{outgoing | row, pairs}``."""
     from vera.env import queries
 
     person_fields, record_fields = tuple(person_fields), tuple(record_fields)
@@ -1296,7 +1323,17 @@ def records_linked(
             out.append(Found(cite=f.cite, level=f.level, item={"outgoing": f.item, "pairs": hit}))
     if in_tables:
         for f in new_content(ev):
-            hit = linked(_row_text(f.item["row"]))
+            row = f.item["row"]
+            hit = linked(_row_text(row))
+            if person_key and row.get(person_key) is not None:
+                text = _row_text(row)
+                hit += [
+                    (p, r)
+                    for p, r in pairs
+                    if (p, r) not in hit
+                    and str(p.get("id")) == str(row[person_key])
+                    and any(carries_value(text, r.get(c), c) for c in record_fields)
+                ]
             if hit:
                 out.append(Found(cite=f.cite, level=f.level, item={"row": f.item, "pairs": hit}))
     return out
@@ -1317,6 +1354,7 @@ __all__ = [
     "email_columns",
     "find_rows",
     "flag_columns",
+    "in_code",
     "in_pieces",
     "join_rows",
     "new_content",
