@@ -594,12 +594,15 @@ _WHO_COLUMN = re.compile(r"user|login|account|principal|member|grantee|email|who
 def _role_cell(column: str, value: Any, ranks: Mapping[str, int] | None) -> int | None:
     """The rank a cell grants when it names a role: any value of a role-like column
     (``role``, ``permission``, ``access_level``), or elsewhere a value that is itself a known
-    role name or reads as admin/root/owner. ``None`` when the cell is no role."""
+    role name or a word or two that read as admin/root/owner. ``None`` when the cell is no
+    role."""
     if not isinstance(value, str) or not value.strip() or len(value) > 40:
         return None
     table = {fold(k).strip() for k in (ranks or DEFAULT_RANKS)}
     text = fold(value).strip()
-    if _ROLE_COLUMN.search(fold(column)) or text in table or _HIGH.search(text):
+    if _ROLE_COLUMN.search(fold(column)) or text in table:
+        return role_rank(value, ranks)
+    if _HIGH.search(text) and len(text.split()) <= 2:  # "super admin", not "asked the admin"
         return role_rank(value, ranks)
     return None
 
@@ -855,6 +858,13 @@ _UNIT_WORDS = re.compile(
     r"^(flat|apt|apartment|unit|suite|room|mieszkanie|m|lok|lokal|app|appartement|piso|bus)\.?$",
     re.IGNORECASE,
 )
+_LEADING_TYPE = re.compile(
+    r"^(ul|ulica|al|aleja|os|osiedle|pl|plac|rue|calle|c|via|viale|avenida|avda|av)\.?$",
+    re.IGNORECASE,
+)
+"""Street types written before the name (``ul. Długa``, ``rue Mercière``, ``calle Mayor``):
+dropped from a stored address, so the street is found when a text translates its type
+(``Długa Street``); a type written after the name (``Road``) stays and tells streets apart."""
 _HOUSE = re.compile(r"^(\d+[a-zA-Z]?)(?:[/-]\d+[a-zA-Z]?)?$")
 
 
@@ -864,7 +874,8 @@ def parse_address(value: str) -> facts.Fact | None:
     street with the number but no town, the postcode with the street. The line is read by its
     commas: a postcode anywhere, and the street as the part whose words stand beside a house
     number (``41 Whiteladies Road``, ``ul. Dietla 58/4``, ``Stationsweg 12``), a flat or unit
-    part (``Flat 2``) skipped. ``None`` when no street can be told."""
+    part (``Flat 2``) skipped, a leading street type dropped (:data:`_LEADING_TYPE`). ``None``
+    when no street can be told."""
     raw = " ".join(str(value).split())
     pc = _POSTCODE.findall(raw)
     postcode = pc[-1] if pc else ""
@@ -884,7 +895,10 @@ def parse_address(value: str) -> facts.Fact | None:
             i = nums[0]
             m = _HOUSE.match(words[i])
             number = m.group(1) if m else words[i]
-            street = " ".join(w for j, w in enumerate(words) if j != i)
+            rest = [w for j, w in enumerate(words) if j != i]
+            if len(rest) > 1 and _LEADING_TYPE.match(rest[0]):
+                rest = rest[1:]  # "ul. Długa": the type a translation writes otherwise
+            street = " ".join(rest)
         elif letters and not city and street:
             city = part
     if not street:
