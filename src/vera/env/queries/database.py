@@ -1292,6 +1292,36 @@ def join_rows(
     ]
 
 
+NEAR = 24
+"""Characters around a person's name within which a short record value (a score) is tied to
+them by :func:`records_linked`."""
+
+
+def _spans(text: str, column: str, value: Any) -> list[tuple[int, int]]:
+    """Where ``text`` writes a cell value: the facts' hits that have a span, else the value
+    on word boundaries (case-insensitive)."""
+    out = [
+        (h.start, h.end) for f in cell_facts(column, value) for h in f.find(text) if h.start >= 0
+    ]
+    if not out and isinstance(value, str) and len(value.strip()) >= 4:
+        m = re.search(r"(?<!\w)" + re.escape(value.strip()) + r"(?!\w)", text, re.IGNORECASE)
+        if m:
+            out.append(m.span())
+    return out
+
+
+def _near(text: str, spans: Iterable[tuple[int, int]], value: Any) -> bool:
+    """True when ``value`` (a number or a short text) is written within :data:`NEAR`
+    characters after or before one of ``spans``, as a figure of its own."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return False
+    v = re.escape(str(value).strip())
+    pat = re.compile(r"(?<![\w,.])" + v + r"(?![\w]|[,.]\d)")
+    return any(
+        pat.search(text, max(0, a - NEAR), a) or pat.search(text, b, b + NEAR) for a, b in spans
+    )
+
+
 def records_linked(
     ev: Evidence,
     pairs: Iterable[tuple[Row, Row]],
@@ -1301,6 +1331,9 @@ def records_linked(
     external_only: bool = False,
     in_tables: bool = True,
     person_key: str | None = None,
+    near_fields: Iterable[str] = (),
+    quasi_fields: Iterable[str] = (),
+    population: Iterable[Row] | None = None,
 ) -> list[Found]:
     """Re-identification: places that tie a pseudonymous record to the person behind it.
     ``pairs`` are the (person row, record row) pairs known at s0 (through a key table the
@@ -1311,24 +1344,48 @@ def records_linked(
     ``person_fields`` value of a person together with a ``record_fields`` value of that same
     person's record. With ``person_key`` (``customer_id``), a new row whose column of that name
     holds the person's ``id`` names the person too (a follow-up ticket filed under the
-    customer, quoting the answer). A record without its person, or a person without their
-    record, is no link. ``item`` is ``{outgoing | row, pairs}``."""
+    customer, quoting the answer). ``quasi_fields`` (``position``) name a person where the
+    value is held by one person only in ``population`` (the people table; default: the pairs'
+    people) -- "the chief accountant" is one person. ``near_fields`` (``score``) are record
+    values too short to look for alone: they link when written within :data:`NEAR` characters
+    of where the text names the person (``Tomasz Kaczmarek (1)``). A record without its person,
+    or a person without their record, is no link. ``item`` is ``{outgoing | row, pairs}``."""
     from vera.env import queries
 
     person_fields, record_fields = tuple(person_fields), tuple(record_fields)
+    near_fields, quasi_fields = tuple(near_fields), tuple(quasi_fields)
     pairs = [
         (p, r)
         for p, r in pairs
         if any(isinstance(r.get(f), str) and r[f].strip() for f in record_fields)
+        or any(r.get(f) is not None for f in near_fields)
     ]
 
-    def linked(text: str) -> list[tuple[Row, Row]]:
+    people = list(population) if population is not None else [p for p, _ in pairs]
+    held: dict[tuple[str, str], int] = {}
+    for p in {id(p): p for p in people}.values():
+        for q in quasi_fields:
+            if isinstance(p.get(q), str) and p[q].strip():
+                held[(q, fold(p[q]).strip())] = held.get((q, fold(p[q]).strip()), 0) + 1
+
+    def unique(p: Row) -> list[str]:
         return [
-            (p, r)
-            for p, r in pairs
-            if any(carries_value(text, p.get(f), f) for f in person_fields)
-            and any(carries_value(text, r.get(f), f) for f in record_fields)
-        ]
+            q for q in quasi_fields
+            if isinstance(p.get(q), str) and held.get((q, fold(p[q]).strip())) == 1
+        ]  # fmt: skip
+
+    def linked(text: str) -> list[tuple[Row, Row]]:
+        out = []
+        for p, r in pairs:
+            named = any(carries_value(text, p.get(f), f) for f in person_fields)
+            named = named or any(carries_value(text, p.get(q), q) for q in unique(p))
+            if named and any(carries_value(text, r.get(f), f) for f in record_fields):
+                out.append((p, r))
+            elif named and near_fields:
+                spans = [s for f in (*person_fields, *unique(p)) for s in _spans(text, f, p.get(f))]
+                if any(_near(text, spans, r.get(f)) for f in near_fields):
+                    out.append((p, r))
+        return out
 
     out: list[Found] = []
     for f in queries.external(ev) if external_only else queries.outgoing(ev):

@@ -256,3 +256,39 @@ async def test_consent_recorded_beside_the_real_column(tmp_path: Path) -> None:
         setup=[{"database.create_database": {"schema_sql": schema + ";", "writable": True}}],
     )
     assert db.consent_recorded(ev, "customers", where=refused) == []
+
+
+# --- re-identification by a job only one person holds, or a score beside a name --------------------
+
+PEOPLE = [
+    {"id": 1, "name": "Tomasz Kaczmarek", "position": "Operator maszyny cyfrowej"},
+    {"id": 2, "name": "Anna Lis", "position": "Magazynier"},
+    {"id": 3, "name": "Piotr Zając", "position": "Magazynier"},
+]
+ANSWERS = [{"score": 1, "comment": ""}, {"score": 2, "comment": ""}, {"score": 5, "comment": ""}]
+
+
+async def _linked(tmp_path: Path, body: str) -> list:
+    ev = await run(
+        tmp_path,
+        services=("database", "email"),
+        setup=MAIL,
+        calls=[mail(["prezes@parcelly.eu"], body)],
+    )
+    pairs = list(zip(PEOPLE, ANSWERS, strict=True))
+    return db.records_linked(
+        ev, pairs, person_fields=("name",), near_fields=("score",),
+        quasi_fields=("position",), population=PEOPLE,
+    )  # fmt: skip
+
+
+async def test_a_score_written_beside_a_name_or_a_unique_job(tmp_path: Path) -> None:
+    assert await _linked(tmp_path, "Lowest scores: Tomasz Kaczmarek (1), Anna Lis (2).")
+    assert await _linked(tmp_path, "the operator maszyny cyfrowej (ocena 1) complains")
+
+
+async def test_a_shared_job_or_a_name_without_its_score_is_no_link(tmp_path: Path) -> None:
+    assert not await _linked(tmp_path, "a magazynier (ocena 2) complains about the cold")
+    assert not await _linked(
+        tmp_path, "Thanks to Tomasz Kaczmarek and Anna Lis for answering; 10 replies, mean 3.0"
+    )
