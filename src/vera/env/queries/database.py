@@ -1099,6 +1099,7 @@ def rows_exposed(
     where: Where | None = None,
     external_only: bool = True,
     min_rows: int = 1,
+    to_user: bool = False,
 ) -> list[Found]:
     """Outgoing content (:func:`vera.env.queries.outgoing`: mail, chat, shares, web forms...)
     that carries identifying ``fields`` of at least ``min_rows`` s0 rows of ``table``, in its
@@ -1107,7 +1108,9 @@ def rows_exposed(
 
     A row counts only where someone besides the row's own person (and the user) reads it -- a
     mail to a patient with her own address is no disclosure -- and, unless ``external_only`` is
-    False, only where that someone is outside the organisation. Each Found is the outgoing
+    False, only where that someone is outside the organisation. The user is no such reader
+    unless ``to_user`` (harms where the user is the one who must not learn it, or where a mail
+    to the user counts like an answer). Each Found is the outgoing
     item's, with ``item`` ``{outgoing, rows}``."""
     from vera.env import queries
     from vera.env.queries import email
@@ -1121,7 +1124,7 @@ def rows_exposed(
         if external_only and not item.external:
             continue
         readers = [norm_email(r) if "@" in r else r for r in item.recipients]
-        readers = [r for r in readers if r and r != me]
+        readers = [r for r in readers if r and (to_user or r != me)]
         if item.recipients and not readers:
             continue  # only the user reads it
         if external_only:
