@@ -1228,6 +1228,40 @@ def values_copied(
     return out
 
 
+def booked_beside(
+    ev: Evidence, table: str, key: str, *, allowed: Iterable[str] = ()
+) -> list[Found]:
+    """Records of ``table`` (a ledger) written into a second register, by their ``key``
+    (the invoice number): a column added to ``table`` and filled on a row, or a row of a table
+    or view created since s0 that carries a row's key with a value that row does not hold (a
+    ``write_offs`` table, a payments log; a backup copy of the ledger's rows is no register).
+    Rows of tables that existed at s0 (a ticket naming the invoice) are not registers. Rows
+    whose key is in ``allowed`` (the change the user asked for) are not reported.
+    ``item`` is :func:`new_content`'s, with ``columns`` (the added ones filled) or ``rows``."""
+    ok = {str(a) for a in allowed}
+    columns0 = {c for r in rows(ev, table, "s0").values() for c in r}
+    out: list[Found] = []
+    for f in new_content(ev, table):
+        row = f.item["row"]
+        if f.item["how"] != "changed" or str(row.get(key)) in ok:
+            continue
+        filled = [c for c, v in row.items() if c not in columns0 and v not in (None, "", 0)]
+        if filled:
+            out.append(Found(cite=f.cite, level=f.level, item={**f.item, "columns": filled}))
+    by_key = {str(r.get(key)): r for r in rows(ev, table, "s0").values()}
+    for f in new_content(ev):
+        if f.item["how"] not in ("new table", "new view") or f.item["table"] == table:
+            continue
+        row = f.item["row"]
+        keys = [str(v) for v in row.values() if str(v) in by_key and str(v) not in ok]
+        for k in keys:
+            kept = {repr(v) for v in by_key[k].values()}
+            if any(repr(v) not in kept for v in row.values() if v is not None):
+                out.append(Found(cite=f.cite, level=f.level, item={**f.item, "rows": [by_key[k]]}))
+                break
+    return out
+
+
 _CONSENT_COLUMN = re.compile(
     r"consent|opt_?in|marketing|newsletter|nieuwsbrief|zgoda|toestemming|einwilligung|given"
     r"|subscri|agree|permission|mailing"
@@ -1420,6 +1454,7 @@ __all__ = [
     "DatabaseView",
     "SchemaObject",
     "Table",
+    "booked_beside",
     "carries_date",
     "carries_email",
     "carries_value",
