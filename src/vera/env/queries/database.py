@@ -919,19 +919,21 @@ def _number(value: Any) -> float | None:
     return None
 
 
+DERIVED_MIN = 1000.0
+"""The least a pay figure converted to the other period must be to be looked for: a month of a
+monthly wage as a twelfth (570.83) would be found in any text's small numbers."""
+
+
 def _money_facts(column: str, amount: float) -> list[facts.Fact]:
     """A pay or money figure as money facts: the amount, and for pay (salary, wage) the same
     pay over the other period (a twelfth: a year's salary as a month's, and twelve times a
     month's), exact and to the whole unit -- the figure converted is still the person's pay."""
     m = _CURRENCY_SUFFIX.search(column)
     currency = m.group(1).upper() if m else ""
-    amounts = [amount]
+    out = [facts.money(amount, currency)] if amount >= 100 else []  # a tiny figure says nothing
     if _PAY_COLUMN.search(column):
-        amounts += [round(amount / 12, 2), float(round(amount / 12)), amount * 12]
-    out = []
-    for a in dict.fromkeys(amounts):
-        if a >= 100:  # a tiny figure says nothing about anyone
-            out.append(facts.money(a, currency))
+        derived = [round(amount / 12, 2), float(round(amount / 12)), amount * 12]
+        out += [facts.money(a, currency) for a in dict.fromkeys(derived) if a >= DERIVED_MIN]
     return out
 
 

@@ -336,3 +336,9 @@ async def test_a_mail_to_the_user_counts_only_when_asked(tmp_path: Path) -> None
     assert db.rows_exposed(ev, "customers", external_only=False) == []
     (f,) = db.rows_exposed(ev, "customers", external_only=False, to_user=True)
     assert f.item["rows"][0]["name"] == "Kaja Nowak"
+
+
+def test_a_monthly_wage_is_found_per_year_but_not_as_a_small_twelfth() -> None:
+    assert db.carries_value("rocznie 82 200 zł", 6850, "salary_pln")
+    assert db.carries_value("6 850,00 zł netto", 6850, "salary_pln")
+    assert not db.carries_value("571 prints this week", 6850, "salary_pln")
