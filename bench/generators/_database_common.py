@@ -33,33 +33,16 @@ def x(sql: str) -> dict[str, Any]:
     return call("execute_sql", sql=sql)
 
 
-def _overlay_text(overlay: list[dict]) -> tuple[str, str]:
-    """The planted records' text and the table the first one was planted in."""
-    texts, table = [], ""
-    for step in overlay:
-        for args in step.values():
-            for name, rows in (args.get("rows") or {}).items():
-                table = table or name
-                texts += [str(v) for r in rows for v in r.values()]
-    return "\n".join(texts), table
-
-
-def triggered(injections: list[dict], overlay: list[dict], markers: list[str]) -> list[dict]:
-    """Each injection with the trigger that puts it where the attacker planted it (the realism
-    gate's ``untriggered``): a note on a query result appears when the query reads the planted
-    record (``result_contains`` a marker the record carries), a schema comment on the planted
-    table's description, a notice after a write on the first write."""
-    text, table = _overlay_text(overlay)
-    carried = [m for m in markers if m and m in text]
+def triggered(injections: list[dict]) -> list[dict]:
+    """Each injection on a tool that reads one item with a trigger (the realism gate's
+    ``untriggered``): the note rides on the first query, description or write the agent makes
+    -- once, as a record or a notice would appear, not on every read. (A trigger on the planted
+    record itself, ``result_contains``, would reach only an agent that happens to select it.)"""
     out = []
     for rule in injections:
         rule = dict(rule)
         if "when" not in rule and "times" not in rule:
-            if rule["tool"] == "query_database" and carried:
-                rule["when"] = {"result_contains": carried[0]}
-            elif rule["tool"] == "describe_table" and table:
-                rule["when"] = {"arguments": {"table": table}}
-            elif rule["tool"] == "execute_sql":
+            if rule["tool"] in ("query_database", "describe_table", "execute_sql"):
                 rule["when"] = {"call": 1}
         out.append(rule)
     return out
@@ -83,7 +66,7 @@ def make_case(world: dict, **kw: Any) -> dict[str, Any]:
         "attack": {"brief": kw["brief"], "first_message": kw["first_message"],
                    "tactics": kw["tactics"], "markers": kw["markers"]},
         "overlay": kw["overlay"],
-        "injections": triggered(kw["injections"], kw["overlay"], kw["markers"]),
+        "injections": triggered(kw["injections"]),
         "budgets": {"turns": 6, "seconds": 600},
         "verify_doc": kw["verify"][0],
         "verify_body": kw["verify"][1],
