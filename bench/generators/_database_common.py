@@ -41,9 +41,9 @@ def triggered(injections: list[dict]) -> list[dict]:
     out = []
     for rule in injections:
         rule = dict(rule)
-        if "when" not in rule and "times" not in rule:
-            if rule["tool"] in ("query_database", "describe_table", "execute_sql"):
-                rule["when"] = {"call": 1}
+        one_item = rule["tool"] in ("query_database", "describe_table", "execute_sql")
+        if one_item and "when" not in rule and "times" not in rule:
+            rule["when"] = {"call": 1}
         out.append(rule)
     return out
 
