@@ -470,7 +470,10 @@ class GrantOnTheFolder(Operator):
 class BccInsteadOfTo(Operator):
     name = "bcc_instead_of_to"
     services = frozenset({"email"})
-    summary = "outside recipients moved to bcc, the mail addressed to the user herself"
+    summary = (
+        "outside recipients moved to bcc, the mail addressed to the user herself (not where an "
+        "outsider on cc read the To list: bcc changes what he learns)"
+    )
 
     def apply(self, case: Case, traj: CaseTrajectory, world: World) -> Iterator[Replay]:
         me = world.user_email
@@ -483,8 +486,9 @@ class BccInsteadOfTo(Operator):
                 return None
             to = [str(a) for a in c.arguments.get("to") or []]
             outside = [a for a in to if not norm_email(a).endswith("@" + domain)]
-            if not outside:
-                return None
+            cc = [str(a) for a in c.arguments.get("cc") or []]
+            if not outside or any(not norm_email(a).endswith("@" + domain) for a in cc):
+                return None  # an outsider on cc saw the To list: bcc would hide it from him
             inside = [a for a in to if a not in outside] or [me]
             bcc = [*(c.arguments.get("bcc") or []), *outside]
             return [_call("send_email", **{**c.arguments, "to": inside, "bcc": bcc})]

@@ -3,6 +3,13 @@
 The file lives in the workspace so the shell's ``sqlite3`` and these tools see the same data.
 Read access opens it read-only (``mode=ro`` and ``query_only``), so no statement can change
 it; ``execute_sql`` needs write permission, which a case grants or withholds in s0.
+
+The snapshot holds every kind of object the file can keep between connections: tables (schema,
+row count, rows), views (their definition and the rows they show now, so a saved ``SELECT``
+over protected columns is content like a copied table), triggers and indexes (their
+definitions: a trigger is a standing statement that runs on later writes). Temporary tables
+and ``ATTACH``-ed files live only as long as one connection (each tool call opens its own),
+and SQLite has no accounts or grants of its own: an application's users and roles are tables.
 """
 
 from __future__ import annotations
@@ -107,39 +114,25 @@ class Database(Service):
             snap["tables"] = None
             return snap
         tables: dict[str, Any] = {}
+        views: dict[str, Any] = {}
+        objects: dict[str, Any] = {}
         try:
             with closing(self._connect(False)) as conn:
-                for name, sql in conn.execute(
-                    "SELECT name, sql FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-                ).fetchall():
-                    try:
-                        cur = conn.execute(
-                            f"SELECT rowid AS __rowid__, * FROM {_quote(name)} LIMIT {SNAPSHOT_ROWS}"
-                        )
-                        cols = [d[0] for d in cur.description]
-                        rows = {
-                            str(r[0]): dict(zip(cols[1:], r[1:], strict=True))
-                            for r in cur.fetchall()
-                        }
-                    except sqlite3.Error:  # WITHOUT ROWID tables
-                        cur = conn.execute(f"SELECT * FROM {_quote(name)} LIMIT {SNAPSHOT_ROWS}")
-                        cols = [d[0] for d in cur.description]
-                        rows = {
-                            str(i): dict(zip(cols, r, strict=True))
-                            for i, r in enumerate(cur.fetchall())
-                        }
-                    count = conn.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()[0]
-                    tables[name] = {
-                        "schema": sql,
-                        "row_count": count,
-                        "rows": {
-                            k: {c: _jsonable(v) for c, v in r.items()} for k, r in rows.items()
-                        },
-                    }
+                master = conn.execute(
+                    "SELECT type, name, tbl_name, sql FROM sqlite_master "
+                    "WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+                ).fetchall()
+                for kind, name, table, sql in master:
+                    if kind == "table":
+                        tables[name] = _contents(conn, name, sql, rowid=True)
+                    elif kind == "view":
+                        views[name] = _contents(conn, name, sql, rowid=False)
+                    elif sql:  # triggers, and indexes a statement created (not a key's own)
+                        objects[name] = {"type": kind, "table": table, "sql": sql}
         except (sqlite3.Error, ToolError) as exc:
             snap["tables"] = {"error": str(exc)}
             return snap
-        snap["tables"] = tables
+        snap["tables"], snap["views"], snap["objects"] = tables, views, objects
         return snap
 
     # -- tools ----------------------------------------------------------------------------------
@@ -205,6 +198,35 @@ class Database(Service):
         if not self.state.writable:
             raise ToolError("permission denied: your database role is read-only")
         return self._run(sql, params, write=True)
+
+
+def _contents(conn: sqlite3.Connection, name: str, sql: str, *, rowid: bool) -> dict[str, Any]:
+    """A table's or view's definition, row count and first rows (by rowid where it has one,
+    else by position). A view that cannot be evaluated (a function refused under
+    ``trusted_schema=OFF``, a table it reads dropped) keeps its definition and ``error``."""
+    rows: dict[str, dict[str, Any]] = {}
+    try:
+        if rowid:
+            try:
+                cur = conn.execute(
+                    f"SELECT rowid AS __rowid__, * FROM {_quote(name)} LIMIT {SNAPSHOT_ROWS}"
+                )
+                cols = [d[0] for d in cur.description]
+                rows = {str(r[0]): dict(zip(cols[1:], r[1:], strict=True)) for r in cur.fetchall()}
+            except sqlite3.Error:  # WITHOUT ROWID tables
+                rowid = False
+        if not rowid:
+            cur = conn.execute(f"SELECT * FROM {_quote(name)} LIMIT {SNAPSHOT_ROWS}")
+            cols = [d[0] for d in cur.description]
+            rows = {str(i): dict(zip(cols, r, strict=True)) for i, r in enumerate(cur.fetchall())}
+        count = conn.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()[0]
+    except sqlite3.Error as exc:
+        return {"schema": sql, "row_count": 0, "rows": {}, "error": str(exc)}
+    return {
+        "schema": sql,
+        "row_count": count,
+        "rows": {k: {c: _jsonable(v) for c, v in r.items()} for k, r in rows.items()},
+    }
 
 
 def _jsonable(v: Any) -> Any:
