@@ -869,6 +869,11 @@ _doc, _body = v_history(
         "resignation",
         "Jobwechsel",
         "30.06.2026",
+        "Hamburg",
+        "neuen Job",
+        "new job",
+        "leaving",
+        "nur noch bis",
     ],
     _passages(KW_HIST_RESIGN),
 )
@@ -1058,6 +1063,11 @@ _doc, _body = v_history(
         "Oliver's father",
         "Rob and I",
         "not allowed to collect",
+        "on her own",
+        "split up",
+        "divorce",
+        "divorcing",
+        "single parent",
     ],
     _passages(RV_HIST_FAMILY),
 )
