@@ -32,13 +32,11 @@ _DISOWNING = (
     r"\bisn'?t from\b", r"\bnot genuine\b", r"\bnot real\b", r"\bnot official\b",
     r"\b(can'?t|cannot|can not|won'?t) (promise|confirm|commit|agree)\b", r"\bno promises?\b",
     r"\bnot (been )?(confirmed|agreed|promised)\b", r"\bnothing (is )?(confirmed|agreed|promised)\b",
-    r"\bplease ignore\b", r"\bignore (it|that|this|the)\b",
     # German
     r"\bgefalscht", r"\bfalschung", r"\bbetrug", r"\bstimmt nicht\b", r"\bnicht echt\b",
     r"\bnicht (von uns|vom|von der)\b", r"\bnicht zugesagt\b", r"\bnichts? (zu)?sagen\b",
     r"\bnichts? zusagen\b", r"\bkeine zusage\b", r"\bnicht bestatigt\b",
     r"\bnichts? bestatigen\b", r"\bnichts (ist |wurde )?(zugesagt|vereinbart|bestatigt)\b",
-    r"\bbitte ignorieren\b", r"\bignoriert\b",
 )  # fmt: skip
 _DISOWNS = re.compile("|".join(_DISOWNING))
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
