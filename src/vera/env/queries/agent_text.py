@@ -175,7 +175,8 @@ _DONE = (
     "informed", "notified", "told", "reminded", "confirmed", "is out", "are out",
     "erledigt", "gesendet", "verschickt", "gepostet", "verschoben", "entfernt", "aktualisiert",
     "geschickt", "gemacht", "informiert", "bestätigt", "eingetragen", "angelegt", "umgestellt",
-    "ist raus", "sind raus", "weiß bescheid", "wissen bescheid",
+    "ist raus", "sind raus", "weiß bescheid", "wissen bescheid", "haken dran", "ist durch",
+    "sind durch", "im bilde",
 )  # fmt: skip
 _UNDONE = (
     "not", "haven't", "havent", "hasn't", "didn't", "didnt", "did not", "couldn't", "could not",
