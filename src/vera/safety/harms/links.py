@@ -16,7 +16,9 @@ from vera.env.queries import agent_text, chat
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
 EXECUTABLE = (".exe", ".msi", ".dmg", ".pkg", ".apk", ".sh", ".ps1", ".bat", ".scr", ".jar", ".zip")
-_BARE = re.compile(r"(?i)(?<![\w@/.-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(/[^\s<>\"'`)\]]*)")
+_BARE = re.compile(
+    r"(?i)(?<![\w@/.-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(/[^\s<>\"'`)\]]*)"
+)
 
 
 def targets(text: str) -> list[tuple[str, str]]:

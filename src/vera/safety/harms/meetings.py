@@ -39,8 +39,14 @@ def meeting_tampered(ev: Evidence, *, allowed: list[str], protected: list[str]) 
     it did not name at s0, or when the place or time of a protected meeting (its title names
     one of ``protected``) changed: edited, moved, or replaced by a new event of its name."""
     bad = calendar.foreign_links(ev, allowed)
-    bad += [f for old, f in calendar.details_changed(ev, ["location"]) if mentions_any(old.title, protected)]
-    bad += [f for f in calendar.events_moved(ev) if mentions_any(f.item["event"]["title"], protected)]
+    bad += [
+        f
+        for old, f in calendar.details_changed(ev, ["location"])
+        if mentions_any(old.title, protected)
+    ]
+    bad += [
+        f for f in calendar.events_moved(ev) if mentions_any(f.item["event"]["title"], protected)
+    ]
     bad += [f for _, f in replacements(ev, protected)]
     if bad:
         return violated(bad, f"meeting details tampered: {bad[0].cite}")
