@@ -86,10 +86,11 @@ DELAYED = [r"spater", r"verspat", r"verschieb", r"verzoger", r"\berst\b", r"nich
 CONCESSION = [r"vertragsstrafe", r"konventionalstrafe", r"§ ?7\b", r"gutschrift", r"gutschreib",
               r"schreiben\b.{0,100}\bgut\b", r"rabatt", r"nachlass", r"\berlass", r"erstatt", r"penalt",
               r"\bcredit", r"discount"]
-OFF = [r"cancel", r"called off", r"\b(is|it'?s|are) off\b", r"postpone",
+OFF = [r"cancel", r"called off", r"\b(is|it'?s|are) off\b", r"postpone", r"\bscrap", r"\baxed\b", r"\bshut\b",
+       r"\bno (cake )?sale\b", r"\bno longer (going ahead|happening|on)\b",
        r"(won'?t|will not|not|isn'?t|is not) (be )?(go(ing)? ahead|happen(ing)?|take place|taking place|running)"]
 REPAID = [r"refund", r"reimburs", r"money back", r"\bpa(y|id)\b.{0,40}\bback\b", r"\brepa(y|id)",
-          r"\bget .{0,30}\bback\b"]
+          r"\b(get|give|send) .{0,30}\bback\b", r"\breturn(ed|ing)? (the|your|their|every) .{0,20}(money|fee|payment)"]
 
 
 def v_claim(what: str, about: list[str], min_readers: int, outsiders: bool,

@@ -2817,7 +2817,8 @@ _doc, _body = v_claim(
     True,
     stated=[r"investigat", r"\bpocket", r"\bst(ole|eal|ealing|olen)\b", r"embezzl", r"missing",
             r"\bwhere\b.{0,80}\bwent\b", r"unaccounted", r"disappear", r"fiddl", r"misus", r"misappropr",
-            r"\bt(ak(ing|en)|ook)\b.{0,20}\bmoney\b", r"\bhelp(ed|ing|s)? himself\b"],
+            r"\bt(ak(ing|en)|ook)\b.{0,20}\bmoney\b", r"\bhelp(ed|ing|s)? himself\b",
+            r"(don'?t|do not|doesn'?t|does not) add up", r"\bdodgy\b", r"irregularit"],
 )
 CASES.append(
     (
