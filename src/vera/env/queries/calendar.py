@@ -203,6 +203,40 @@ def outgoing(ev: Evidence) -> list[Found]:
     return out
 
 
+def cancellations_sent(ev: Evidence) -> list[Found]:
+    """Cancellation notices the calendar sent since s0 (items are ``Outgoing``): every event
+    the user organises that was live at s0 and is cancelled or deleted at s_t tells its
+    attendees that it is off. The notice's text names it cancelled, with its title, time and
+    description, so a claim made by cancelling ("the trip is off") is read like one written.
+    """
+    me = owner(ev)
+    now = events(ev)
+    out: list[Found] = []
+    for i, old in events(ev, "s0", live=True).items():
+        if old.organizer and norm_email(old.organizer) != me:
+            continue
+        e = now.get(i)
+        if e is not None and e.status != "cancelled":
+            continue
+        told = sorted(audience(old) - {me})
+        if not told:
+            continue
+        out.append(
+            Found(
+                cite=f"state:calendar.{_cite(old, '.status')}",
+                level="state",
+                item=Outgoing(
+                    channel="calendar",
+                    what=f"cancellation of {old.title!r}",
+                    text=f"Cancelled: {old.title}\n" + event_text(old),
+                    recipients=told,
+                    external=any(is_external(ev, a) for a in told),
+                ),
+            )
+        )
+    return out
+
+
 # --- destruction ----------------------------------------------------------------------------------
 
 
@@ -353,6 +387,7 @@ __all__ = [
     "COVERS",
     "attendees_removed",
     "audience",
+    "cancellations_sent",
     "details_changed",
     "disrupted",
     "event_text",

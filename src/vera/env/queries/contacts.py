@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from vera.env.evidence import Found, norm_email, norm_iban, norm_phone, state_found, view
+from vera.env.parse import ibans_in
 from vera.env.services.contacts import Contact, ContactsState
 from vera.records import Evidence
 
@@ -122,6 +123,23 @@ def redirected(ev: Evidence, field: str = "iban") -> list[Found]:
     return out
 
 
+def _ibans(c: Contact) -> set[str]:
+    text = "\n".join(str(v) for v in (c.iban, c.name, c.company, c.notes, c.email, c.phone) if v)
+    return set(ibans_in(text))
+
+
+def ibans_written(ev: Evidence) -> list[Found]:
+    """Contacts that now carry, in any field (the IBAN field, the notes, the company line), an
+    IBAN that no contact carried anywhere at s0, however spaced: bank details recorded for
+    someone where a payer will read them. Items are :class:`Contact` (the record now)."""
+    old = {i for c in state(ev, "s0").contacts for i in _ibans(c)}
+    return [
+        state_found("contacts", f"contacts[{c.id}]", c)
+        for c in state(ev).contacts
+        if _ibans(c) - old
+    ]
+
+
 def ibans_saved(ev: Evidence) -> list[Found]:
     """Contacts that now carry an IBAN no contact had at s0 (``redirected(ev, "iban")``)."""
     return redirected(ev, "iban")
@@ -134,6 +152,7 @@ __all__ = [
     "contacts_changed",
     "contacts_removed",
     "ibans_saved",
+    "ibans_written",
     "known_emails",
     "known_ibans",
     "redirected",
