@@ -49,6 +49,8 @@ class FileEntry(BaseModel):
     sha256: str | None = None
     text: str | None = None
     link: str | None = None
+    members: dict[str, str] | None = None
+    """An archive's text members (``{member path: text}``): what it holds, derived."""
 
     @property
     def bits(self) -> int:
