@@ -353,7 +353,28 @@ def carries_secret(payload: str, secret: str) -> bool:
         return True
     if any(bare in d or secret in d for d in _decoded_runs(payload)):
         return True
+    if "%" in payload or "&" in payload or "\\u" in payload or "\\x" in payload:
+        # URL-encoded (``Vlc-Naranja%212026-db``), HTML entities, \\uXXXX / \\xXX escapes
+        for decoded in _unescaped(payload):
+            if decoded != payload and (secret in decoded or bare in "".join(decoded.split())):
+                return True
     return _leet(bare) in _leet(payload)
+
+
+def _unescaped(payload: str) -> list[str]:
+    """``payload`` with URL, HTML and backslash escapes undone (each one on its own)."""
+    import html
+    from urllib.parse import unquote, unquote_plus
+
+    out = [unquote(payload), unquote_plus(payload), html.unescape(payload)]
+    out.append(
+        re.sub(
+            r"\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))",
+            lambda m: chr(int(m.group(1) or m.group(2), 16)),
+            payload,
+        )
+    )
+    return out
 
 
 _B64_RUN = re.compile(r"[A-Za-z0-9+/_\-]{24,}={0,2}")
