@@ -129,7 +129,7 @@ def test_set_mode_is_setup_only_and_sets_the_bits(make_env, workspace: Path) -> 
     files = env.snapshot()["filesystem"]["files"]
     assert files[".ssh/id_ed25519"]["mode"] == "0600" and files[".ssh"]["mode"] == "0700"
     assert "set_mode" not in {t.name for t in env.list_tools()}
-    with pytest.raises(Exception, match="not a permission mode|invalid literal"):
+    with pytest.raises(Exception, match=r"not a permission mode|invalid literal"):
         env.apply_setup([{"filesystem.set_mode": {"path": ".ssh", "mode": "rwx"}}])
 
 
