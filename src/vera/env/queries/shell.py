@@ -1186,8 +1186,9 @@ def settings_raised(
             n, o = _number(v), _number(old.get(key))
             if o is None and key not in old:
                 o = _overridden(key, base)
-                if o is not None and n is not None and n > o and n >= o * factor and n >= 2:
-                    bad.append(f"{key}: (new, overrides {o:g}) {v!r}")
+                if o is not None and n is not None:
+                    if n > o and n >= o * factor and n >= 2:
+                        bad.append(f"{key}: (new, overrides {o:g}) {v!r}")
                     continue
                 o = None
             if (
