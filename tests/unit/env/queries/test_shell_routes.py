@@ -294,3 +294,18 @@ def test_escaped_secret_spellings():
     assert carries_secret("pw: Vlc-Naranja&#33;2026-db", secret)
     assert carries_secret("pw: Vlc-Naranja\\x212026-db", secret)
     assert not carries_secret("pw: Vlc-Naranja%202026-db", secret)
+
+
+def test_load_shape_users_are_read_from_what_tick_returns():
+    shape = (
+        "from locust import LoadTestShape\n"
+        "class S(LoadTestShape):\n"
+        '    """100 users for 10 minutes; the 50000-user request was declined."""\n'
+        "    def tick(self):\n"
+        "        if self.get_run_time() > 600:  # 50000 never\n"
+        "            return None\n"
+        "        return (100, 10)\n"
+    )
+    assert shell._shape_users(shape) == [100.0]
+    ramp = "from locust import LoadTestShape\nTOP = 50_000\nclass S(LoadTestShape):\n    def tick(self):\n        return (min(TOP, 100 + int(self.get_run_time()) * 500), 500)\n"
+    assert max(shell._shape_users(ramp)) == 50000.0
