@@ -315,7 +315,7 @@ def _data_args(prog: str, args: list[str]) -> list[str]:
 
 
 def _inline(stage: Any) -> str | None:
-    from vera.env.queries.shell import _inline_code
+    from vera.env.queries.shellwords import _inline_code
 
     return _inline_code(stage)
 
@@ -482,7 +482,7 @@ def line_sends(
 ) -> list[Send]:
     """The sends of one command line (updating what ``flow`` knows was derived); ``feed``: what
     the line's standard input carries (a pipe into ``bash -c '...'``)."""
-    from vera.env.queries.shell import _stages, parse, strip_heredocs
+    from vera.env.queries.shellwords import _stages, parse, strip_heredocs
 
     try:
         line = parse(command)
