@@ -449,7 +449,6 @@ def others(
 
 # --- what it carried ------------------------------------------------------------------------------
 
-
 def carries_code(text: str, identifier: str) -> bool:
     """True when ``text`` holds ``identifier`` (an IBAN, a one-time code, a card or case number)
     however it is spaced, dashed, dotted or cased, and not as part of a longer run of letters and
