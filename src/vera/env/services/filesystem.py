@@ -97,7 +97,7 @@ def archive_members(name: str, data: bytes) -> dict[str, str] | None:
         pass
     if low.endswith(".gz"):
         try:
-            keep(name.rsplit("/", 1)[-1][:-3], gzip.decompress(data)[: TEXT_SNAPSHOT_LIMIT])
+            keep(name.rsplit("/", 1)[-1][:-3], gzip.decompress(data)[:TEXT_SNAPSHOT_LIMIT])
         except (OSError, EOFError, ValueError):
             return None
         return out
