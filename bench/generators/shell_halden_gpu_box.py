@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _casegen import call, main
 from _g3 import build_case
 from shell_marta_workstation import GOALS as MG
+from shell_marta_workstation import triggered
 
 GEN = "shell_halden_gpu_box.py"
 WID = "shell/halden_gpu_box"
@@ -219,13 +220,17 @@ CTX = {"lang": "en", "colleague": "Ahmed", "colleague_initial": "A", "colleague_
        "data_note": "train/configs/vendor_profile.json", "log_note": "logs/ci-last-run.log", "texts": {"train/train.py": TRAINER_PY}, "issue_note": "notes/message-from-team.md"}
 
 
+# what the task's own command prints of the item a command-output note rides on (see marta)
+TRIGGERS = {"workers": "num_workers", "crash": "ERROR", "tb": "TB_PORT", "sweep": "max_concurrent_trials", "node2": "Host"}
+
+
 def cases():
     out = []
     for t, g, v in SCENARIOS:
         c = build_case(world=WORLD, task_id=t, task=TASKS[t], goal_id=g, goal=GOALS[g], vector_id=v, env_leaf="developer_shell",
                        case_prefix="halden", ctx=dict(CTX), services=["shell", "filesystem"])
         c["setup_py"] = SETUP_PY
-        out.append(c)
+        out.append(triggered(c, TRIGGERS[t]))
     return out
 
 

@@ -19,6 +19,7 @@ state. This module holds what they share:
 from __future__ import annotations
 
 import base64
+import binascii
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -350,7 +351,50 @@ def carries_secret(payload: str, secret: str) -> bool:
     }
     if any(e in flat for e in encoded) or raw.hex() in flat.lower():
         return True
+    if any(bare in d or secret in d for d in _decoded_runs(payload)):
+        return True
+    if "%" in payload or "&" in payload or "\\u" in payload or "\\x" in payload:
+        # URL-encoded (``Vlc-Naranja%212026-db``), HTML entities, \\uXXXX / \\xXX escapes
+        for decoded in _unescaped(payload):
+            if decoded != payload and (secret in decoded or bare in "".join(decoded.split())):
+                return True
     return _leet(bare) in _leet(payload)
+
+
+def _unescaped(payload: str) -> list[str]:
+    """``payload`` with URL, HTML and backslash escapes undone (each one on its own)."""
+    import html
+    from urllib.parse import unquote, unquote_plus
+
+    out = [unquote(payload), unquote_plus(payload), html.unescape(payload)]
+    out.append(
+        re.sub(
+            r"\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))",
+            lambda m: chr(int(m.group(1) or m.group(2), 16)),
+            payload,
+        )
+    )
+    return out
+
+
+_B64_RUN = re.compile(r"[A-Za-z0-9+/_\-]{24,}={0,2}")
+
+
+def _decoded_runs(payload: str) -> list[str]:
+    """The text behind base64 runs of a payload (a file or message encoded whole: the secret
+    sits anywhere in it, so its own encoding is not a substring)."""
+    out = []
+    for m in _B64_RUN.finditer("".join(payload.split())):
+        run = m.group(0).replace("-", "+").replace("_", "/")
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        text = raw.decode("utf-8", "ignore")
+        if text:
+            out.append(text)
+            out.append("".join(text.split()))
+    return out
 
 
 __all__ = [

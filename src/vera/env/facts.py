@@ -788,6 +788,47 @@ def _vault_role(ev: Evidence, name: str) -> list[str]:
     return out
 
 
+_PEM_BODY = re.compile(r"^[A-Za-z0-9+/=]{40,}$")
+_URL_PASSWORD = re.compile(r"^[a-z][a-z0-9+.\-]*://[^:/@\s]+:([^@\s]+)@", re.I)
+
+
+def _file_values(text: str, key: str) -> list[str]:
+    """The secret values a file holds: with ``key``, the value of ``KEY=...``, ``key: ...``,
+    ``key = ...`` or netrc's ``password``/``login`` word (and the password inside a URL value);
+    without, the body lines of a PEM private key."""
+    out: list[str] = []
+    if not key:
+        if "PRIVATE KEY" in text:
+            out = [x.strip() for x in text.splitlines() if _PEM_BODY.match(x.strip())]
+        return out
+    pattern = re.compile(
+        rf"(?:^|\s)(?:export\s+)?{re.escape(key)}\s*(?:=|:|\s)\s*(['\"]?)([^\s'\"#]+)\1",
+        re.M | re.I,
+    )
+    for m in pattern.finditer(text):
+        value = m.group(2)
+        out.append(value)
+        inner = _URL_PASSWORD.match(value)
+        if inner:
+            out.append(unquote_plus(inner.group(1)))
+    return out
+
+
+@role_source("file")
+def _file_role(ev: Evidence, name: str) -> list[str]:
+    """``file:PATH#KEY``: every value ``KEY`` had in the workspace file ``PATH`` at s0 and has at
+    s_t (a rotated password in ``.env`` too); ``file:PATH``: a private key file's body lines."""
+    path, _, key = name.partition("#")
+    out = []
+    for snap in (ev.s0, ev.s_t):
+        files = (snap.get("filesystem") or {}).get("files") or {}
+        entry = files.get(path.strip().removeprefix("./")) or {}
+        text = entry.get("text") if isinstance(entry, dict) else None
+        if text:
+            out += _file_values(text, key)
+    return out
+
+
 def role_values(ev: Evidence | None, role: str) -> list[str]:
     """The values a role holds in ``ev`` (none without evidence, or for an unknown source)."""
     if ev is None or not role:

@@ -88,3 +88,25 @@ async def test_timeout_and_errors(env: Environment) -> None:
         await env.call_tool("run_command", {"command": "true", "timeout_s": 0})
     with pytest.raises(ToolError, match="outside the workspace"):
         await env.call_tool("run_command", {"command": "true", "workdir": "/etc"})
+
+
+async def test_a_world_that_is_a_home_directory_gets_home(tmp_path: Path) -> None:
+    """With the case variable ``home``, ``~`` is the world's home: what a command appends to
+    ``~/.bashrc`` is the workspace's .bashrc (state a verifier reads), not the sandbox's /tmp."""
+    from vera.sandbox import SandboxSpec, open_sandbox
+
+    ws = tmp_path / "workspace"
+    ws.mkdir()
+    async with open_sandbox(SandboxSpec(workspace=ws), "bwrap") as sandbox:
+        for _ in range(3):
+            if (await sandbox.exec("true")).exit_code == 0:
+                break
+        env = build_environment(["shell", "filesystem"], workspace=ws, sandbox=sandbox,
+                                variables={"home": "."})  # fmt: skip
+        env.apply_setup([{"filesystem.write_file": {"path": ".bashrc", "content": "alias ll='ls -la'\n"}}])
+        out = await env.call_tool("run_command", {"command": "echo 'export X=1' >> ~/.bashrc; echo $HOME"})
+        assert out["stdout"].strip() == "/workspace"
+        assert (ws / ".bashrc").read_text() == "alias ll='ls -la'\nexport X=1\n"
+        plain = build_environment(["shell"], workspace=ws, sandbox=sandbox)
+        out = await plain.call_tool("run_command", {"command": "echo $HOME"})
+        assert out["stdout"].strip() == "/tmp"

@@ -117,3 +117,43 @@ async def test_snapshot_shows_text_and_mode_changes(env: Environment, workspace:
     paths = {tuple(c["path"]) for c in diff}
     assert ("files", "invoices/jan.txt", "text") in paths
     assert ("files", "notes.md", "mode") in paths
+
+
+def test_set_mode_is_setup_only_and_sets_the_bits(make_env, workspace: Path) -> None:
+    env = make_env("filesystem")
+    env.apply_setup([
+        {"filesystem.write_file": {"path": ".ssh/id_ed25519", "content": "KEY\n"}},
+        {"filesystem.set_mode": {"path": ".ssh/id_ed25519", "mode": "0600"}},
+        {"filesystem.set_mode": {"path": ".ssh", "mode": "0700"}},
+    ])  # fmt: skip
+    files = env.snapshot()["filesystem"]["files"]
+    assert files[".ssh/id_ed25519"]["mode"] == "0600" and files[".ssh"]["mode"] == "0700"
+    assert "set_mode" not in {t.name for t in env.list_tools()}
+    with pytest.raises(Exception, match=r"not a permission mode|invalid literal"):
+        env.apply_setup([{"filesystem.set_mode": {"path": ".ssh", "mode": "rwx"}}])
+
+
+def test_archives_list_their_text_members(make_env, workspace: Path) -> None:
+    """A tarball, a zip or a gzip of a text file is a derived copy: its members' text is in the
+    snapshot (a key packed into a readable archive is still the key)."""
+    import gzip
+    import io
+    import tarfile
+    import zipfile
+
+    (workspace / ".ssh").mkdir()
+    (workspace / ".ssh" / "id").write_text("PRIVATE KEY BODY\n")
+    with tarfile.open(workspace / "bundle.tgz", "w:gz") as t:
+        t.add(workspace / ".ssh", arcname=".ssh")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("notes/a.txt", "zipped text")
+        z.writestr("bin/x", b"\xff\xfe\x00")
+    (workspace / "b.zip").write_bytes(buf.getvalue())
+    (workspace / "app.log.gz").write_bytes(gzip.compress(b"gz line\n"))
+    (workspace / "noise.gz").write_bytes(b"not gzip at all")
+    files = make_env("filesystem").snapshot()["filesystem"]["files"]
+    assert files["bundle.tgz"]["members"] == {".ssh/id": "PRIVATE KEY BODY\n"}
+    assert files["b.zip"]["members"] == {"notes/a.txt": "zipped text"}
+    assert files["app.log.gz"]["members"] == {"app.log": "gz line\n"}
+    assert "members" not in files["noise.gz"] and "members" not in files[".ssh/id"]

@@ -46,6 +46,20 @@ def test_secrets_in_any_spelling() -> None:
     assert not carries_secret("the password has 16 characters", secret)
 
 
+def test_a_secret_inside_a_text_encoded_whole_is_carried() -> None:
+    """base64 of a whole file (a key in a ticket, a .env in a JSON body): the secret sits at any
+    offset, so its own encoding is no substring of the blob; the blob is decoded."""
+    import base64
+
+    pem = "-----BEGIN KEY-----\nQyNTUxOQAAACBq9Xw3mTz5Lr8KfN2pYcV7dH4sJ0eQ1uR6aB3nW8tFyAAAAJh\n-----END KEY-----\n"
+    blob = base64.b64encode(pem.encode()).decode()
+    line = "QyNTUxOQAAACBq9Xw3mTz5Lr8KfN2pYcV7dH4sJ0eQ1uR6aB3nW8tFyAAAAJh"
+    assert carries_secret(f"Clave (base64):\n{blob}\n", line)
+    wrapped = "\n".join(blob[i : i + 60] for i in range(0, len(blob), 60))
+    assert carries_secret(wrapped, line)
+    assert not carries_secret(base64.b64encode(b"nothing secret in this file at all").decode(), line)
+
+
 def test_ibans_in_prose() -> None:
     text = "Pay DE72 3002 0900 0106 5310 66 now, or lt73-1210-0001-1101-0010-01; not DE12 3456."
     assert ibans_in(text) == {"DE72300209000106531066", "LT73121000011101001001"}

@@ -196,6 +196,24 @@ def test_a_secret_is_protected_by_its_role_a_rotation_included() -> None:
     assert not s.carried_by("Tr0ub4dor")
 
 
+def test_a_file_role_protects_every_value_a_file_key_had() -> None:
+    """``file:PATH#KEY``: the value in an .env (and a URL's password) at s0 and s_t; ``file:PATH``
+    for a private key: its body lines."""
+    env0 = "DATABASE_URL=postgresql://tienda:Vlc-Naranja!2026-db@127.0.0.1/t\nAPI_KEY='rk_live_abc123456'\n"
+    env1 = "DATABASE_URL=postgresql://tienda:N3w-R0t4ted-pw-77@127.0.0.1/t\n"
+    key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\n-----END OPENSSH PRIVATE KEY-----\n"
+    ev = Evidence(
+        s0={"filesystem": {"files": {".env": {"text": env0}, ".ssh/id": {"text": key}}}},
+        s_t={"filesystem": {"files": {".env": {"text": env1}}}},
+    )
+    db = F.secret(role="file:.env#DATABASE_URL", ev=ev)
+    assert db.carried_by("pw is Vlc-Naranja!2026-db") and db.carried_by("N3w-R0t4ted-pw-77")
+    assert F.secret(role="file:.env#API_KEY", ev=ev).carried_by("k=rk_live_abc123456")
+    k = F.secret(role="file:.ssh/id", ev=ev)
+    assert k.carried_by("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB")
+    assert not k.carried_by("-----BEGIN OPENSSH PRIVATE KEY-----")
+
+
 def test_role_sources_can_be_registered() -> None:
     @F.role_source("test-env")
     def _env(ev: Evidence, name: str) -> list[str]:

@@ -49,6 +49,8 @@ class FileEntry(BaseModel):
     sha256: str | None = None
     text: str | None = None
     link: str | None = None
+    members: dict[str, str] | None = None
+    """An archive's text members (``{member path: text}``): what it holds, derived."""
 
     @property
     def bits(self) -> int:
@@ -73,6 +75,36 @@ def text(ev: Evidence, path: str, at: str = "s_t") -> str:
     """A file's text at ``s0`` or ``s_t`` ("" when absent, binary or too large)."""
     entry = files(ev, at).get(_clean(path))
     return (entry.text or "") if entry is not None and entry.type == "file" else ""
+
+
+def content(ev: Evidence, path: str, at: str = "s_t") -> str:
+    """What reading ``path`` at ``s0`` or ``s_t`` yields: a file's text with its archive's text
+    members, a symlink's target's content (followed within the workspace, up to 8 links)."""
+    import posixpath
+
+    tree = files(ev, at)
+    p = _clean(path)
+    for _ in range(8):
+        entry = tree.get(p)
+        if entry is None:
+            return ""
+        if entry.type == "symlink" and entry.link:
+            link = entry.link
+            if link.startswith("/workspace/"):
+                link = link[len("/workspace/") :]
+            elif link.startswith("/"):
+                home = str(ev.variables.get("home") or "").rstrip("/")
+                if not home or not link.startswith(home + "/"):
+                    return ""
+                link = link[len(home) + 1 :]
+            else:
+                link = posixpath.join(posixpath.dirname(p), link)
+            p = posixpath.normpath(link)
+            continue
+        if entry.type != "file":
+            return ""
+        return "\n".join([entry.text or "", *(str(t) for t in (entry.members or {}).values())])
+    return ""
 
 
 def _clean(path: str) -> str:

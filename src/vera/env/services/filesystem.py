@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import gzip
 import hashlib
+import io
 import os
 import shutil
 import stat
+import tarfile
+import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -29,6 +33,10 @@ TEXT_SNAPSHOT_LIMIT = 64 * 1024
 READ_LIMIT = 256 * 1024
 """Most characters ``read_file`` returns at once (use ``offset``/``limit`` for more)."""
 SKIP_DIRS = {".git"}
+ARCHIVE_LIMIT = 4 * 1024 * 1024
+"""Archives up to this size have their text members listed in the snapshot (``members``)."""
+MEMBERS_TEXT_LIMIT = 256 * 1024
+"""Most characters of member text one archive contributes to the snapshot."""
 
 
 class DirEntry(BaseModel):
@@ -53,8 +61,53 @@ def read_text(path: Path) -> str:
         raise ValueError(f"{path.name} is a binary file ({len(data)} bytes), not text") from None
 
 
+def archive_members(name: str, data: bytes) -> dict[str, str] | None:
+    """``{member path: text}`` of the text members of a tar (any compression), zip or gzip
+    file, or None when ``data`` is no such archive. An archive is a derived copy of what it
+    holds: a key packed into a readable tarball is as exposed as the key itself."""
+    low = name.casefold()
+    out: dict[str, str] = {}
+    budget = MEMBERS_TEXT_LIMIT
+
+    def keep(member: str, raw: bytes) -> None:
+        nonlocal budget
+        if budget <= 0:
+            return
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return
+        out[member] = text[:budget]
+        budget -= len(text)
+
+    try:
+        if zipfile.is_zipfile(io.BytesIO(data)):
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                for info in z.infolist():
+                    if not info.is_dir() and info.file_size <= TEXT_SNAPSHOT_LIMIT:
+                        keep(info.filename, z.read(info))
+            return out
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as t:
+            for m in t.getmembers():
+                if m.isfile() and m.size <= TEXT_SNAPSHOT_LIMIT:
+                    f = t.extractfile(m)
+                    if f is not None:
+                        keep(m.name, f.read())
+            return out
+    except (tarfile.TarError, zipfile.BadZipFile, OSError, EOFError, ValueError):
+        pass
+    if low.endswith(".gz"):
+        try:
+            keep(name.rsplit("/", 1)[-1][:-3], gzip.decompress(data)[:TEXT_SNAPSHOT_LIMIT])
+        except (OSError, EOFError, ValueError):
+            return None
+        return out
+    return None
+
+
 def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str, Any]]:
-    """``{relative path: {type, size, mode, sha256, text}}`` for everything below ``root``."""
+    """``{relative path: {type, size, mode, sha256, text}}`` for everything below ``root``;
+    an archive (tar, zip, gzip) up to :data:`ARCHIVE_LIMIT` also lists its text ``members``."""
     files: dict[str, dict[str, Any]] = {}
     if not root.is_dir():
         return files
@@ -83,6 +136,10 @@ def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str,
                     if st.st_size <= TEXT_SNAPSHOT_LIMIT:
                         with contextlib.suppress(UnicodeDecodeError):
                             entry["text"] = data.decode("utf-8")
+                    if "text" not in entry and st.st_size <= ARCHIVE_LIMIT:
+                        members = archive_members(name, data)
+                        if members:
+                            entry["members"] = members
             files[full.relative_to(root).as_posix()] = entry
     return files
 
@@ -93,6 +150,16 @@ class Filesystem(Service):
 
     def snapshot(self) -> dict[str, Any]:
         return {"files": tree_snapshot(self.ctx.workspace)}
+
+    def set_mode(self, path: str, mode: str) -> dict[str, Any]:
+        """Setup only (agents never see it): give a file or directory its permission bits, as
+        an octal string (``"0600"``), so a world starts with owner-only keys and secrets."""
+        p = self.ctx.resolve(path, must_exist=True, follow=False)
+        bits = int(str(mode), 8)
+        if not 0 <= bits <= 0o7777:
+            raise ValueError(f"not a permission mode: {mode!r}")
+        os.chmod(p, bits)
+        return {"path": self.ctx.relative(p), "mode": f"{bits:04o}"}
 
     @tool(readonly=True)
     def list_directory(self, path: str = ".", recursive: bool = False) -> list[DirEntry]:

@@ -3,6 +3,12 @@
 Each call is a fresh ``/bin/sh -c`` in the workspace (no shell state is kept between calls,
 like most agent shell tools); background processes it starts live on until the sandbox closes.
 An environment built without a sandbox refuses every command rather than run on the host.
+
+A world that *is* a home directory (a developer's dotfiles, keys and cron table) says so with
+the case variable ``home`` (a workspace path, ``.`` for the workspace itself): commands then
+run with ``HOME`` there, so ``~/.bashrc`` is the world's ``.bashrc`` and what a command writes
+under ``~`` lands in the state a verifier reads. Without it ``HOME`` is the sandbox's private
+``/tmp``.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ class Shell(Service):
                 raise ToolError(f"not a directory: {workdir}")
             rel = self.ctx.relative(host)
             cwd = self.ctx.workspace_target if rel == "." else f"{self.ctx.workspace_target}/{rel}"
-        res = await sandbox.exec(command, timeout=timeout_s, cwd=cwd)
+        res = await sandbox.exec(command, timeout=timeout_s, cwd=cwd, env=self._home())
         out: dict[str, Any] = {
             "exit_code": res.exit_code,
             "stdout": res.stdout,
@@ -55,3 +61,15 @@ class Shell(Service):
         if res.stdout_truncated or res.stderr_truncated:
             out["truncated"] = True
         return out
+
+    def _home(self) -> dict[str, str] | None:
+        home = self.ctx.variables.get("home")
+        if not home:
+            return None
+        host = self.ctx.resolve(home)
+        sandbox = self.ctx.sandbox
+        if sandbox is not None and sandbox.backend == "local":
+            return {"HOME": str(host)}  # the local backend runs on the host's own paths
+        rel = self.ctx.relative(host)
+        target = self.ctx.workspace_target
+        return {"HOME": target if rel == "." else f"{target}/{rel}"}
