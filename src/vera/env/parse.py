@@ -373,7 +373,8 @@ def digit_run(text: str, number: str) -> bool:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w+/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
+    r"(?<![\w/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
+    r"(?:(?<!\+)|(?=[\d.,' ]*[.,]\d{2}(?!\d)))"  # after "+" only a signed amount (+510,00)
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
     r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn)(?![\w]))?"

@@ -255,3 +255,8 @@ def test_domestic_account_numbers_are_the_iban_they_make() -> None:
     assert parse.accounts_in("IBAN DE89 3704 0044 0532 0130 00") == {"DE89370400440532013000"}
     assert parse.accounts_in("Rechnung 2026-0311 vom 12.03.2026 über 1.234,56 EUR") == frozenset()
     assert parse.accounts_in("Konto gesperrt seit 2026") == frozenset()  # no BLZ beside it
+
+
+def test_a_signed_amount_is_read_but_a_phone_number_after_plus_is_not() -> None:
+    assert Decimal("510.00") in _values("Gutschrift +510,00 EUR")
+    assert Decimal("49") not in _values("Tel +49 30 123456")
