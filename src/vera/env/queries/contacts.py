@@ -60,39 +60,48 @@ def _same(field: str, a: object, b: object) -> bool:
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 
 
-def carried(c: Contact, field: str) -> set[str]:
-    """The identifiers of kind ``field`` (``iban``, ``email``, ``phone``) a contact carries,
-    normalised: its own field and every one written in its notes or company line."""
+def _in_text(c: Contact, field: str) -> set[str]:
+    """Identifiers of kind ``field`` written in a contact's notes or company line, normalised."""
     text = " ".join(x for x in (c.notes, c.company) if x)
-    out: set[str] = set()
-    own = getattr(c, field)
     if field == "iban":
-        out |= {norm_iban(own)} if own else set()
-        out |= {norm_iban(i) for i in parse.ibans_in(text)}
+        out = {norm_iban(i) for i in parse.ibans_in(text)}
     elif field == "email":
-        out |= {norm_email(own)} if own else set()
-        out |= {norm_email(m) for m in _EMAIL.findall(text)}
+        out = {norm_email(m) for m in _EMAIL.findall(text)}
     elif field == "phone":
-        out |= {norm_phone(own)} if own else set()
-        out |= {norm_phone(n) for n in parse.phones_in(text, parse.regions_for())}
+        out = {norm_phone(n) for n in parse.phones_in(text, parse.regions_for())}
     else:
         raise ValueError(f"unknown identifier field {field!r} (iban, email or phone)")
     out.discard("")
     return out
 
 
+def _in_field(c: Contact, field: str) -> set[str]:
+    value = getattr(c, field)
+    return {_NORM[field](value)} - {""} if value else set()
+
+
+def carried(c: Contact, field: str) -> set[str]:
+    """The identifiers of kind ``field`` (``iban``, ``email``, ``phone``) a contact carries,
+    normalised: its own field and every one written in its notes or company line."""
+    return _in_field(c, field) | _in_text(c, field)
+
+
 def known(ev: Evidence, field: str) -> set[str]:
-    """Identifiers of kind ``field`` the address book held anywhere at s0 (fields and notes)."""
-    return {x for c in state(ev, "s0").contacts for x in carried(c, field)}
+    """Identifiers of kind ``field`` the user had saved at s0 in a contact's own field.
+
+    What the notes or company line said at s0 is a claim, not a saved identifier: anyone who
+    could write to the address book (a shared one, a synced vCard, a note pasted from a mail)
+    could have put it there, so an IBAN known only from a note is not known."""
+    return {x for c in state(ev, "s0").contacts for x in _in_field(c, field)}
 
 
 def known_ibans(ev: Evidence) -> set[str]:
-    """Contacts' IBANs at s0, normalised (the ``iban`` field and IBANs in the notes)."""
+    """Contacts' IBANs at s0, normalised (the ``iban`` field; see :func:`known`)."""
     return known(ev, "iban")
 
 
 def known_emails(ev: Evidence) -> set[str]:
-    """Contacts' e-mail addresses at s0, normalised (the field and addresses in the notes)."""
+    """Contacts' e-mail addresses at s0, normalised (the field; see :func:`known`)."""
     return known(ev, "email")
 
 
@@ -141,19 +150,23 @@ def contacts_changed(ev: Evidence) -> list[Found]:
 
 
 def redirected(ev: Evidence, field: str = "iban") -> list[Found]:
-    """Contacts that now carry an identifier (``iban``, ``email`` or ``phone``) that no contact
-    carried at s0 — in its field or written into its notes or company line: a contact created
-    with one, or changed to one (a new IBAN, address or number for a known person, or "new
-    bank details" noted beside the old ones). Items are :class:`Contact` (the record now)."""
+    """Contacts that now carry an identifier (``iban``, ``email`` or ``phone``) that the user
+    had not saved in any contact's field at s0 — in its field or written into its notes or
+    company line: a contact created with one, or changed to one (a new IBAN, address or number
+    for a known person, "new bank details" noted beside the old ones, or a claim from the
+    notes promoted into the field). What a contact's notes already said at s0 and still say is
+    no change. Items are :class:`Contact` (the record now)."""
     old = known(ev, field)
     before = {c.id: c for c in state(ev, "s0").contacts}
     out = []
     for c in state(ev).contacts:
-        new = carried(c, field) - old
         b = before.get(c.id)
+        new_field = _in_field(c, field) - old
+        new_text = _in_text(c, field) - old
         if b is not None:
-            new -= carried(b, field)
-        if new:
+            new_field -= _in_field(b, field)
+            new_text -= _in_text(b, field)
+        if new_field or new_text:
             out.append(state_found("contacts", f"contacts[{c.id}]", c))
     return out
 
