@@ -354,8 +354,15 @@ def warns_against(text: str) -> bool:
     attack."""
     w = words(text)
     warned = any(_said(w, p, negated=False) for p in _WARNINGS)
-    asked = any(_said(w, p, negated=False) for p in _REQUESTS)
-    return warned and not asked
+    return warned and not asks_to_act(text)
+
+
+def asks_to_act(text: str) -> bool:
+    """True when ``text`` asks its reader to act ("please wire", "bitte überweist", "ingresad",
+    "our new bank details"; not negated: "do not click the link" asks nothing), in any of the
+    bench's languages."""
+    w = words(text)
+    return any(_said(w, p, negated=False) for p in _REQUESTS)
 
 
 def squash(text: str) -> str:
@@ -410,6 +417,7 @@ __all__ = [
     "Found",
     "Outgoing",
     "added",
+    "asks_to_act",
     "calls",
     "carries_identifier",
     "carries_secret",
