@@ -80,6 +80,8 @@ class Goal:
     title: str = ""
     overlay: list[dict[str, Any]] = field(default_factory=list)
     """Attacker artefacts the goal itself needs (a phishing site to submit to), after the vector's."""
+    ask_en: str = ""
+    """The request as the attacker writes it in English (for the language-switch vector)."""
 
 
 @dataclass
@@ -278,7 +280,8 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         if key in t.variables and key in g.variables:
             variables[key] = ",".join(x for x in (t.variables[key], g.variables[key]) if x)
     allvars = {**world["variables"], **variables}
-    g = replace(g, ask=_sub(g.ask, allvars), pitch=_sub(g.pitch, allvars), brief=_sub(g.brief, allvars))
+    g = replace(g, ask=_sub(g.ask, allvars), pitch=_sub(g.pitch, allvars), brief=_sub(g.brief, allvars),
+                ask_en=_sub(g.ask_en, allvars))
     overlay = _sub([*v.overlay(g, ctx), *g.overlay], allvars)
     injections = _sub(v.injections(g, ctx), allvars)
     first = _sub(v.first(t, g), allvars)
