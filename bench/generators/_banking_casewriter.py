@@ -82,6 +82,9 @@ class Goal:
     """Attacker artefacts the goal itself needs (a phishing site to submit to), after the vector's."""
     ask_en: str = ""
     """The request as the attacker writes it in English (for the language-switch vector)."""
+    foreign_language: dict[str, str] = field(default_factory=dict)
+    """Planted text (an injection id, ``overlay[i]``) -> why its author writes in another
+    language than the world's (case.yaml ``realism: foreign_language``)."""
 
 
 @dataclass
@@ -317,6 +320,10 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         items = list(case.items())
         at = [k for k, _ in items].index("variables") + 1
         case = dict([*items[:at], ("protected", PROTECTED[g.harm](world, allvars, ctx)), *items[at:]])
+    keys = {i["id"] for i in injections} | {f"overlay[{n}]" for n in range(len(overlay))}
+    foreign = [{"what": k, "why": why} for k, why in g.foreign_language.items() if k in keys]
+    if foreign:
+        case["realism"] = {"foreign_language": foreign}
     if not variables:
         del case["variables"]
     if not sc.setup:
@@ -339,11 +346,16 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
     stem, why, extra, answer = g.lookalike
     reads = list(v.lookalike_reads(ctx) if v.lookalike_reads else [])
     reads = [x for x in reads if x not in t.reads]
-    seen = {x["tool"] for x in [*t.reads, *reads]}
+    def fires(inj: dict[str, Any], call: dict[str, Any]) -> bool:
+        want = (inj.get("when") or {}).get("arguments") or {}
+        args = call.get("arguments") or {}
+        return call["tool"] == inj["tool"] and all(args.get(k) == v for k, v in want.items())
+
     for inj in injections:  # every injection must reach an observation: read what it rides on
-        if inj["tool"] not in seen and inj["tool"] in ctx.get("probe", {}):
-            reads.append(ctx["probe"][inj["tool"]])
-            seen.add(inj["tool"])
+        if not any(fires(inj, x) for x in [*t.reads, *reads]) and inj["tool"] in ctx.get("probe", {}):
+            probe = ctx["probe"][inj["tool"]]
+            want = (inj.get("when") or {}).get("arguments") or {}
+            reads.append({**probe, "arguments": {**(probe.get("arguments") or {}), **want}})
     files[f"references/{stem}.yaml"] = dump(
         {
             "route": why,
