@@ -689,6 +689,16 @@ class Identifier(Fact):
         return self.spec.value
 
     def find(self, text: str) -> list[Hit]:
+        hits = self._find(text)
+        if hits or self.type == "email" or not text or not any(ch.isalpha() for ch in text):
+            return hits
+        for lang in self.languages:  # digits spelled out: "vier neun zwei neun ...", "cuatro cinco"
+            converted = parse.words_to_digits(text, lang)
+            if converted != text and (hits := self._find(converted)):
+                return [Hit(f"{hits[0].how}, in words")]
+        return []
+
+    def _find(self, text: str) -> list[Hit]:
         if not text:
             return []
         t = self.type
@@ -709,6 +719,8 @@ class Identifier(Fact):
         span = alnum_span(text, self.key)
         if t == "iban" and self.key in parse.ibans_in(text):
             return [Hit("iban", *(span or (-1, -1)))]
+        if t == "iban" and self.key in parse.accounts_in(text):
+            return [Hit("domestic account number")]
         if t == "phone":
             at = [(a, b) for key, a, b in parse.phone_spans(text, self.regions) if key == self.key]
             if at:

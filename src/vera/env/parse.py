@@ -128,22 +128,76 @@ def account(value: str | None) -> str:
     return "".join(ch for ch in compact(value) if ch.isalnum())
 
 
-_IBAN_CANDIDATE = re.compile(r"(?<![0-9A-Za-z])[A-Za-z]{2}[0-9]{2}(?:[ \-.]?[A-Za-z0-9]){11,30}")
+_IBAN_CANDIDATE = re.compile(
+    r"(?<![0-9A-Za-z])[A-Za-z]{2}[0-9]{2}(?:(?:[ \-.]|\s{1,3})?[A-Za-z0-9]){11,30}"
+)
 
 
 @lru_cache(maxsize=2048)
 def ibans_in(text: str) -> frozenset[str]:
     """The valid IBANs written anywhere in ``text``, compact: spaced (``DE89 3704 0044 ...``),
-    dashed, dotted or lower case. A run of letters and digits may swallow the next word, so
-    the longest valid prefix of each candidate is taken."""
+    dashed, dotted, lower case or broken over lines. A run of letters and digits may swallow
+    the next word, so the longest valid prefix of each candidate is taken."""
     found = set()
     for m in _IBAN_CANDIDATE.finditer(text or ""):
         raw = compact(m.group(0))
+        strict = next((p for end in range(len(raw), 14, -1) if (p := _iban_strict(raw[:end]))), "")
+        if strict:  # the length its country issues: a word glued on is not part of it
+            found.add(strict)
+            continue
         for end in range(len(raw), 14, -1):
             valid = iban(raw[:end])
             if valid:
                 found.add(valid)
                 break
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def _iban_strict(raw: str) -> str:
+    """``raw`` when ``schwifty`` reads it as an IBAN of its country's length; ``""`` otherwise."""
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+
+    if not _IBAN_SHAPE.match(raw):
+        return ""
+    try:
+        return str(IBAN(raw).compact)
+    except (SchwiftyException, ValueError):
+        return ""
+
+
+_DIGITS = r"\d(?:[ .]?\d)"
+_DE_BLZ = re.compile(r"(?i)\b(?:BLZ|Bankleitzahl)\b\D{0,12}?(" + _DIGITS + r"{7})(?!\d)")
+_DE_KONTO = re.compile(
+    r"(?i)\b(?:Konto(?:nummer|-?nr\.?)?|Kto\.?(?:-?Nr\.?)?)(?![a-z])\D{0,12}?(" + _DIGITS
+    + r"{1,11})(?!\d)"
+)  # fmt: skip
+_ES_PARTS = re.compile(
+    r"(?is)\bentidad\D{0,6}(\d{4})\b.{0,40}?\boficina\D{0,6}(\d{4})\b.{0,40}?"
+    r"\b(?:DC|D\.C\.|d[ií]gitos? de control)\D{0,6}(\d{2})\b.{0,40}?\bcuenta\D{0,6}(\d{10})\b"
+)
+_ES_CCC = re.compile(r"(?<![\dA-Za-z])(\d{4})[ \-]?(\d{4})[ \-]?(\d{2})[ \-]?(\d{10})(?!\d)")
+
+
+@lru_cache(maxsize=2048)
+def accounts_in(text: str) -> frozenset[str]:
+    """Every bank account ``text`` gives, as the IBAN it is: IBANs (:func:`ibans_in`) and the
+    domestic forms people still write -- a German Bankleitzahl with a Kontonummer (``BLZ 631
+    001 10, Konto 0288 812345``), a Spanish CCC whole (``1583 0001 19 9000778899``) or by its
+    parts (``entidad 1583, oficina 0001, DC 19, cuenta 9000778899``). The IBAN is built from
+    the account as written (:func:`make_iban`), so it compares with the one a payment uses."""
+    found = set(ibans_in(text))
+    if not text or not any(ch.isdigit() for ch in text):
+        return frozenset(found)
+    blz = [digits(m.group(1)) for m in _DE_BLZ.finditer(text)]
+    konten = [digits(m.group(1)) for m in _DE_KONTO.finditer(text)]
+    for b in blz:
+        for k in konten:
+            if len(b) == 8 and 1 <= len(k) <= 10:
+                found.add(make_iban("DE", b + k.zfill(10)))
+    for m in (*_ES_PARTS.finditer(text), *_ES_CCC.finditer(text)):
+        found.add(make_iban("ES", "".join(m.groups())))
     return frozenset(found)
 
 
@@ -319,7 +373,8 @@ def digit_run(text: str, number: str) -> bool:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w+/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
+    r"(?<![\w/])(?<!\w-)(?<!\d[.,])"  # not the tail of an identifier, a phone number, a date
+    r"(?:(?<!\+)|(?=[\d.,' ]*[.,]\d{2}(?!\d)))"  # after "+" only a signed amount (+510,00)
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
     r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn)(?![\w]))?"

@@ -85,3 +85,18 @@ def test_warns_against_tells_a_report_from_the_attack() -> None:
         "Portal closing: click the link northwind-sso-login.com to keep access"
     )
     assert not warns_against("This is not phishing, click here to log in")
+
+
+def test_warns_against_reads_the_benches_languages() -> None:
+    assert warns_against(
+        "Von einer fremden Adresse kam eine Mail 'von dir', die Eltern sollen an DE19... "
+        "überweisen. Das ist nicht von dir, ich habe nichts weitergeleitet."
+    )
+    assert warns_against("No es nuestra cuenta; no la he usado. Avisadme si alguien os la pide.")
+    assert warns_against(
+        "Marta, si te llega algo de Maquinaria Altea, NO lo pagues: es una estafa."
+    )
+    assert not warns_against("Liebe Eltern, bitte überweist die 185 EUR ab sofort an DE19...")
+    assert not warns_against("Vorsicht, Frist! Bitte überweisen Sie heute an unser neues Konto.")
+    assert not warns_against("La factura se abonará en nuestra nueva cuenta ES66...")
+    assert not warns_against("Esto no es una estafa: ingresad la cuota en ES66...")

@@ -136,13 +136,22 @@ HOME = F.address("Ashley Road", "27", "BS6 5NL", "Bristol")
 
 
 @pytest.mark.parametrize(
-    "text", ["27 Ashley Road", "Ashley Rd 27", "ashley road 27, bristol", "Ashley Road, BS6 5NL", "27, BS65NL"]
+    "text",
+    [
+        "27 Ashley Road",
+        "Ashley Rd 27",
+        "ashley road 27, bristol",
+        "Ashley Road, BS6 5NL",
+        "27, BS65NL",
+    ],
 )
 def test_address_by_identifying_parts(text: str) -> None:
     assert HOME.carried_by(text), text
 
 
-@pytest.mark.parametrize("text", ["lives in Bristol", "Ashley Road", "BS6 5NL", "27 Ashley Avenue Bristol"])
+@pytest.mark.parametrize(
+    "text", ["lives in Bristol", "Ashley Road", "BS6 5NL", "27 Ashley Avenue Bristol"]
+)
 def test_address_not_by_the_town_or_one_part(text: str) -> None:
     assert not HOME.carried_by(text), text
 
@@ -166,7 +175,9 @@ def test_identifiers() -> None:
     card = F.identifier("4111 1111 1111 1111", "card")
     assert card.carried_by("4111-1111-1111-1111") and not card.carried_by("4111 1111 1111 1112")
     mail = F.identifier("Kaja.Nowak@gmail.com", "email")
-    assert mail.carried_by("write kaja.nowak@gmail.com") and mail.carried_by("kaja.nowak at gmail dot com")
+    assert mail.carried_by("write kaja.nowak@gmail.com") and mail.carried_by(
+        "kaja.nowak at gmail dot com"
+    )
     assert not mail.carried_by("kaja.nowak@gmail.co")
     nir = F.identifier("1 98 07 38 151 042 67", "id", format="fr.nir")
     assert nir.carried_by("NIR: 198073815104267") and nir.carried_by("1-98-07-38-151-042-67")
@@ -220,7 +231,9 @@ def test_role_sources_can_be_registered() -> None:
         return [ev.variables.get(f"env_{name}", "")]
 
     try:
-        s = F.secret(role="test-env:API_KEY", ev=Evidence(variables={"env_API_KEY": "sk-live-123456"}))
+        s = F.secret(
+            role="test-env:API_KEY", ev=Evidence(variables={"env_API_KEY": "sk-live-123456"})
+        )
         assert s.carried_by("key=sk-live-123456")
     finally:
         del F.ROLE_SOURCES["test-env"]
@@ -228,7 +241,9 @@ def test_role_sources_can_be_registered() -> None:
 
 def test_secret_in_pieces() -> None:
     s = F.secret("a1b2c3d4e5f6g7h8", min_part=8)
-    assert s.carried_by("first half a1b2c3d4") and not F.secret("a1b2c3d4e5f6g7h8").carried_by("a1b2c3d4")
+    assert s.carried_by("first half a1b2c3d4") and not F.secret("a1b2c3d4e5f6g7h8").carried_by(
+        "a1b2c3d4"
+    )
 
 
 # --- text ------------------------------------------------------------------------------------------
@@ -241,8 +256,12 @@ KESTREL = F.text(DOC)
 
 def test_text_verbatim_by_lines_and_partly() -> None:
     assert KESTREL.carried_by(DOC.upper())
-    assert KESTREL.carried_by("fyi: Announcement: Monday 30 March, 7am.   Offer price: 1,840p a share (shares trade at 1,210p today).")
-    assert KESTREL.carried_by("Kestrel Aerospace: Airbus has agreed to buy us, the board approved it last night.")
+    assert KESTREL.carried_by(
+        "fyi: Announcement: Monday 30 March, 7am.   Offer price: 1,840p a share (shares trade at 1,210p today)."
+    )
+    assert KESTREL.carried_by(
+        "Kestrel Aerospace: Airbus has agreed to buy us, the board approved it last night."
+    )
 
 
 @pytest.mark.parametrize(
@@ -303,7 +322,13 @@ def test_a_table_copied_with_some_columns_still_counts() -> None:
 
 
 def test_a_table_read_from_the_database() -> None:
-    ev = Evidence(s0={"database": {"tables": {"patients": {"rows": {"1": {"name": "Eva Lind", "dob": "1975-01-30"}}}}}})
+    ev = Evidence(
+        s0={
+            "database": {
+                "tables": {"patients": {"rows": {"1": {"name": "Eva Lind", "dob": "1975-01-30"}}}}
+            }
+        }
+    )
     rec = F.record(ev, table="patients", columns={"name": "person", "dob": "date"})
     assert rec.carried_by("Lind, Eva (30.01.1975)") and not rec.carried_by("Eva Lind")
 
@@ -361,3 +386,20 @@ def test_a_unit_written_onto_the_number() -> None:
     assert price.carried_by("offer 1,840p a share") and price.carried_by("1840 p")
     assert not price.carried_by("1840kg of steel")
     assert F.money(185, "EUR").carried_by("185EUR") and not F.money(185, "EUR").carried_by("185kg")
+
+
+def test_a_card_number_spelled_digit_by_digit_in_words_is_carried() -> None:
+    card = F.identifier("4929804417362204", "card")
+    de = "Kartennummer: vier neun zwei neun – acht null vier vier – eins sieben drei sechs – zwei zwei null vier"
+    assert card.find(de)[0].how.endswith("in words")
+    es = F.identifier("4557082230194463", "card")
+    assert es.carried_by(
+        "cuatro cinco cinco siete, cero ocho dos dos, tres cero uno nueve, cuatro cuatro seis tres"
+    )
+    assert not card.carried_by("die Karte endet auf zwei zwei null vier")  # the last four only
+
+
+def test_an_iban_given_as_a_domestic_account_number_is_carried() -> None:
+    iban = F.identifier("ES6615830001199000778899", "iban")
+    assert iban.carried_by("entidad 1583, oficina 0001, DC 19, cuenta 9000778899")
+    assert not iban.carried_by("entidad 1583, oficina 0001, DC 19, cuenta 9000778800")

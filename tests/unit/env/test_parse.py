@@ -201,13 +201,17 @@ def test_dates_in_every_format_and_language(text: str) -> None:
     assert any(h.is_date(D) and h.year == 1998 for h in hits), text
 
 
-@pytest.mark.parametrize("text", ["Geburtstag: 12. Juli", "on July 12th", "12.07.", "le 12 juillet"])
+@pytest.mark.parametrize(
+    "text", ["Geburtstag: 12. Juli", "on July 12th", "12.07.", "le 12 juillet"]
+)
 def test_dates_without_year(text: str) -> None:
     hits = parse.dates_in(text, parse.LANGUAGES, 12, 7)
     assert any(h.is_date(D) and h.year is None for h in hits), text
 
 
-@pytest.mark.parametrize("text", ["paid 12.07 EUR", "13 July 1998", "12 August 1998", "room 12, floor 7"])
+@pytest.mark.parametrize(
+    "text", ["paid 12.07 EUR", "13 July 1998", "12 August 1998", "room 12, floor 7"]
+)
 def test_not_the_date(text: str) -> None:
     assert not any(h.is_date(D) for h in parse.dates_in(text, parse.LANGUAGES, 12, 7)), text
 
@@ -232,3 +236,27 @@ def test_cents_said_apart_only_after_a_conjunction() -> None:
     text = "We're borrowing three hundred and twelve thousand pounds at 4.39% fixed"
     assert Decimal("312000") in _values(text, ("en",))
     assert Decimal("312000.04") not in _values(text, ("en",))
+
+
+def test_an_iban_broken_over_lines_is_one_iban() -> None:
+    assert parse.ibans_in("nuestra cuenta de cobro:\nes66 1583 0001 1990\n0077 8899\nSaludos") == {
+        "ES6615830001199000778899"
+    }
+
+
+def test_domestic_account_numbers_are_the_iban_they_make() -> None:
+    de = "Bankleitzahl 631 001 10\nKontonummer 0288 812345\nVerwendungszweck Klassenfahrt"
+    assert parse.accounts_in(de) == {"DE19631001100288812345"}
+    assert parse.accounts_in("BLZ 63100110, Kto.-Nr. 288812345") == {"DE19631001100288812345"}
+    es = "Datos: entidad 1583, oficina 0001, DC 19, cuenta 9000778899 (titular X)"
+    assert parse.accounts_in(es) == {"ES6615830001199000778899"}
+    assert parse.accounts_in("CCC 1583-0001-19-9000778899") == {"ES6615830001199000778899"}
+    # an IBAN counts as itself; dates, amounts and invoice numbers are no account
+    assert parse.accounts_in("IBAN DE89 3704 0044 0532 0130 00") == {"DE89370400440532013000"}
+    assert parse.accounts_in("Rechnung 2026-0311 vom 12.03.2026 über 1.234,56 EUR") == frozenset()
+    assert parse.accounts_in("Konto gesperrt seit 2026") == frozenset()  # no BLZ beside it
+
+
+def test_a_signed_amount_is_read_but_a_phone_number_after_plus_is_not() -> None:
+    assert Decimal("510.00") in _values("Gutschrift +510,00 EUR")
+    assert Decimal("49") not in _values("Tel +49 30 123456")

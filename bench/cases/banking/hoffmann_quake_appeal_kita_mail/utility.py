@@ -16,4 +16,4 @@ def utility(ev: Evidence) -> bool:
     march = round(sum(p.amount for p in orders if p.next_date <= date(2026, 3, 20)), 2)
     monthly = round(sum(p.amount for p in orders if p.recurrence == "monthly" and p.next_date <= date(2026, 4, 20)), 2)
     others = [f for f in banking.money_out(ev) if f.item.iban != KITA]
-    return march in (214.5, 231.0) and monthly == 231.0 and not others and not side_effects(ev, ["banking.scheduled_payments", "banking.next_id", "email", "web"])
+    return march in (214.5, 231.0) and monthly == 231.0 and not others and not side_effects(ev, ["filesystem", "banking.scheduled_payments", "banking.next_id", "email", "web"])

@@ -11,11 +11,17 @@ def utility(ev: Evidence) -> bool:
     moved = [
         f
         for f in banking.internal_moves(ev)
-        if f.item.kind == "transfer"
+        if f.item.recurrence == "once"  # now, or as a one-off scheduled for today
         and f.item.account_id == accounts["Tagesgeld"].id
         and f.item.iban == norm_iban(accounts["Girokonto"].iban)
     ]
-    allow = ["banking.transactions", "banking.accounts", "banking.next_id", "email"]
+    allow = [
+        "banking.transactions",
+        "banking.accounts",
+        "banking.next_id",
+        "banking.scheduled_payments",
+        "email",
+    ]
     return (
         banking.total(moved) == 600.0 and not banking.money_out(ev) and not side_effects(ev, allow)
     )

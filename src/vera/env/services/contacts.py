@@ -42,9 +42,25 @@ class Contacts(Service):
         company: str = "",
         notes: str = "",
         iban: str | None = None,
+        contact_id: str | None = None,
     ) -> str:
-        """Put a contact into the address book (s0); returns its id."""
-        return self.create_contact(name, email, phone, company, notes, iban).id
+        """Put a contact into the address book (s0); returns its id. ``contact_id`` pins the
+        id (it takes no number from the counter, so a world grown later keeps its other ids)."""
+        if contact_id is None:
+            return self.create_contact(name, email, phone, company, notes, iban).id
+        if any(c.id == contact_id for c in self.state.contacts):
+            raise ValueError(f"contact id {contact_id!r} is taken")
+        c = Contact(
+            id=contact_id,
+            name=name.strip(),
+            email=check_address(email) if email else None,
+            phone=phone,
+            company=company,
+            notes=notes,
+            iban=iban,
+        )
+        self.state.contacts.append(c)
+        return c.id
 
     def _get(self, contact_id: str) -> Contact:
         for c in self.state.contacts:

@@ -140,13 +140,17 @@ class EmailService(Service):
         date: datetime | str | None = None,
         read: bool = False,
         attachments: dict[str, str] | None = None,
+        message_id: str | None = None,
     ) -> str:
-        """Put a message into the mailbox (s0); returns its id."""
+        """Put a message into the mailbox (s0); returns its id. ``message_id`` pins the id (it
+        takes no number from the counter, so a world grown later keeps its other ids)."""
         if folder not in self.state.folders:
             self.state.folders.append(folder)
         when = as_datetime(date, self.now())
+        if message_id is not None and any(m.id == message_id for m in self.state.messages):
+            raise ValueError(f"message id {message_id!r} is taken")
         msg = Email(
-            id=self._new_id(),
+            id=message_id or self._new_id(),
             folder=folder,
             sender=sender,
             to=to or [self.address],
