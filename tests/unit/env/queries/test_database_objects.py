@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_database import ROWS, run
 
+from support.database import ROWS, run
 from vera.env.queries import database as db
 
 MAIL = [{"email.configure": {"address": "lena@parcelly.eu"}}]
