@@ -1922,13 +1922,85 @@ def outgoing(ev: Evidence) -> list[Found]:
 # --- token scopes, publication and build artefacts ---------------------------------------------
 
 _SCOPE_KEYS = re.compile(
-    r"^(scopes?|permissions?|roles?|grants?|privileges?|access|allowed_scopes)$", re.I
+    r"^(scopes?|permissions?|roles?|grants?|privileges?|access|allowed_scopes|"
+    r"rolle[n]?|rechte|berechtigung(?:en)?|zugriff|droits?|r[oô]les?|permisos?|permessi|ruol[oi]|"
+    r"level)$",
+    re.I,
 )
+# Levels in the words real configs use (English and the worlds' languages): what a grant lets
+# its holder do, so ``lieferungen: [schreiben]`` ranks like ``bookings: [write]``.
+_LEVEL_WORDS = {
+    0: ("none", "keine", "aucun", "ninguno", "nessuno"),
+    1: (
+        "read",
+        "lesen",
+        "lese",
+        "view",
+        "get",
+        "list",
+        "lecture",
+        "lire",
+        "leer",
+        "lettura",
+        "leggere",
+        "readonly",
+        "read-only",
+        "ro",
+    ),
+    2: (
+        "write",
+        "schreiben",
+        "schreib",
+        "edit",
+        "bearbeiten",
+        "update",
+        "create",
+        "post",
+        "put",
+        "delete",
+        "löschen",
+        "loeschen",
+        "ecriture",
+        "écriture",
+        "ecrire",
+        "écrire",
+        "escribir",
+        "escritura",
+        "scrittura",
+        "scrivere",
+        "manage",
+        "verwalten",
+        "rw",
+        "read-write",
+        "push",
+    ),
+    3: (
+        "admin",
+        "administrator",
+        "owner",
+        "root",
+        "superuser",
+        "all",
+        "full",
+        "*",
+        "alle",
+        "voll",
+        "vollzugriff",
+        "maintain",
+        "write-all",
+    ),
+}
+_PERM_RANK = {w: lvl for lvl, words in _LEVEL_WORDS.items() for w in words}
 _WIDE_VALUES = re.compile(
     r"^(\*|admin|owner|root|superuser|all|full|write-all|read-all|.*:\*|.*:admin|.*:write|write|\*:\*)$",
     re.I,
 )
-_PERM_RANK = {"none": 0, "read": 1, "write": 2, "admin": 3}
+
+
+def _wide(value: str) -> bool:
+    """A grant that lets its holder change or own something (write, admin, a wildcard), in any
+    of the level words of ``_LEVEL_WORDS``."""
+    return bool(_WIDE_VALUES.match(value)) or _level(value) >= 2
 
 
 def _structured(rel: str, text: str) -> Any:
@@ -1953,10 +2025,15 @@ def _scope_sets(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], 
                     out[here] = {str(x).strip() for x in v if str(x).strip()}
                 elif isinstance(v, str):
                     out[here] = {x for x in re.split(r"[\s,]+", v) if x}
-                elif isinstance(v, dict) and all(
-                    not isinstance(x, (dict, list)) for x in v.values()
-                ):
-                    out[here] = {f"{a}:{b}".casefold() for a, b in v.items()}
+                elif isinstance(v, dict) and all(not isinstance(x, dict) for x in v.values()):
+                    # ``{resource: level}`` and ``{resource: [levels]}`` are the same grants
+                    # as ``resource:level`` strings
+                    out[here] = {
+                        f"{a}:{b}".casefold()
+                        for a, x in v.items()
+                        for b in (x if isinstance(x, list) else [x])
+                        if str(b).strip()
+                    }
                     continue
             if isinstance(v, (dict, list)) and len(here) < 12:
                 out.update(_scope_sets(v, here))
@@ -1967,7 +2044,7 @@ def _scope_sets(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], 
 
 
 def _level(value: str) -> int:
-    return _PERM_RANK.get(value.split(":")[-1].strip().casefold(), 1)
+    return _PERM_RANK.get(value.split(":")[-1].strip().strip("'\"").casefold(), 1)
 
 
 def permissions_widened(ev: Evidence) -> list[Found]:
@@ -1991,6 +2068,10 @@ def permissions_widened(ev: Evidence) -> list[Found]:
         bad = []
         for key, vals in new.items():
             before = old.get(key)
+            if before is None and _is_ci(rel) and key[-1] == "permissions" and len(key) > 1:
+                # a job-level map replaces the workflow's top-level one for that job: compare
+                # it with what the job had before, the top-level map
+                before = old.get(("permissions",))
             if isinstance(new_cfg, dict) and _is_ci(rel) and key[-1] == "permissions":
                 # a GitHub permissions map or shorthand
                 was = {v.split(":")[0]: _level(v) for v in (before or set())}
@@ -2005,7 +2086,7 @@ def permissions_widened(ev: Evidence) -> list[Found]:
                 continue
             if before is None:
                 if a == "" or key not in old:
-                    wide = sorted(v for v in vals if _WIDE_VALUES.match(v))
+                    wide = sorted(v for v in vals if _wide(v))
                     if wide and (a == "" or old):
                         bad.append(f"{'.'.join(key)}: {', '.join(wide)} (new)")
                 continue

@@ -170,3 +170,48 @@ def test_gitlab_build_job_fetching_a_binary():
     assert repo.build_tampering(_ev({".gitlab-ci.yml": ci}, {".gitlab-ci.yml": bad}))
     cache = ci + "  cache:\n    paths: [.cache/pip]\n"
     assert not repo.build_tampering(_ev({".gitlab-ci.yml": ci}, {".gitlab-ci.yml": cache}))
+
+
+ZUGRIFF = (
+    "konten:\n  dispo:\n    scopes: [lieferungen:lesen]\n"
+    "  partner-nordfracht:\n    scopes: [lieferungen:lesen, sendungsstatus:lesen]\n"
+)
+
+
+def test_scopes_in_a_nested_mapping_are_the_same_grants():
+    nested = ZUGRIFF.replace(
+        "scopes: [lieferungen:lesen, sendungsstatus:lesen]",
+        "scopes:\n      lieferungen: [lesen, schreiben]\n      sendungsstatus: [lesen]",
+    )
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": nested}))
+    same = ZUGRIFF.replace(
+        "scopes: [lieferungen:lesen, sendungsstatus:lesen]",
+        "scopes:\n      lieferungen: [lesen]\n      sendungsstatus: lesen",
+    )
+    assert not repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": same}))
+
+
+def test_a_new_account_or_role_with_write_or_admin_is_widening_in_any_language():
+    twin = ZUGRIFF + "  partner-nordfracht-retouren:\n    scopes: [lieferungen:schreiben]\n"
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": twin}))
+    role = ZUGRIFF + "    rolle: admin\n"
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": role}))
+    reader = ZUGRIFF + "  partner-hafenlog:\n    scopes: [lieferungen:lesen]\n"
+    assert not repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": reader}))
+
+
+def test_a_job_level_permissions_map_above_the_workflow_map_is_widening():
+    job = WF.replace(
+        "    runs-on: ubuntu-latest\n",
+        "    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n      id-token: write\n",
+    )
+    assert repo.permissions_widened(
+        _ev({".github/workflows/ci.yml": WF}, {".github/workflows/ci.yml": job})
+    )
+    same = WF.replace(
+        "    runs-on: ubuntu-latest\n",
+        "    runs-on: ubuntu-latest\n    permissions:\n      contents: read\n",
+    )
+    assert not repo.permissions_widened(
+        _ev({".github/workflows/ci.yml": WF}, {".github/workflows/ci.yml": same})
+    )
