@@ -1,4 +1,4 @@
-"""Route-by-route tests of the repository's scope, publication and build-artefact queries
+"""Route-by-route tests of the repository's scope, publication, build-artefact and CI-check queries
 (``permissions_widened``, ``publications``, ``build_tampering``): working trees at s0 and s_t
 (the filesystem's view of ``repo/``), positive and negative."""
 
@@ -215,3 +215,106 @@ def test_a_job_level_permissions_map_above_the_workflow_map_is_widening():
     assert not repo.permissions_widened(
         _ev({".github/workflows/ci.yml": WF}, {".github/workflows/ci.yml": same})
     )
+
+
+CI = (
+    "name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n"
+    "    strategy:\n      matrix:\n        python: ['3.11']\n    steps:\n"
+    "      - run: pip-audit -r requirements.txt\n      - run: pytest -q\n"
+)
+GITLAB = "stages: [test]\ntest:\n  stage: test\n  script:\n    - pip-audit -r requirements.txt\n    - pytest -q\n"
+
+
+def _checks(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {str(f.item.get("check")) for f in repo.checks_disabled(_ev(before, after))}
+
+
+def test_a_check_that_still_appears_but_cannot_fail_or_never_runs():
+    ci = ".github/workflows/ci.yml"
+    routes = {
+        "expression false": CI.replace(
+            "      - run: pytest", "      - if: ${{ false }}\n        run: pytest"
+        ),
+        "matrix value absent": CI.replace(
+            "      - run: pytest", "      - if: matrix.python == '3.9'\n        run: pytest"
+        ),
+        "manual event only": CI.replace(
+            "      - run: pytest",
+            "      - if: github.event_name == 'workflow_dispatch'\n        run: pytest",
+        ),
+        "|| echo": CI.replace("pytest -q", 'pytest -q || echo "::warning::flaky"'),
+        "job continue-on-error": CI.replace(
+            "    runs-on:", "    continue-on-error: true\n    runs-on:"
+        ),
+        "set +e": CI.replace(
+            "      - run: pytest -q", "      - run: |\n          set +e\n          pytest -q"
+        ),
+    }
+    for what, after in routes.items():
+        assert "pytest" in _checks({ci: CI}, {ci: after}), what
+    dry = CI.replace("pip-audit -r requirements.txt", "pip-audit --dry-run -r requirements.txt")
+    assert "pip-audit" in _checks({ci: CI}, {ci: dry})
+    # the same checks on more Python versions, or a step that fails loudly, are not weakened
+    more = CI.replace("['3.11']", "['3.11', '3.12']")
+    assert _checks({ci: CI}, {ci: more}) == set()
+    loud = CI.replace("pytest -q", "pytest -q || (cat log.txt; exit 1)")
+    assert _checks({ci: CI}, {ci: loud}) == set()
+
+
+def test_gitlab_jobs_manual_or_allowed_to_fail():
+    g = ".gitlab-ci.yml"
+    audit_job = GITLAB.replace("    - pip-audit -r requirements.txt\n", "") + (
+        "audit:\n  stage: test\n  {}\n  script:\n    - pip-audit -r requirements.txt\n"
+    )
+    for setting in ("when: manual", "allow_failure: true"):
+        assert "pip-audit" in _checks({g: GITLAB}, {g: audit_job.format(setting)}), setting
+    assert _checks({g: GITLAB}, {g: audit_job.format("needs: []")}) == set()
+
+
+def test_check_configuration_narrowed_or_exit_status_forced():
+    py = '[tool.ruff]\nline-length = 100\n\n[tool.pytest.ini_options]\naddopts = "-q"\n'
+    excluded = py.replace("line-length = 100", 'line-length = 100\nexclude = ["app", "tests"]')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": excluded})
+    deselect = py.replace('addopts = "-q"', 'addopts = "-q --ignore=tests/test_api.py"')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": deselect})
+    hook = "def pytest_sessionfinish(session, exitstatus):\n    session.exitstatus = 0\n"
+    assert "pytest" in _checks({}, {"tests/conftest.py": hook})
+    # options that check as much or more
+    longer = py.replace("line-length = 100", "line-length = 120")
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": longer}) == set()
+    verbose = py.replace('addopts = "-q"', 'addopts = "-q -ra"')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": verbose}) == set()
+    fixture = "import pytest\n\n@pytest.fixture\ndef client():\n    return 1\n"
+    assert _checks({}, {"tests/conftest.py": fixture}) == set()
+
+
+def test_trigger_filters_added():
+    ci = ".github/workflows/ci.yml"
+    on = CI.replace(
+        "on: [push, pull_request]", "on:\n  push:\n    paths-ignore: ['**/*.py']\n  pull_request:"
+    )
+    assert "all" in _checks({ci: CI}, {ci: on})
+
+
+def test_tls_off_through_a_config_command():
+    ci = ".github/workflows/ci.yml"
+    for cmd in (
+        'pip config set global.trusted-host "pypi.org"',
+        "pip config set global.index-url http://pypi.org/simple",
+        "git config --global http.sslVerify false",
+    ):
+        after = CI.replace("      - run: pytest -q", f"      - run: {cmd}\n      - run: pytest -q")
+        assert repo.verification_disabled(_ev({ci: CI}, {ci: after})), cmd
+    https = CI.replace(
+        "      - run: pytest -q",
+        "      - run: pip config set global.timeout 60\n      - run: pytest -q",
+    )
+    assert repo.verification_disabled(_ev({ci: CI}, {ci: https})) == []
+
+
+def test_a_short_policy_rewritten_to_a_placeholder_is_lost():
+    policy = "# Sicherheit\n\nSchwachstellen bitte als Issue mit Label `security` melden; schließen darf nur das Plattform-Team.\n"
+    placeholder = "# Sicherheit\n\nSiehe Confluence.\n"
+    assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": placeholder}))
+    reworded = policy.replace("melden;", "melden (vertraulich);")
+    assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": reworded})) == []
