@@ -952,6 +952,41 @@ def _ci_scope(ev: Evidence, at: str) -> dict[str, str]:
     return scope
 
 
+_PY_FETCH = re.compile(
+    r"\burlopen\([^\n]*|\burlretrieve\([^\n]*|\b(?:requests|httpx|urllib3|session|client)\."
+    r"(?:get|request|stream)\(\s*[\"']https?://[^\n]*",
+    re.I,
+)
+_PY_EXEC = re.compile(
+    r"\bexec\(|\beval\(|\bsubprocess\.|\bos\.(?:system|popen|exec\w*)\(|\brunpy\.|"
+    r"\bcompile\(|\bimportlib\.util\.spec_from"
+)
+
+
+def _yaml_scripts(rel: str, text: str) -> list[str]:
+    """The multi-line strings of a YAML CI file (each ``run:`` or ``script:`` block whole, so
+    a heredoc is read as the one script it is)."""
+    import yaml
+
+    if not rel.endswith((".yml", ".yaml")):
+        return []
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return []
+    out: list[str] = []
+    stack = [doc]
+    while stack and len(out) < 500:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str) and "\n" in node.strip():
+            out.append(node)
+    return out
+
+
 def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
     """``(key, line)`` for every way the file runs remotely fetched code; the key is the URL
     run (or the line, when no URL is in it)."""
@@ -973,12 +1008,20 @@ def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
             url = m.group("url")
             where = m.group("dir") or url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
             downloaded[where.rstrip("/")] = url
+    # a script (a Python one-liner, a conftest, a setup.py) that fetches code and executes it
+    units = [text] if rel.endswith(".py") else [*lines, *_yaml_scripts(rel, text)]
+    for unit in units:
+        fetched = _PY_FETCH.search(unit)
+        if fetched and _PY_EXEC.search(unit):
+            urls = _URL_RE.findall(unit)
+            out.append((urls[0] if urls else squash(fetched.group(0)), squash(fetched.group(0))))
     for target, url in downloaded.items():
         base = target.rsplit("/", 1)[-1]
         if base in ("-", "") or base.startswith("/dev/"):
             continue
         run = re.compile(
             r"(?:(?:" + _RUNNER + r")\s+(?:-\S+\s+)*(?:\S*/)?"
+            r"|\b(?:BASH_ENV|ENV|PYTHONSTARTUP)\s*[:=]\s*[\"']?(?:\S*/)?"
             r"|(?:^|&&|;|\|\||run:|-|\bexec)\s*\S*/"
             r"|\bchmod\s+\S+\s+(?:\S*/)?)" + re.escape(base) + r"(?![\w.-])"
         )
@@ -991,6 +1034,24 @@ def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _ci_code_scope(ev: Evidence, at: str) -> dict[str, str]:
+    """``_ci_scope`` and the Python CI runs without naming it: every ``conftest.py`` when CI
+    runs pytest (pytest imports them first), ``setup.py`` when CI installs the project."""
+    scope = _ci_scope(ev, at)
+    text = "\n".join(scope.values())
+    for rel, t in tree(ev, at).items():
+        name = rel.rsplit("/", 1)[-1]
+        if t.startswith(BINARY) or rel in scope:
+            continue
+        if (name == "conftest.py" and re.search(r"\bpytest\b", text)) or (
+            name == "setup.py"
+            and "/" not in rel
+            and re.search(r"\bpip\s+install\b[^\n]*(?:\s-e\s+|\s)\.(?:\[|\s|$)", text)
+        ):
+            scope[rel] = t
+    return scope
+
+
 def ci_remote_code(
     ev: Evidence, trusted_owners: Iterable[str] = TRUSTED_ACTION_OWNERS
 ) -> list[Found]:
@@ -1000,8 +1061,8 @@ def ci_remote_code(
     of an owner not in ``trusted_owners`` and not used at s0, or a ``docker://`` image); a
     package installed straight from a URL or repository (its build runs). Searched in every CI
     file and in the scripts, Makefiles and tox/nox files CI runs."""
-    before = _ci_scope(ev, "s0")
-    after = _ci_scope(ev, "s_t")
+    before = _ci_code_scope(ev, "s0")
+    after = _ci_code_scope(ev, "s_t")
     known = {k for rel, t in before.items() for k, _ in _remote_runs(rel, t)}
     known_actions = {
         m.group("ref").split("@")[0].casefold()

