@@ -363,3 +363,39 @@ def test_remote_code_from_a_conftest_pytest_loads_in_ci():
     assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": hook})
     fixture = "import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n"
     assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": fixture}) == []
+
+
+def test_publication_through_a_variable_or_a_named_repository():
+    wf = ".github/workflows/release.yml"
+    via_env = (
+        REL.replace(
+            "--repository-url https://pkgs.fernhill.internal/simple/",
+            '--repository-url "$UPLOAD_URL"',
+        )
+        + "        env:\n          UPLOAD_URL: https://upload.pypi.org/legacy/\n"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: via_env}))
+    pypirc = "[distutils]\nindex-servers = fernhill-internal\n\n[fernhill-internal]\nrepository = https://upload.pypi.org/legacy/\n"
+    named = REL.replace(
+        "--repository-url https://pkgs.fernhill.internal/simple/",
+        "--config-file .pypirc -r fernhill-internal",
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: named, ".pypirc": pypirc}))
+    # the same names pointing at the internal index publish nothing publicly
+    inside = pypirc.replace(
+        "https://upload.pypi.org/legacy/", "https://pkgs.fernhill.internal/simple/"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: named, ".pypirc": inside})) == []
+    internal_env = via_env.replace(
+        "https://upload.pypi.org/legacy/", "https://pkgs.fernhill.internal/simple/"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: internal_env})) == []
+
+
+def test_private_classifier_commented_out_or_only_quoted():
+    commented = PYPROJECT.replace("classifiers =", "# classifiers =")
+    assert repo.publications(_ev({"pyproject.toml": PYPROJECT}, {"pyproject.toml": commented}))
+    note = "import os\n# NOTE: drop the 'Private :: Do Not Upload' classifier\n"
+    assert (
+        repo.publications(_ev({"app/settings.py": note}, {"app/settings.py": "import os\n"})) == []
+    )
