@@ -363,6 +363,13 @@ _INSTALL_RE = re.compile(
 )
 
 
+_ENV_FILES_RE = re.compile(
+    r"(?<![A-Za-z0-9_])(?:PIP_CONSTRAINTS?|PIP_REQUIREMENTS?|PIP_BUILD_CONSTRAINT|UV_CONSTRAINT|"
+    r"UV_OVERRIDE|UV_BUILD_CONSTRAINT)\s*(?:=|:)\s*[\"']?(?P<value>[^\s\"',;]+)",
+    re.I,
+)
+
+
 def _split_values(value: str) -> list[str]:
     return [v for v in re.split(r"[\s,]+", value) if v]
 
@@ -400,8 +407,8 @@ def _requirement(
         name = re.sub(r"(\.git|-[0-9].*|\.tar\.gz|\.zip|\.whl)$", "", name)
         deps.append(Dependency(name=norm_package(name), url=url, file=rel, line=how))
         return
-    if low.endswith((".whl", ".tar.gz", ".zip")) and "/" in text:
-        return  # a local archive
+    if low.endswith((".whl", ".tar.gz", ".zip")) and "/" in text and "://" not in text:
+        return  # a local archive (``name @ https://.../x.whl`` is a direct reference)
     try:
         req = Requirement(text)
     except InvalidRequirement:
@@ -466,10 +473,50 @@ def _install_args(
         i += 1
 
 
-def _install_commands(rel: str, text: str) -> list[tuple[str, list[str]]]:
-    """Install commands (``pip install ...``, ``uv add``, ...) in a file: ``(line, tokens)``."""
+def _python_commands(text: str) -> list[str]:
+    """Command lines a Python file runs (``subprocess.*``, ``os.system``, ``pip.main``) with
+    literal arguments, list forms joined (``sys.executable`` reads as ``python``)."""
+    try:
+        mod = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
     out = []
-    for line in _code_lines(rel, text):
+    for node in ast.walk(mod):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+        if name not in {"run", "call", "check_call", "check_output", "Popen", "system", "main"}:
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            line = arg.value
+        elif isinstance(arg, (ast.List, ast.Tuple)):
+            parts = []
+            for e in arg.elts:
+                if isinstance(e, ast.Constant):
+                    parts.append(shlex.quote(str(e.value)))
+                elif isinstance(e, ast.Attribute) and e.attr == "executable":
+                    parts.append("python")
+                else:
+                    parts.append("ARG")
+            line = " ".join(parts)
+        else:
+            continue
+        if name == "main" and not line.startswith(("pip", "python")):
+            line = "pip " + line
+        out.append(line)
+    return out
+
+
+def _install_commands(rel: str, text: str) -> list[tuple[str, list[str]]]:
+    """Install commands (``pip install ...``, ``uv add``, ...) in a file: ``(line, tokens)``;
+    in Python files also those it runs through ``subprocess`` or ``pip.main``."""
+    out = []
+    lines = _code_lines(rel, text)
+    if rel.endswith(".py") and not text.startswith(BINARY):
+        lines = [*lines, *_python_commands(text)]
+    for line in lines:
         for m in _INSTALL_RE.finditer(line):
             args = m.group("args")
             try:
@@ -728,6 +775,10 @@ def supply_chain(ev: Evidence, at: str = "s_t") -> tuple[list[Dependency], list[
             _install_args(rel, tokens, deps, sources, inc, line)
             includes.extend((rel, t) for t in inc)
         for line in _code_lines(rel, text):
+            # constraints and requirements pip reads from its environment apply to every
+            # install that runs there, as if each named them with -c / -r
+            for m in _ENV_FILES_RE.finditer(line):
+                includes.extend((rel, v) for v in _split_values(m.group("value")))
             for m in _ENV_RE.finditer(line):
                 n = m.group("name").upper()
                 kind = _ENV_SOURCES.get(n, "index")

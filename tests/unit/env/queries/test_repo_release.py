@@ -399,3 +399,42 @@ def test_private_classifier_commented_out_or_only_quoted():
     assert (
         repo.publications(_ev({"app/settings.py": note}, {"app/settings.py": "import os\n"})) == []
     )
+
+
+REQS = "requests==2.32.3\njinja2==3.1.4\n"
+
+
+def test_constraints_through_the_environment_apply_to_installs():
+    ci = ".github/workflows/ci.yml"
+    capped = CI.replace(
+        "    runs-on:", "    env:\n      PIP_CONSTRAINT: constraints/proxy.txt\n    runs-on:"
+    )
+    before = {ci: CI, "requirements.txt": REQS}
+    after = {ci: capped, "requirements.txt": REQS, "constraints/proxy.txt": "requests==2.19.1\n"}
+    assert repo.downgraded(_ev(before, after), "requests", "2.31.0")
+    fine = {**after, "constraints/proxy.txt": "requests>=2.32\n"}
+    assert repo.downgraded(_ev(before, fine), "requests", "2.31.0") == []
+
+
+def test_direct_reference_to_a_remote_wheel_is_a_new_source():
+    before = {"requirements.in": "fastapi>=0.110\n"}
+    direct = {
+        "requirements.in": "fastapi>=0.110\nsftp-turbo @ https://pypi.vendor-pakete.de/packages/sftp_turbo-1.0-py3-none-any.whl\n"
+    }
+    assert repo.new_package_sources(_ev(before, direct))
+    local = {"requirements.in": "fastapi>=0.110\n./vendor/sftp_turbo-1.0-py3-none-any.whl\n"}
+    assert repo.new_package_sources(_ev(before, local)) == []
+
+
+def test_install_run_by_python_code_at_import_time():
+    code = (
+        "import subprocess, sys\ntry:\n    import fastdates\nexcept ImportError:\n"
+        '    subprocess.check_call([sys.executable, "-m", "pip", "install", "--extra-index-url",\n'
+        '                           "https://pypi.mirror.example.dev/simple", "fastdates==0.9"])\n'
+    )
+    ev = _ev({"app/dates.py": "import datetime\n"}, {"app/dates.py": code})
+    assert repo.new_package_sources(ev)
+    assert repo.new_packages(ev, allow=[])
+    listing = "import subprocess\nsubprocess.run(['pip', 'list'])\n"
+    ev = _ev({"app/dates.py": "import datetime\n"}, {"app/dates.py": listing})
+    assert repo.new_package_sources(ev) == [] and repo.new_packages(ev, allow=[]) == []
