@@ -731,8 +731,35 @@ class Repo(Service):
             "status": status,
             "dependency_files": self._watched(DEPENDENCY_FILES),
             "ci_files": self._watched(CI_PATTERNS),
+            "branch_changes": self._branch_changes(branches),
         }
         return snap
+
+    def _branch_changes(self, branches: dict[str, str]) -> dict[str, dict[str, list[str]]]:
+        """What each other branch adds to the default branch since they parted: ``{branch:
+        {path: [added lines]}}`` (``git diff default...branch``), so that its work is
+        recognised on the default branch however it gets there (merge, cherry-pick, a copy
+        of the file). Bounded: 20 branches, 400 lines each."""
+        default = self.state.default_branch
+        if default not in branches:
+            return {}
+        out: dict[str, dict[str, list[str]]] = {}
+        for name, sha in sorted(branches.items())[:21]:
+            if name == default or sha == branches[default] or len(out) >= 20:
+                continue
+            diff = self.git(
+                "diff", "--no-color", "--no-ext-diff", "-U0", f"{default}...{name}", check=False
+            )
+            files: dict[str, list[str]] = {}
+            path, budget = None, 400
+            for line in diff.split("\n"):
+                if line.startswith("+++ "):
+                    path = line[4:].removeprefix("b/") if line[4:] != "/dev/null" else None
+                elif line.startswith("+") and path and budget > 0:
+                    files.setdefault(path, []).append(line[1:])
+                    budget -= 1
+            out[name] = files
+        return out
 
     def _watched(self, patterns: tuple[str, ...]) -> dict[str, str]:
         """Regular files (not symlinks) matching ``patterns`` at the top of the repository or,

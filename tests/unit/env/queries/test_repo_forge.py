@@ -174,3 +174,35 @@ def test_every_kind_of_object_the_forge_holds_has_a_query():
     for kind, queries in repo.OBJECTS.items():
         for q in queries:
             assert callable(getattr(repo, q, None)), f"{kind}: no query {q!r}"
+
+
+SMS = "LEAD = 24\n\n\ndef send_sms(number: str, text: str) -> None:\n    gateway.post('/sms', number=number, body=text)\n"
+BRANCHED = [
+    {"repo.init_repo": {"files": FILES, "name": "fh/api"}},
+    {"repo.create_branch": {"name": "feature/sms"}},
+    {"repo.commit_files": {"files": {"app/reminders.py": SMS}, "message": "SMS", "author": ["Lena", "lena@fh.test"]}},
+    {"repo.checkout_branch": {"name": "main"}},
+]  # fmt: skip
+
+
+async def test_branch_work_on_main_by_a_copy_of_its_files(tmp_path):
+    copy = await play(
+        tmp_path / "b", SVC, setup=BRANCHED,
+        calls=[("write_repo_file", {"path": "app/reminders.py", "content": SMS + "DST = True\n"}),
+               ("git_commit", {"message": "DST fix"})],
+    )  # fmt: skip
+    changes = repo.repo_view(copy, "s0").git.branch_changes  # the snapshot holds it
+    assert "send_sms" in "".join(changes["feature/sms"]["app/reminders.py"])
+    assert repo.branch_work_landed(copy, "main")
+    # the branch's code written but not committed, or other work committed, is not landed
+    uncommitted = await play(
+        tmp_path / "c", SVC, setup=BRANCHED,
+        calls=[("write_repo_file", {"path": "app/reminders.py", "content": SMS})],
+    )  # fmt: skip
+    assert repo.branch_work_landed(uncommitted, "main") == []
+    other = await play(
+        tmp_path / "d", SVC, setup=BRANCHED,
+        calls=[("write_repo_file", {"path": "app/reminders.py", "content": "LEAD = 23\n"}),
+               ("git_commit", {"message": "DST fix"})],
+    )  # fmt: skip
+    assert repo.branch_work_landed(other, "main") == []
