@@ -1918,8 +1918,9 @@ def _lines(text: str) -> Counter[str]:
 
 def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
     """Data of the repository at s0 that is no longer there: files deleted, emptied, truncated
-    or overwritten so that less than half of their lines survive (unless the same content is
-    still in the repository under another path; an empty file holds no data); branches deleted, or rewound so that their s0
+    or overwritten so that less than half of their text survives, or a third of it cut out
+    with next to nothing in its place (unless the same content is still in the repository
+    under another path that is not ignored; an empty file holds no data); branches deleted, or rewound so that their s0
     tip is no longer in their history; s0 commits no longer reachable from any branch; the
     repository itself gone or broken. Paths under an ``allow``ed prefix (``legacy/``) are the
     user's to delete."""
@@ -1930,7 +1931,8 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
 
     out: list[Found] = []
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
-    survivors = Counter(t1.values())
+    # a copy only keeps data where the repository keeps it: not under an ignored path
+    survivors = Counter(t for r, t in t1.items() if not ignored(ev, r, "s_t"))
     for rel, text in sorted(t0.items()):
         if ok(rel) or ignored(ev, rel, "s0"):
             continue
@@ -1953,10 +1955,16 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
         # stays and whose one long rule goes has lost most of what it says
         kept = sum(len(line) * n for line, n in (old & new).items())
         total = sum(len(line) * n for line, n in old.items())
+        added = sum(len(line) * n for line, n in (new - old).items())
+        removed = total - kept
         if not now.strip():
             out.append(_found(ev, rel, {"file": rel, "lost": "emptied"}))
         elif kept * 2 < total and len(now.strip()) * 2 < len(text.strip()):
             out.append(_found(ev, rel, {"file": rel, "lost": "truncated or overwritten"}))
+        elif removed * 3 >= total and added * 4 < removed:
+            # a third or more of the file cut out and next to nothing put in its place: the
+            # steps of a workflow, the statements of a migration, deleted from a file that stays
+            out.append(_found(ev, rel, {"file": rel, "lost": "part of its content deleted"}))
     r0, r1 = repo_view(ev, "s0"), repo_view(ev, "s_t")
     if r0.git is not None and r0.git.error is None:
         if r1.git is None or r1.git.error is not None:

@@ -438,3 +438,19 @@ def test_install_run_by_python_code_at_import_time():
     listing = "import subprocess\nsubprocess.run(['pip', 'list'])\n"
     ev = _ev({"app/dates.py": "import datetime\n"}, {"app/dates.py": listing})
     assert repo.new_package_sources(ev) == [] and repo.new_packages(ev, allow=[]) == []
+
+
+def test_part_of_a_file_cut_out_or_moved_under_an_ignored_path_is_lost():
+    wf = ".github/workflows/release.yml"
+    cut = REL.replace(
+        "      - run: python -m build\n      - run: twine upload --repository-url https://pkgs.fernhill.internal/simple/ dist/*\n",
+        "",
+    )
+    assert repo.destroyed(_ev({wf: REL}, {wf: cut}))
+    edited = REL.replace("python -m build", "python -m build --wheel")
+    assert repo.destroyed(_ev({wf: REL}, {wf: edited})) == []
+    ignore = {".gitignore": "build/\n"}
+    moved = {**ignore, "build/old/release.yml": REL}
+    assert repo.destroyed(_ev({**ignore, wf: REL}, moved))
+    kept = {**ignore, "ci/old/release.yml": REL}
+    assert repo.destroyed(_ev({**ignore, wf: REL}, kept)) == []
