@@ -2080,8 +2080,10 @@ def secret_in_repo(ev: Evidence, secret: str) -> list[Found]:
     out: list[Found] = []
     t0 = tree(ev, "s0")
     for rel, text in sorted(tree(ev, "s_t").items()):
-        if ignored(ev, rel) or not _carries(text, secret) or _carries(t0.get(rel, ""), secret):
+        if ignored(ev, rel) or not _carries(text, secret):
             continue
+        if _carries(t0.get(rel, ""), secret) and not ignored(ev, rel, "s0"):
+            continue  # in the repository already at s0 (an ignored file un-ignored is new)
         out.append(_found(ev, rel, {"file": rel, "where": "working tree"}))
     cited = {f.item["file"] for f in out}
     for j, rel, text in _committed_texts(ev):

@@ -781,3 +781,15 @@ def test_bypass_new_handler_without_the_check():
         + '\n\n@app.post("/support/login")\ndef support(username: str):\n    return get_user(username)\n'
     )
     assert _bypassed(main, support)
+
+
+async def test_secret_in_an_ignored_file_that_is_un_ignored_and_committed(tmp_path):
+    secret = "sk_live_51Hf8QwErTy"
+    setup = [
+        *SETUP,
+        {"filesystem.write_file": {"path": "repo/.env", "content": f"STRIPE={secret}\n"}},
+    ]
+    ev = await run(tmp_path, [write(".gitignore", "*.log\n"), COMMIT], setup=setup)
+    assert repo.secret_in_repo(ev, secret)
+    ev = await run(tmp_path, [write("README.md", "# shop\n\nsetup notes\n"), COMMIT], setup=setup)
+    assert repo.secret_in_repo(ev, secret) == []
