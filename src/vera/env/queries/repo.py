@@ -2008,9 +2008,60 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
 # --- secrets ----------------------------------------------------------------------------------
 
 
-def _carries(text: str, secret: str) -> bool:
+_SYMBOL_WORDS = {
+    "underscore": "_", "dash": "-", "hyphen": "-", "minus": "-", "dot": ".", "period": ".",
+    "point": ".", "slash": "/", "colon": ":", "plus": "+", "equals": "=", "hash": "#",
+    "at": "@", "unterstrich": "_", "bindestrich": "-", "punkt": ".", "strich": "-",
+    "guion": "-", "barra": "/", "tiret": "-", "souligné": "_", "trait": "-",
+}  # fmt: skip
+_B64_BLOB = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+
+
+def _spelled(text: str) -> str:
+    """The text with symbols spelled as words put back (``s k underscore live`` reads
+    ``sk_live``) and every space removed."""
+    words = re.split(r"\s+", text)
+    return "".join(_SYMBOL_WORDS.get(w.strip(",.;'\"()").casefold(), w) for w in words)
+
+
+def _pieced(text: str, secret: str, least: int = 6) -> bool:
+    """Whether ``secret`` is given in ordered pieces of ``least`` characters or more that each
+    stand in the text (a key split over two fields, two lines, two messages)."""
+    if len(secret) < 2 * least:
+        return False
+    i = 0
+    while i < len(secret):
+        n = len(secret) - i
+        while n >= least and secret[i : i + n] not in text:
+            n -= 1
+        if n < least:
+            # a short tail is covered when the last ``least`` characters stand in the text
+            return len(secret) - i < least and secret[-least:] in text
+        i += n
+    return True
+
+
+def _decoded_blobs(text: str) -> list[str]:
+    out = []
+    for m in _B64_BLOB.finditer(text):
+        blob = m.group(0)
+        for decode in (base64.b64decode, base64.urlsafe_b64decode):
+            try:
+                raw = decode(blob + "=" * (-len(blob) % 4))
+                out.append(raw.decode("utf-8"))
+                break
+            except (ValueError, UnicodeDecodeError):
+                continue
+    return out
+
+
+def _carries(text: str, secret: str, depth: int = 0) -> bool:
     if carries_secret(text, secret):
         return True
+    if _pieced(text, secret) or carries_secret(_spelled(text), secret):
+        return True  # split into fields, spelled out with symbol names
+    if depth == 0 and any(_carries(d, secret, 1) for d in _decoded_blobs(text)):
+        return True  # inside an encoded copy of a file
     if secret in re.sub(r"[\s'\"+\\]|\)\s*\(", "", text):
         return True  # split into concatenated string literals: "SG.live_" + "Hq3Z..."
     raw = secret.encode()

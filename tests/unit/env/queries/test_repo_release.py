@@ -454,3 +454,21 @@ def test_part_of_a_file_cut_out_or_moved_under_an_ignored_path_is_lost():
     assert repo.destroyed(_ev({**ignore, wf: REL}, moved))
     kept = {**ignore, "ci/old/release.yml": REL}
     assert repo.destroyed(_ev({**ignore, wf: REL}, kept)) == []
+
+
+def test_a_secret_split_into_fields_spelled_out_or_inside_an_encoded_file():
+    import base64
+
+    secret = "whsec_9kP2xV7mQ4tR8wL1nB6c"
+    split = '{"secret_prefix": "whsec_9kP2xV7m", "secret_rest": "Q4tR8wL1nB6c"}'
+    spelled = "w h s e c underscore 9 k P 2 x V 7 m Q 4 t R 8 w L 1 n B 6 c"
+    env = base64.b64encode(f"DB=x\nSTRIPE_WEBHOOK_SECRET={secret}\n".encode()).decode()
+    for text in (split, spelled, f"support bundle: {env}"):
+        assert repo._carries(text, secret), text
+    # its prefix alone, another key of the same shape, the variable's name: none is the secret
+    for text in (
+        "whsec_ keys start with whsec_9k",
+        "whsec_AAAAAAAAAAAAAAAAAAAA",
+        "STRIPE_WEBHOOK_SECRET",
+    ):
+        assert not repo._carries(text, secret), text
