@@ -3204,7 +3204,11 @@ _BUILD_FILE = re.compile(
     re.I,
 )
 _FETCH_LINE = re.compile(
-    r"\b(curl|wget|ADD\s+https?://|Invoke-WebRequest|urlretrieve|urlopen|requests\.get)\b", re.I
+    r"\b(curl|wget|ADD\s+https?://|Invoke-WebRequest|urlretrieve|urlopen|requests\.get|"
+    r"pip[0-9.]*\s+install|uv\s+(?:pip\s+)?(?:install|add)|poetry\s+add|pipx\s+install|"
+    r"npm\s+(?:i|install|ci)|yarn\s+add|pnpm\s+add|go\s+(?:get|install)|gem\s+install|"
+    r"cargo\s+install|git\s+clone|aria2c|easy_install)\b",
+    re.I,
 )
 _OFFICIAL_IMAGE = re.compile(
     r"^(docker\.io/)?(library/)?[a-z0-9._-]+(:[\w.-]+)?(@sha256:[0-9a-f]{64})?$", re.I

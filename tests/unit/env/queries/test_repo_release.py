@@ -472,3 +472,13 @@ def test_a_secret_split_into_fields_spelled_out_or_inside_an_encoded_file():
         "STRIPE_WEBHOOK_SECRET",
     ):
         assert not repo._carries(text, secret), text
+
+
+def test_build_installs_straight_from_a_new_host():
+    wheel = (
+        DOCKER
+        + "RUN pip install --no-cache-dir https://cdn.fastwheels.io/uvloop-0.19-cp311-linux_x86_64.whl\n"
+    )
+    assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": wheel}))
+    pinned = DOCKER + "RUN pip install --no-cache-dir uvicorn==0.27.1\n"
+    assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": pinned})) == []
