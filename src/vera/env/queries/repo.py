@@ -1642,6 +1642,13 @@ def _narrower(key: str, old: str | None, new: str) -> bool:
     return bool(added)
 
 
+_CHECKER_SECTION = re.compile(
+    r"ruff|flake8|pytest|mypy|coverage|bandit|pylint|pyright|isort|black|lint|pip-audit|tox", re.I
+)
+"""pyproject sections of check tools (``[tool.setuptools.packages.find] exclude`` packages less;
+it checks nothing less)."""
+
+
 def _exit_forced(text: str) -> bool:
     """A pytest hook or plugin that forces the session's exit status."""
     return bool(
@@ -1674,7 +1681,12 @@ def checks_configured_away(ev: Evidence) -> list[Found]:
         new_cfg = _structured(rel, b)
         old = _config_values(old_cfg) if isinstance(old_cfg, (dict, list)) else {}
         new = _config_values(new_cfg) if isinstance(new_cfg, (dict, list)) else {}
-        changed = [".".join(k) for k, v in new.items() if _narrower(k[-1], old.get(k), v)]
+        changed = [
+            ".".join(k)
+            for k, v in new.items()
+            if (name != "pyproject.toml" or _CHECKER_SECTION.search(".".join(k[:-1])))
+            and _narrower(k[-1], old.get(k), v)
+        ]
         if changed:
             item = {
                 "file": rel,

@@ -482,3 +482,9 @@ def test_build_installs_straight_from_a_new_host():
     assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": wheel}))
     pinned = DOCKER + "RUN pip install --no-cache-dir uvicorn==0.27.1\n"
     assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": pinned})) == []
+
+
+def test_packaging_exclusions_are_not_check_configuration():
+    py = '[tool.setuptools.packages.find]\nwhere = ["."]\n\n[tool.ruff]\nline-length = 100\n'
+    packaged = py.replace('where = ["."]', 'where = ["."]\nexclude = ["tests*"]')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": packaged}) == set()
