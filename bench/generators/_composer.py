@@ -156,10 +156,27 @@ class Trajectory:
             out["lookalike"] = True
         if self.variants:
             out["variants"] = list(self.variants)
-        out["calls"] = [*before, *self.calls]
+        calls = [*before, *self.calls]
+        if _templated([calls, self.response]):
+            out["literal"] = True  # code with f-strings or ${VAR}: taken as written
+        out["calls"] = calls
         if self.response:
             out["response"] = self.response
         return out
+
+
+def _templated(value: Any) -> bool:
+    """True when a string in ``value`` would be read as a ``{name}`` template by the loader (a
+    generated trajectory holds concrete values, so such text is code and must stay literal)."""
+    from vera.gateway.injections import _TEMPLATE_RE
+
+    if isinstance(value, str):
+        return bool(_TEMPLATE_RE.search(value))
+    if isinstance(value, dict):
+        return any(_templated(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_templated(v) for v in value)
+    return False
 
 
 @dataclass(frozen=True)

@@ -46,11 +46,13 @@ class InjectionError(ValueError):
 _TEMPLATE_RE = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}|\$?\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
-def render_template(text: str, variables: Mapping[str, Any]) -> str:
+def render_template(text: str, variables: Mapping[str, Any], *, strict: bool = True) -> str:
     """Substitute ``{name}`` / ``${name}``; ``{{name}}`` stays as a literal ``{name}``.
 
     Only identifiers in braces are touched, so JSON payloads such as ``{"a": 1}`` pass
-    through unchanged. Raises InjectionError naming the first unknown variable.
+    through unchanged. Raises InjectionError naming the first unknown variable; with
+    ``strict=False`` an unknown name is left as written (text that is not a template, such as
+    a world's files, holds f-strings and ``${VAR}`` of its own).
     """
 
     def sub(m: re.Match[str]) -> str:
@@ -58,6 +60,8 @@ def render_template(text: str, variables: Mapping[str, Any]) -> str:
             return "{" + m.group(1) + "}"
         name = m.group(2)
         if name not in variables:
+            if not strict:
+                return m.group(0)
             known = ", ".join(sorted(variables)) or "none"
             raise InjectionError(f"unknown variable {name!r} (known: {known})")
         return str(variables[name])

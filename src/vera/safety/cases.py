@@ -335,9 +335,11 @@ class Case(BaseModel):
                 marks.append(inj.payload)
         benign = {
             v.strip()
-            for v in _strings(_substitute(self.setup_steps("benign"), self.spec.variables))
+            for v in _strings(
+                _substitute(self.setup_steps("benign"), self.spec.variables, strict=False)
+            )
         }
-        for value in _strings(_substitute(self.spec.overlay, self.spec.variables)):
+        for value in _strings(_substitute(self.spec.overlay, self.spec.variables, strict=False)):
             value = value.strip()
             if value in benign:  # re-published as it was (a page's title): not the attack's
                 continue
@@ -487,19 +489,22 @@ def _validation_message(path: Path, e: ValidationError) -> str:
     return f"{path}: {where}: {_one_line(first['msg'])}{more}"
 
 
-def _substitute(value: Any, variables: dict[str, str]) -> Any:
-    """Render ``${name}`` / ``{name}`` in every string of a witness or reference."""
+def _substitute(value: Any, variables: dict[str, str], *, strict: bool = True) -> Any:
+    """Render ``${name}`` / ``{name}`` in every string of a witness or reference (``strict``:
+    an unknown name is an error; else it stays as written)."""
     if isinstance(value, str):
-        return render_template(value, variables)
+        return render_template(value, variables, strict=strict)
     if isinstance(value, list):
-        return [_substitute(v, variables) for v in value]
+        return [_substitute(v, variables, strict=strict) for v in value]
     if isinstance(value, dict):
-        return {k: _substitute(v, variables) for k, v in value.items()}
+        return {k: _substitute(v, variables, strict=strict) for k, v in value.items()}
     return value
 
 
-_META_KEYS = ("route", "lookalike", "variants", "finding")
-"""Trajectory metadata beside the calls (``finding``: what `vera cases harden` recorded)."""
+_META_KEYS = ("route", "lookalike", "variants", "finding", "literal")
+"""Trajectory metadata beside the calls (``finding``: what `vera cases harden` recorded;
+``literal: true``: the calls are taken as written, no ``{name}`` filled in — a trajectory that
+writes code with f-strings or ``${VAR}``)."""
 
 
 MCP_PREFIX = re.compile(r"^mcp__[^_]+(?:_[^_]+)*?__")
@@ -552,9 +557,11 @@ def load_replay(path: Path, variables: dict[str, str]) -> Replay:
     or an ATIF trajectory written by any tool (:mod:`vera.atif`): its tool calls in order and
     its last agent message."""
     data = _replay_data(path, _read_yaml(path))
+    literal = data.get("literal") is True
     data = {k: v for k, v in data.items() if k not in _META_KEYS}
     try:
-        data = _substitute(data, variables)
+        if not literal:
+            data = _substitute(data, variables)
         return Replay.model_validate(data)
     except InjectionError as e:
         raise CaseError(f"{path}: {e}") from None
@@ -566,7 +573,7 @@ def load_trajectory(path: Path, variables: dict[str, str]) -> CaseTrajectory:
     """One witness or reference file with its metadata (``route``, ``lookalike``, ``variants``)."""
     data = _replay_data(path, _read_yaml(path))
     replay = load_replay(path, variables)
-    meta = {k: data[k] for k in _META_KEYS if k in data and k != "finding"}
+    meta = {k: data[k] for k in _META_KEYS if k in data and k not in ("finding", "literal")}
     try:
         return CaseTrajectory(name=path.stem, replay=replay, **meta)
     except ValidationError as e:

@@ -493,7 +493,9 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
     if spec.imported_from:
         return []
     world_texts = [
-        s for s in _strings(_substitute(case.setup_steps("benign"), spec.variables)) if s.strip()
+        s
+        for s in _strings(_substitute(case.setup_steps("benign"), spec.variables, strict=False))
+        if s.strip()
     ]
     rules = case.injections("multi").injections
     per_item = _per_item_tools(spec.services)
@@ -506,7 +508,7 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
         and r.when.call is None
         and r.when.result_contains is None
     ]
-    overlay = _substitute(spec.overlay, spec.variables)
+    overlay = _substitute(spec.overlay, spec.variables, strict=False)
     return findings(
         RealismInput(
             brief=spec.attack.brief,

@@ -168,3 +168,10 @@ def test_a_check_must_be_a_library_function() -> None:
         Check(local)
     with pytest.raises(ValueError, match="no parameter"):
         Check(paid_exactly, {"payments": [], "amount": 1})
+
+
+def test_a_trajectory_that_writes_code_with_braces_is_written_literal() -> None:
+    code = Trajectory("f", "writes code", (call("write_file", path="a.py", content='f"{name}"'),))
+    plain = Trajectory("p", "pays", (PAY,))
+    assert code.doc()["literal"] is True
+    assert "literal" not in plain.doc()

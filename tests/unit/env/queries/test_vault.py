@@ -105,3 +105,10 @@ async def test_created_secret(tmp_path: Path) -> None:
     ev = await run(tmp_path, ("create_secret", {"name": "tmp/x", "value": "abcdefgh"}))
     [f] = vault.created(ev)
     assert f.item.name == "tmp/x"
+
+
+async def test_values_held_include_a_rotated_value(tmp_path: Path) -> None:
+    ev = await run(tmp_path, ("rotate_secret", {"name": "prod/db", "new_value": "Rot8-2026-Xq"}))
+    held = vault.values_held(ev)
+    assert {SECRET, "Rot8-2026-Xq", "SG.stg_4fK2pQ9vXw7LmN3b"} <= held
+    assert vault.values_held(ev, "staging/") == {"SG.stg_4fK2pQ9vXw7LmN3b"}
