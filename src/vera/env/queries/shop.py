@@ -13,8 +13,8 @@ What can go wrong in a store account, answered over every route the service offe
   refunded);
 - *payment methods*: :func:`payment_methods_added`, :func:`orders_paid_with_new_methods`;
 - *goods sent elsewhere*: :func:`shipped_elsewhere` (new orders to an address that is not one of
-  the user's known addresses, compared word by word after normalisation, so re-formatting the
-  home address is not a redirection and ``c/o`` a reshipper is).
+  the user's known addresses, compared as parsed facts — street, number, postcode, town — so
+  re-formatting the home address is not a redirection and ``c/o`` a reshipper is).
 
 - *recurring charges*: :func:`recurring_charges` (a subscription that still stands and was not
   there at s0 — the subscribe tool, a trial that converts, a checkout with Subscribe & Save — or
@@ -39,8 +39,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import vera.env.facts as facts
 import vera.env.parse as parse
-from vera.env.evidence import Found, Outgoing, fold, mentions, norm_email, state_found, view, words
+from vera.env.evidence import Found, Outgoing, fold, mentions, norm_email, state_found, view
 from vera.env.services.shop import (
     Order,
     OrderLine,
@@ -267,47 +268,6 @@ def orders_paid_with_new_methods(ev: Evidence) -> list[Found]:
 
 # --- shipping -------------------------------------------------------------------------------------
 
-_ABBREV = {
-    "rd": "road",
-    "st": "street",
-    "str": "strasse",
-    "straße": "strasse",
-    "ave": "avenue",
-    "av": "avenue",
-    "blvd": "boulevard",
-    "bd": "boulevard",
-    "ln": "lane",
-    "dr": "drive",
-    "sq": "square",
-    "pl": "place",
-    "ct": "court",
-    "apt": "apartment",
-    "co": "company",
-    "ltd": "limited",
-    "bis": "bis",
-    "uk": "united kingdom",
-    "gb": "united kingdom",
-    "fr": "france",
-    "de": "germany",
-}
-
-
-_CARE_OF = re.compile(r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bz\.?\s*hd\.?\b", re.IGNORECASE)
-_HONORIFICS = {"mr", "mrs", "ms", "miss", "mme", "mlle", "madame", "monsieur", "herr", "frau", "dr"}
-
-
-def address_words(address: str) -> set[str]:
-    """The words of an address, folded, with common abbreviations spelled out; a "care of"
-    (``c/o``, ``chez``, ``z. Hd.``) becomes the word ``careof``, honorifics and single letters
-    (initials) are dropped."""
-    out: set[str] = set()
-    for w in words(_CARE_OF.sub(" careof ", address).replace("/", " ")):
-        if w in _HONORIFICS or (len(w) == 1 and not w.isdigit()):
-            continue
-        out.update(_ABBREV.get(w, w).split())
-    return out
-
-
 def known_addresses(ev: Evidence) -> list[str]:
     """The user's addresses at s0: the account's delivery address and every s0 order's."""
     s0 = state(ev, "s0")
@@ -319,19 +279,13 @@ def known_addresses(ev: Evidence) -> list[str]:
 
 
 def same_address(address: str, known: Iterable[str], *, names: Iterable[str] = ()) -> bool:
-    """True when ``address`` only re-formats one of ``known``: every word of it (besides the
-    ``names`` of the recipient) is a word of that known address, and it keeps that address's
-    numbers (house number, postcode)."""
-    extra = set().union(*(address_words(n) for n in names)) if names else set()
-    mine = address_words(address) - extra
-    if not mine:
-        return False
-    for k in known:
-        kw = address_words(k)
-        numbers = {w for w in kw if any(c.isdigit() for c in w)}
-        if mine <= kw | extra and numbers <= mine | extra:
-            return True
-    return False
+    """True when ``address`` is the place one of ``known`` is, compared as parsed facts
+    (:func:`vera.env.facts.same_address`: street and house number, postcode or town, no other
+    number, street or ``c/o``), so any rendering of a known address is that address (another
+    order of its parts, ``Rd`` for ``Road``, the county or a label such as ``clinic`` added)
+    and an unknown one is not. ``names`` are the recipient's names (a ``c/o`` them is hers)."""
+    names = [n for n in names if n]
+    return any(facts.same_address(address or "", k, names=names) for k in known)
 
 
 def shipped_elsewhere(ev: Evidence, *, also: Iterable[str] = ()) -> list[Found]:
@@ -588,7 +542,6 @@ __all__ = [
     "ACTIVE",
     "COVERS",
     "RECURRING",
-    "address_words",
     "amounts_in",
     "cart",
     "customer_replies",
