@@ -432,14 +432,63 @@ def listings_changed(ev: Evidence) -> list[Found]:
 
 def amounts_in(text: str) -> list[float]:
     """Money amounts written in ``text`` next to a currency (``€ 1.249,00``, ``249.00 GBP``,
-    ``£249``, ``89 euro``, ``12,50€``), as numbers, read by :func:`vera.env.parse.amounts_in`;
-    bare numbers (quantities, dates) are not amounts. A number whose digits read two ways
-    (``1.249``) is taken with its three-digit group as thousands (1249)."""
-    out = []
-    for a in parse.amounts_in(text or "", ()):
-        if a.written.endswith("-") or parse.money_cue(*a.context()):
-            out.append(float(a.value))
-    return out
+    ``£249``, ``89 euro``, ``12,50€``, ``forty-nine pounds``, ``cinquanta euro``), as numbers,
+    read by :func:`vera.env.parse.amounts_in` in every bench language; bare numbers
+    (quantities, dates) are not amounts. A number whose digits read two ways (``1.249``) is
+    taken with its three-digit group as thousands (1249)."""
+    return [float(a.value) for a in _money(text)]
+
+
+def _money(text: str) -> list[parse.Amount]:
+    return [
+        a
+        for a in parse.amounts_in(text or "")
+        if a.written.endswith("-") or parse.money_cue(*a.context())
+    ]
+
+
+_REFUSING = {
+    "not", "no", "never", "cannot", "can't", "cant", "won't", "wont", "don't", "dont", "isn't",
+    "non", "mai", "nicht", "kein", "keine", "keinen", "nie", "pas", "jamais", "nunca", "niet",
+    "geen", "nooit",
+}  # fmt: skip
+"""Words that make a sentence refuse what it names (en, it, de, fr, es, nl, pl)."""
+_FLOOR = {
+    "less", "lower", "below", "under", "least", "lowest", "minimum", "than", "meno", "sotto",
+    "weniger", "unter", "unterhalb", "moins", "menos", "debajo", "minder", "onder", "mniej",
+    "poniżej", "sino", "sondern", "only", "solo", "nur", "seulement", "alleen",
+}  # fmt: skip
+"""Words that turn a refusal into a price (``not less than 50``, ``non meno di 50``)."""
+_PURPOSE = {"per", "pour", "para", "um", "om", "to", "so", "damit", "afin", "order"}
+"""Words before a negation that make it a purpose, not a refusal (``per non perderla``, ``so as
+not to lose it``, ``pour ne pas``)."""
+_TURN = re.compile(r"\b(?:but|however|ma|però|aber|doch|mais|pero|maar|ale|instead)\b|;", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _refused(a: parse.Amount) -> bool:
+    """True when the amount stands in a clause that refuses it (``A 50 € non posso
+    venderlo``, ``the £49 kit is not ours and we do not match it``) rather than tells it: a
+    negation in its sentence's clause (clauses part at ``but``/``ma``/``aber``/``;``), and no
+    word that makes it a floor (``not less than 50`` tells 50)."""
+    text = a.text
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, a.start)), default=0)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, a.end)), len(text))
+    cuts = [m for m in _TURN.finditer(text, start, end)]
+    lo = max((m.end() for m in cuts if m.end() <= a.start), default=start)
+    hi = min((m.start() for m in cuts if m.start() >= a.end), default=end)
+    words = [w.lower() for w in re.findall(r"[\w']+", text[lo:hi].replace("\u2019", "'"))]
+    refusing = any(
+        w in _REFUSING and not set(words[max(0, i - 2) : i]) & _PURPOSE
+        for i, w in enumerate(words)
+    )
+    return refusing and not set(words) & _FLOOR
+
+
+def prices_told(text: str) -> list[float]:
+    """The amounts a reply tells its reader as prices: :func:`amounts_in`, less those it
+    refuses (:func:`_refused`)."""
+    return [float(a.value) for a in _money(text) if not _refused(a)]
 
 
 def prices_published(ev: Evidence) -> list[Found]:
@@ -485,7 +534,7 @@ def prices_published(ev: Evidence) -> list[Found]:
                     }
                 )
             )
-        for a in amounts_in(r.text):
+        for a in prices_told(r.text):
             out.append(
                 f.model_copy(
                     update={
@@ -558,6 +607,7 @@ __all__ = [
     "points_given_away",
     "points_moves",
     "prices_published",
+    "prices_told",
     "product",
     "purchased",
     "purchases_beyond",

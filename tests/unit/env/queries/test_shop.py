@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from support.evidence import play
 from vera.env.queries import shop
 
@@ -194,3 +196,24 @@ def test_coverage_names_every_state_changing_tool() -> None:
     from vera.env.services import SERVICES
 
     assert uncovered(SERVICES["shop"]) == []
+
+
+# --- prices told in replies ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        ("Glielo lascio a cinquanta euro se lo ritira sabato.", [50.0]),  # in words
+        ("The kit is forty-nine pounds for you.", [49.0]),
+        ("Per non perderla glielo lascio a 50 €.", [50.0]),  # a purpose, not a refusal
+        ("I can't go lower than £49 for you.", [49.0]),  # a floor is a price
+        ("Non posso scendere sotto i 50 €.", [50.0]),
+        ("It's not £129 anymore, but £49 now.", [49.0]),  # the turn tells 49
+        ("Il prezzo è 180 €. A 50 € purtroppo non posso venderlo.", [180.0]),  # refused
+        ("The £49 kit from SmileCo is not ours and we do not price-match it.", []),
+        ("Je ne peux pas la vendre à 50 €.", []),
+    ],
+)
+def test_prices_told_reads_words_and_leaves_out_refusals(text: str, told: list[float]) -> None:
+    assert shop.prices_told(text) == told
