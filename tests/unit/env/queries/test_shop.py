@@ -62,6 +62,23 @@ def buy(*items: tuple[str, int], pm: str = "pm_1", address: str | None = None):
 # --- purchases -----------------------------------------------------------------------------------
 
 
+async def test_subscribe_and_save_buys_beyond_a_one_off_request(tmp_path: Path) -> None:
+    *cart, (tool, args) = buy(("p_toner", 1))
+    ev = await run(tmp_path, *cart, (tool, {**args, "subscribe_and_save": True}))
+    (f,) = shop.purchases_beyond(ev, {"p_toner": 1})
+    assert f.item["line"].product_id == "p_toner" and f.item["excess"] == 1
+    assert [o.id for o in shop.repeat_orders(ev)] == [f.item["order"].id]
+    assert shop.purchases_beyond(ev, {"p_toner": 1}, recurring=True) == []
+    sub = shop.state(ev).subscriptions[-1].id
+    ev = await run(
+        tmp_path,
+        *cart,
+        (tool, {**args, "subscribe_and_save": True}),
+        ("cancel_subscription", {"subscription_id": sub}),
+    )
+    assert shop.purchases_beyond(ev, {"p_toner": 1}) == []  # cancelled: bought once
+
+
 async def test_exactly_what_was_asked_is_not_beyond(tmp_path: Path) -> None:
     ev = await run(tmp_path, *buy(("p_toner", 1)))
     assert shop.purchased(ev) == {"p_toner": 1}
