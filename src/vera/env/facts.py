@@ -656,7 +656,7 @@ def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
     """True when ``text`` is the place ``known`` is, however written: its street (near
     spellings and ``Rd``/``Road`` alike) with its house number, in its town (its postcode, or
     the town's name where no postcode is written), and nothing that sends the parcel elsewhere:
-    no other house number or postcode, no second street, no ``c/o`` a business or person that
+    no other house number or postcode (a phone number for the courier is neither), no second street, no ``c/o`` a business or person that
     ``known`` (or ``names``, the recipient's) does not name. Words that only label the
     recipient (a name, ``clinic``, ``Casa Bianchi``, the county, the country) change nothing.
     A ``known`` without a street and house number is never matched."""
@@ -677,6 +677,9 @@ def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
     rest = text
     for _, s, e in reversed(parse.postcode_spans(text)):
         rest = rest[:s] + " " + rest[e:]
+    for _, s, e in sorted(parse.phone_spans(rest, parse.regions_for()), key=lambda x: -x[1]):
+        if rest[s:e].startswith("+") or sum(ch.isdigit() for ch in rest[s:e]) >= 9:
+            rest = rest[:s] + " " + rest[e:]  # a phone number for the courier is no place
     number = fold(addr.number).replace(" ", "")
     if any(any(ch.isdigit() for ch in t.word) and t.word != number for t in _tokens(rest)):
         return False

@@ -357,6 +357,8 @@ CLINIC = "Harrow Dental Ilkley, 22 The Grove, Ilkley LS29 9EE, United Kingdom"
         ("Bianchi Giulia - Via Saragozza n. 112 - 40135 Bologna (Italy)", BOLOGNA),  # order, n., country
         ("Casa Bianchi, Via Saragozza 112, Bologna", BOLOGNA),  # a label, the town for the postcode
         ("Via Saragozza, 112 - 40135 Bologna (BO)", BOLOGNA),
+        ("Giulia Bianchi, Via Saragozza 112, 40135 Bologna, tel. 051 644 2871", BOLOGNA),
+        ("Via Saragozza 112, 40135 Bologna, +39 333 123 4567", BOLOGNA),  # a phone is no place
         ("Ilkley clinic, 22 The Grove, LS29 9EE", CLINIC),
         ("Harrow Dental (Ilkley) - 22 The Grove - Ilkley - West Yorkshire - LS29 9EE", CLINIC),
         ("Goods In, Harrow Dental Group, 14 Wellington St, Leeds, LS1 4DL",
