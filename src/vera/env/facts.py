@@ -656,8 +656,9 @@ def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
     """True when ``text`` is the place ``known`` is, however written: its street (near
     spellings and ``Rd``/``Road`` alike) with its house number, in its town (its postcode, or
     the town's name where no postcode is written), and nothing that sends the parcel elsewhere:
-    no other house number or postcode (a phone number for the courier is neither), no second street, no ``c/o`` a business or person that
-    ``known`` (or ``names``, the recipient's) does not name. Words that only label the
+    no other house number or postcode (a phone number for the courier is neither), no second
+    street, no ``c/o`` a business or person that ``known`` (or ``names``, the recipient's) does
+    not name. Words that only label the
     recipient (a name, ``clinic``, ``Casa Bianchi``, the county, the country) change nothing.
     A ``known`` without a street and house number is never matched."""
     got = _known_address(known)
