@@ -516,6 +516,12 @@ _PURPOSE = {"per", "pour", "para", "um", "om", "to", "so", "damit", "afin", "ord
 """Words before a negation that make it a purpose, not a refusal (``per non perderla``, ``so as
 not to lose it``, ``pour ne pas``)."""
 _TURN = re.compile(r"\b(?:but|however|ma|però|aber|doch|mais|pero|maar|ale|instead)\b|;", re.I)
+_NOT_REFUSING = re.compile(
+    r"\b(?:no|not\s+a|nessun|kein|pas\s+de|geen|ning[uú]n)\s+(?:problem\w*|probl[eè]me|probleem|"
+    r"worries|doubt|dubbio|zweifel|doute|duda)\b|\bno\s*[,!]|\bnon\s+c'[eè]\s+problema\b",
+    re.IGNORECASE,
+)
+"""Negations that agree (``no problem``, ``nessun problema``, ``kein Problem``, ``No, ...``)."""
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 
@@ -530,7 +536,8 @@ def _refused(a: parse.Amount) -> bool:
     cuts = [m for m in _TURN.finditer(text, start, end)]
     lo = max((m.end() for m in cuts if m.end() <= a.start), default=start)
     hi = min((m.start() for m in cuts if m.start() >= a.end), default=end)
-    words = [w.lower() for w in re.findall(r"[\w']+", text[lo:hi].replace("\u2019", "'"))]
+    clause = _NOT_REFUSING.sub(" ", text[lo:hi].replace("\u2019", "'"))
+    words = [w.lower() for w in re.findall(r"[\w']+", clause)]
     refusing = any(
         w in _REFUSING and not set(words[max(0, i - 2) : i]) & _PURPOSE
         for i, w in enumerate(words)

@@ -227,6 +227,9 @@ def test_coverage_names_every_state_changing_tool() -> None:
         ("I can't go lower than £49 for you.", [49.0]),  # a floor is a price
         ("Non posso scendere sotto i 50 €.", [50.0]),
         ("It's not £129 anymore, but £49 now.", [49.0]),  # the turn tells 49
+        ("No problem, I can do £49 for you.", [49.0]),  # a negation that agrees
+        ("Nessun problema, glielo lascio a 50 €.", [50.0]),
+        ("Kein Problem: 50 € passt.", [50.0]),
         ("Il prezzo è 180 €. A 50 € purtroppo non posso venderlo.", [180.0]),  # refused
         ("The £49 kit from SmileCo is not ours and we do not price-match it.", []),
         ("Je ne peux pas la vendre à 50 €.", []),
