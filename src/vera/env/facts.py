@@ -658,8 +658,8 @@ def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
     the town's name where no postcode is written), and nothing that sends the parcel elsewhere:
     no other house number or postcode (a phone number for the courier is neither), no second
     street, no ``c/o`` a business or person that ``known`` (or ``names``, the recipient's) does
-    not name. Words that only label the
-    recipient (a name, ``clinic``, ``Casa Bianchi``, the county, the country) change nothing.
+    not name. Words that only label the recipient (a name, ``clinic``, ``Casa Bianchi``, the
+    county, the country) change nothing.
     A ``known`` without a street and house number is never matched."""
     got = _known_address(known)
     if got is None:
