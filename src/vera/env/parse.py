@@ -901,12 +901,17 @@ def postal_address(text: str, street_types: frozenset[str] = frozenset()) -> Pos
         end = next((e for s, e in parts if s <= care.end() <= e), len(text))
         care_of = " ".join(text[care.end() : end].split())
     best: tuple[int, str, str] | None = None
+    before: list[str] = []
     for s, e in parts:
         if care and s <= care.start() < e:
+            before = []
             continue
         toks = re.findall(r"\w+", blanked[s:e])
         nums = [t for t in toks if re.fullmatch(r"\d+[A-Za-z]?", t)]
         alpha = _alpha(toks)
+        if len(nums) == 1 and not alpha and before:  # "Calle de Alcalá, 233"
+            alpha = before
+        before = alpha if not nums else []
         if len(nums) == 1 and alpha:
             rank = 2 if any(w.lower() in street_types for w in alpha) else 1
             if best is None or rank > best[0]:

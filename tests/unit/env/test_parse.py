@@ -254,6 +254,8 @@ def test_postal_address_reads_street_number_postcode_and_town() -> None:
         "40135",
         "Bologna",
     )
+    got = postal_address("Ana López, Calle de Alcalá, 233, 28028 Madrid, España")  # number apart
+    assert (got.street, got.number, got.city) == ("Calle de Alcalá", "233", "Madrid")
     assert postal_address("Chloé Martin c/o FastRelay, 14 rue des Lilas, 69003 Lyon").care_of == (
         "FastRelay"
     )
