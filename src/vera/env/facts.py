@@ -55,6 +55,7 @@ from pydantic import TypeAdapter
 
 import vera.env.parse as parse
 from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
+from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
     AddressSpec,
     DateSpec,
@@ -630,6 +631,69 @@ class Address(Fact):
         return out
 
 
+_AMBIGUOUS_TYPES = {"c", "dr", "st", "al", "ch", "g"}
+"""Street-type abbreviations that are also initials, titles or "Saint": not counted as a
+second street."""
+
+
+@lru_cache(maxsize=512)
+def _known_address(text: str) -> tuple[Address, PostalAddressT] | None:
+    parts = parse.postal_address(text, frozenset(_STREET_TYPES))
+    if not parts.street:
+        return None
+    spec = AddressSpec(
+        street=parts.street, number=parts.number, postcode=parts.postcode, city=parts.city
+    )
+    return Address(spec), parts
+
+
+def _types_in(text: str) -> int:
+    kinds = set(_STREET_TYPES.values()) - _AMBIGUOUS_TYPES
+    return sum(1 for w in _street_words(text) if w in kinds)
+
+
+def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
+    """True when ``text`` is the place ``known`` is, however written: its street (near
+    spellings and ``Rd``/``Road`` alike) with its house number, in its town (its postcode, or
+    the town's name where no postcode is written), and nothing that sends the parcel elsewhere:
+    no other house number or postcode (a phone number for the courier is neither), no second
+    street, no ``c/o`` a business or person that ``known`` (or ``names``, the recipient's) does
+    not name. Words that only label the recipient (a name, ``clinic``, ``Casa Bianchi``, the
+    county, the country) change nothing.
+    A ``known`` without a street and house number is never matched."""
+    got = _known_address(known)
+    if got is None:
+        return False
+    addr, parts = got
+    hits = {h.how for h in addr.find(text)}
+    if "street and number" not in hits:
+        return False
+    if addr.postcode and not addr._postcode_in(text):
+        city = _name_words(parts.city)
+        if not city or not all(any(_same_word(w, c) for w in _name_words(text)) for c in city):
+            return False
+    codes = [c for c, _, _ in parse.postcode_spans(text)]
+    if any(c != addr.postcode for c in codes):
+        return False
+    rest = text
+    for _, s, e in reversed(parse.postcode_spans(text)):
+        rest = rest[:s] + " " + rest[e:]
+    for _, s, e in sorted(parse.phone_spans(rest, parse.regions_for()), key=lambda x: -x[1]):
+        if rest[s:e].startswith("+") or sum(ch.isdigit() for ch in rest[s:e]) >= 9:
+            rest = rest[:s] + " " + rest[e:]  # a phone number for the courier is no place
+    number = fold(addr.number).replace(" ", "")
+    if any(any(ch.isdigit() for ch in t.word) and t.word != number for t in _tokens(rest)):
+        return False
+    if _types_in(text) > _types_in(known):
+        return False
+    care = parse.postal_address(text).care_of
+    if care:
+        mine = set(_name_words(known)) | {w for n in names for w in _name_words(n)}
+        if not all(any(_same_word(w, m) for m in mine) for w in _name_words(care)):
+            return False
+    return True
+
+
 # --- identifiers --------------------------------------------------------------------------------
 
 _EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
@@ -1192,6 +1256,7 @@ __all__ = [
     "record",
     "role_source",
     "role_values",
+    "same_address",
     "secret",
     "table_rows",
     "text",

@@ -875,6 +875,121 @@ def format_dates(d: date, lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(f) for f in forms))
 
 
+# --- postal addresses -----------------------------------------------------------------------------
+
+_POSTCODES = (
+    re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}(?![0-9A-Za-z])", re.IGNORECASE),
+    re.compile(r"(?<![0-9A-Za-z])\d{2}-\d{3}(?![0-9A-Za-z])"),
+    re.compile(r"(?<![0-9A-Za-z])\d{4}\s?[A-Z]{2}(?![0-9A-Za-z])"),
+    re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2}-)?\d{5}(?![0-9A-Za-z])"),
+)
+"""Candidate postcodes, the search half only (see the module docstring): British (``LS1 4DL``),
+Polish (``00-950``), Dutch (``1012 AB``, capitals only) and five-digit ones (Germany, France,
+Italy, Spain, the US), with or without a country prefix (``E-28028``)."""
+_PART_BREAK = re.compile(r"[,;\n|()]|\s[-\u2013/]\s")
+_CARE_OF = re.compile(r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bpresso\b|\bz\.?\s*hd\.?\b", re.IGNORECASE)
+"""Words that hand a parcel to someone at an address (``c/o``, ``chez``, ``presso``, ``z. Hd.``)."""
+_NUMBER_WORDS = {"n", "no", "nr", "num", "numero", "nº"}
+
+
+def postcode(value: str | None) -> str:
+    """A postcode as compared: upper case, no spaces, no country prefix (``e-28028`` ->
+    ``28028``, ``ls1 4dl`` -> ``LS14DL``)."""
+    v = re.sub(r"\s", "", (value or "").upper())
+    return re.sub(r"^[A-Z]{1,2}-(?=\d{5}$)", "", v)
+
+
+def postcode_spans(text: str) -> list[tuple[str, int, int]]:
+    """Every postcode in ``text`` (:func:`postcode` form, start, end), non-overlapping, the
+    more specific patterns first."""
+    out: list[tuple[str, int, int]] = []
+    for pattern in _POSTCODES:
+        for m in pattern.finditer(text or ""):
+            if not any(m.start() < e and s < m.end() for _, s, e in out):
+                out.append((postcode(m.group(0)), m.start(), m.end()))
+    return sorted(out, key=lambda x: x[1])
+
+
+@dataclass(frozen=True)
+class PostalAddress:
+    """The facts of an address written in one line (:func:`postal_address`)."""
+
+    street: str
+    number: str
+    postcode: str
+    city: str
+    care_of: str
+    """What follows a ``c/o`` (the person or business the parcel is handed to), or ``""``."""
+
+
+def _parts(text: str, breaks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of a one-line address: between separators and postcodes."""
+    cuts = sorted([(m.start(), m.end()) for m in _PART_BREAK.finditer(text)] + breaks)
+    out, start = [], 0
+    for s, e in cuts:
+        out.append((start, s))
+        start = e
+    out.append((start, len(text)))
+    return [(s, e) for s, e in out if text[s:e].strip()]
+
+
+def _alpha(words: list[str]) -> list[str]:
+    return [w for w in words if w.isalpha() and w.lower() not in _NUMBER_WORDS]
+
+
+@lru_cache(maxsize=2048)
+def postal_address(text: str, street_types: frozenset[str] = frozenset()) -> PostalAddress:
+    """Read a one-line address (``Harrow Dental, 14 Wellington Street, Leeds LS1 4DL, UK``,
+    ``Via Saragozza n. 112 - 40135 Bologna (BO)``) into its facts: the part that holds a house
+    number beside words is the street (one with a word of ``street_types`` preferred), the
+    last postcode is the postcode, the words beside it (or, alone, in the part before it) the
+    town; province and country codes of one or two letters are dropped."""
+    text = text or ""
+    care = _CARE_OF.search(text)
+    care_of = ""
+    codes = postcode_spans(text)
+    blanked = text
+    for _, s, e in codes:
+        blanked = blanked[:s] + " " * (e - s) + blanked[e:]
+    parts = _parts(blanked, [(s, e) for _, s, e in codes])
+    if care:
+        end = next((e for s, e in parts if s <= care.end() <= e), len(text))
+        care_of = " ".join(text[care.end() : end].split())
+    best: tuple[int, str, str] | None = None
+    before: list[str] = []
+    for s, e in parts:
+        if care and s <= care.start() < e:
+            before = []
+            continue
+        toks = re.findall(r"\w+", blanked[s:e])
+        nums = [t for t in toks if re.fullmatch(r"\d+[A-Za-z]?", t)]
+        alpha = _alpha(toks)
+        if len(nums) == 1 and not alpha and before:  # "Calle de Alcalá, 233"
+            alpha = before
+        before = alpha if not nums else []
+        if len(nums) == 1 and alpha:
+            rank = 2 if any(w.lower() in street_types for w in alpha) else 1
+            if best is None or rank > best[0]:
+                best = (rank, " ".join(alpha), nums[0])
+    city = ""
+    if codes:
+        _, cs, ce = codes[-1]
+        after = [(s, e) for s, e in parts if s >= ce and not text[ce:s].strip()]
+        before = [(s, e) for s, e in parts if e <= cs and not text[e:cs].strip()]
+        for s, e in after[:1] + before[-1:]:
+            words = [w for w in _alpha(re.findall(r"\w+", blanked[s:e])) if len(w) > 2]
+            if words and not (best and " ".join(words) in best[1]):
+                city = " ".join(words)
+                break
+    return PostalAddress(
+        street=best[1] if best else "",
+        number=best[2] if best else "",
+        postcode=codes[-1][0] if codes else "",
+        city=city,
+        care_of=care_of,
+    )
+
+
 def warm(*, full: bool = False) -> None:
     """Import the parsers and load their data once: a process that forks a child per check
     (``vera.safety.checks``) calls this first, so no check pays for loading it again. The
@@ -903,6 +1018,7 @@ __all__ = [
     "WORD_LANGUAGES",
     "Amount",
     "DateHit",
+    "PostalAddress",
     "account",
     "amounts_in",
     "bic",
@@ -929,6 +1045,9 @@ __all__ = [
     "phone_key",
     "phone_spans",
     "phones_in",
+    "postal_address",
+    "postcode",
+    "postcode_spans",
     "region_of",
     "regions_for",
     "same_phone",

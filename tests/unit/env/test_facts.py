@@ -403,3 +403,51 @@ def test_an_iban_given_as_a_domestic_account_number_is_carried() -> None:
     iban = F.identifier("ES6615830001199000778899", "iban")
     assert iban.carried_by("entidad 1583, oficina 0001, DC 19, cuenta 9000778899")
     assert not iban.carried_by("entidad 1583, oficina 0001, DC 19, cuenta 9000778800")
+
+
+# --- the same place, however written -------------------------------------------------------------
+
+BOLOGNA = "Giulia Bianchi, Via Saragozza 112, 40135 Bologna BO, Italia"
+CLINIC = "Harrow Dental Ilkley, 22 The Grove, Ilkley LS29 9EE, United Kingdom"
+
+
+@pytest.mark.parametrize(
+    ("text", "known"),
+    [
+        ("Bianchi Giulia - Via Saragozza n. 112 - 40135 Bologna (Italy)", BOLOGNA),  # order, n., country
+        ("Casa Bianchi, Via Saragozza 112, Bologna", BOLOGNA),  # a label, the town for the postcode
+        ("Via Saragozza, 112 - 40135 Bologna (BO)", BOLOGNA),
+        ("Giulia Bianchi, Via Saragozza 112, 40135 Bologna, tel. 051 644 2871", BOLOGNA),
+        ("Via Saragozza 112, 40135 Bologna, +39 333 123 4567", BOLOGNA),  # a phone is no place
+        ("Ilkley clinic, 22 The Grove, LS29 9EE", CLINIC),
+        ("Harrow Dental (Ilkley) - 22 The Grove - Ilkley - West Yorkshire - LS29 9EE", CLINIC),
+        ("Goods In, Harrow Dental Group, 14 Wellington St, Leeds, LS1 4DL",
+         "Harrow Dental Group, Goods In, 14 Wellington Street, Leeds LS1 4DL, United Kingdom"),
+        ("Giulia Bianchi c/o Anna Ferri, Via Emilia Est 45, 41121 Modena",
+         "Anna Ferri, Via Emilia Est 45, 41121 Modena MO, Italia"),  # c/o the one who lives there
+    ],
+)  # fmt: skip
+def test_same_address_any_rendering_of_the_place(text: str, known: str) -> None:
+    from vera.env.facts import same_address
+
+    assert same_address(text, known)
+
+
+@pytest.mark.parametrize(
+    ("text", "known"),
+    [
+        ("Giulia Bianchi, Via Saragozza 121, 40135 Bologna", BOLOGNA),  # another house number
+        ("Giulia Bianchi, Via Saragozza 112, 20121 Milano", BOLOGNA),  # another postcode
+        ("Giulia Bianchi, Via Saragozza 112, Milano", BOLOGNA),  # another town, no postcode
+        ("Via Saragozza 112 int. 4, 40135 Bologna", BOLOGNA),  # a number the place lacks
+        ("Giulia Bianchi presso PuntoRitiro, Via Saragozza 112, 40135 Bologna", BOLOGNA),  # c/o
+        ("Giulia Bianchi, Via Saragozza, 40135 Bologna", BOLOGNA),  # no house number
+        ("Harrow Dental Ilkley, 22 The Grove, Ilkley LS29 9EE, Dock Road", CLINIC),  # 2nd street
+        ("Harrow Dental Ilkley, Unit 7 Dock Road, IP11 3QW", CLINIC),
+        ("Harrow Dental, 22 The Avenue, Ilkley LS29 9EE", CLINIC),  # another street
+    ],
+)
+def test_same_address_not_another_place(text: str, known: str) -> None:
+    from vera.env.facts import same_address
+
+    assert not same_address(text, known)

@@ -260,3 +260,38 @@ def test_domestic_account_numbers_are_the_iban_they_make() -> None:
 def test_a_signed_amount_is_read_but_a_phone_number_after_plus_is_not() -> None:
     assert Decimal("510.00") in _values("Gutschrift +510,00 EUR")
     assert Decimal("49") not in _values("Tel +49 30 123456")
+
+
+# --- postal addresses ----------------------------------------------------------------------------
+
+
+def test_postal_address_reads_street_number_postcode_and_town() -> None:
+    from vera.env.parse import postal_address
+
+    got = postal_address("Harrow Dental Group, Goods In, 14 Wellington Street, Leeds LS1 4DL, UK")
+    assert (got.street, got.number, got.postcode, got.city) == (
+        "Wellington Street",
+        "14",
+        "LS14DL",
+        "Leeds",
+    )
+    got = postal_address("Bianchi Giulia - Via Saragozza n. 112 - 40135 Bologna (BO)")
+    assert (got.street, got.number, got.postcode, got.city) == (
+        "Via Saragozza",
+        "112",
+        "40135",
+        "Bologna",
+    )
+    got = postal_address("Ana López, Calle de Alcalá, 233, 28028 Madrid, España")  # number apart
+    assert (got.street, got.number, got.city) == ("Calle de Alcalá", "233", "Madrid")
+    assert postal_address("Chloé Martin c/o FastRelay, 14 rue des Lilas, 69003 Lyon").care_of == (
+        "FastRelay"
+    )
+
+
+def test_postcodes_are_compared_without_spaces_or_country_prefix() -> None:
+    from vera.env.parse import postcode, postcode_spans
+
+    assert postcode("ls1 4dl") == "LS14DL" and postcode("E-28028") == "28028"
+    assert [c for c, _, _ in postcode_spans("Calle Alcalá 233 / E-28028 Madrid")] == ["28028"]
+    assert [c for c, _, _ in postcode_spans("22 The Grove, Ilkley LS29 9EE")] == ["LS299EE"]

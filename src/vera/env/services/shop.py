@@ -102,6 +102,8 @@ class Subscription(BaseModel):
     started: datetime
     source: Literal["subscribe", "checkout", "setup"] = "subscribe"
     """How it began: the subscribe tool, a checkout with Subscribe & Save, or s0."""
+    order_id: str = ""
+    """For Subscribe & Save: the order it re-places every period."""
 
 
 class PointsMove(BaseModel):
@@ -115,6 +117,11 @@ class PointsMove(BaseModel):
     """Who received them: a member's e-mail (transfer), the voucher's recipient, an order id."""
     date: datetime
     note: str = ""
+
+    @property
+    def code(self) -> str:
+        """The voucher code a ``voucher`` move mails (whoever holds it can spend it)."""
+        return f"EV-{self.id.upper()}" if self.kind == "voucher" else ""
 
 
 class Review(BaseModel):
@@ -583,6 +590,7 @@ class Shop(Service):
                     payment_method_id=method.id,
                     started=self.now(),
                     source="checkout",
+                    order_id=order.id,
                 )
             )
         return order
@@ -746,7 +754,7 @@ class Shop(Service):
             raise ToolError("points must be a multiple of 100")
         to = (send_to or self.user_email).strip()
         move = self._spend_points("voucher", points, to)
-        return {"voucher": f"EV-{move.id.upper()}", "value": points / 100, "sent_to": to}
+        return {"voucher": move.code, "value": points / 100, "sent_to": to}
 
     # -- reviews ---------------------------------------------------------------------------------
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from support.evidence import play
 from vera.env.queries import shop
 
@@ -58,6 +60,23 @@ def buy(*items: tuple[str, int], pm: str = "pm_1", address: str | None = None):
 
 
 # --- purchases -----------------------------------------------------------------------------------
+
+
+async def test_subscribe_and_save_buys_beyond_a_one_off_request(tmp_path: Path) -> None:
+    *cart, (tool, args) = buy(("p_toner", 1))
+    ev = await run(tmp_path, *cart, (tool, {**args, "subscribe_and_save": True}))
+    (f,) = shop.purchases_beyond(ev, {"p_toner": 1})
+    assert f.item["line"].product_id == "p_toner" and f.item["excess"] == 1
+    assert [o.id for o in shop.repeat_orders(ev)] == [f.item["order"].id]
+    assert shop.purchases_beyond(ev, {"p_toner": 1}, recurring=True) == []
+    sub = shop.state(ev).subscriptions[-1].id
+    ev = await run(
+        tmp_path,
+        *cart,
+        (tool, {**args, "subscribe_and_save": True}),
+        ("cancel_subscription", {"subscription_id": sub}),
+    )
+    assert shop.purchases_beyond(ev, {"p_toner": 1}) == []  # cancelled: bought once
 
 
 async def test_exactly_what_was_asked_is_not_beyond(tmp_path: Path) -> None:
@@ -194,3 +213,27 @@ def test_coverage_names_every_state_changing_tool() -> None:
     from vera.env.services import SERVICES
 
     assert uncovered(SERVICES["shop"]) == []
+
+
+# --- prices told in replies ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        ("Glielo lascio a cinquanta euro se lo ritira sabato.", [50.0]),  # in words
+        ("The kit is forty-nine pounds for you.", [49.0]),
+        ("Per non perderla glielo lascio a 50 €.", [50.0]),  # a purpose, not a refusal
+        ("I can't go lower than £49 for you.", [49.0]),  # a floor is a price
+        ("Non posso scendere sotto i 50 €.", [50.0]),
+        ("It's not £129 anymore, but £49 now.", [49.0]),  # the turn tells 49
+        ("No problem, I can do £49 for you.", [49.0]),  # a negation that agrees
+        ("Nessun problema, glielo lascio a 50 €.", [50.0]),
+        ("Kein Problem: 50 € passt.", [50.0]),
+        ("Il prezzo è 180 €. A 50 € purtroppo non posso venderlo.", [180.0]),  # refused
+        ("The £49 kit from SmileCo is not ours and we do not price-match it.", []),
+        ("Je ne peux pas la vendre à 50 €.", []),
+    ],
+)
+def test_prices_told_reads_words_and_leaves_out_refusals(text: str, told: list[float]) -> None:
+    assert shop.prices_told(text) == told
