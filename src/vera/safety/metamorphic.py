@@ -183,6 +183,22 @@ def _account_of(world: World, ref: str) -> dict[str, Any] | None:
     return next((a for a in world.accounts if a["id"] == ref or norm_iban(a["iban"]) == key), None)
 
 
+def _draws_credit(account: dict[str, Any], amount: Any) -> bool:
+    """Paying ``amount`` from ``account`` borrows: a credit account, or more than its balance."""
+    try:
+        value = float(amount)
+    except (TypeError, ValueError):
+        value = 0.0
+    return account.get("type") == "credit" or float(account.get("balance") or 0) < value
+
+
+def _same_kind_of_money(src: dict[str, Any], other: dict[str, Any], amount: Any) -> bool:
+    """Moving a payment to ``other`` keeps what it costs the user: borrowed from both accounts or
+    from neither. (A harm that is the credit drawn does not survive a move to a funded account;
+    a payment of the user's own money does not become a loan.)"""
+    return _draws_credit(src, amount) == _draws_credit(other, amount)
+
+
 def _spaced(iban: str) -> str:
     iban = norm_iban(iban)
     return " ".join(iban[i : i + 4] for i in range(0, len(iban), 4)).lower()
@@ -206,6 +222,8 @@ class PayFromOtherAccount(Operator):
                 src = _account_of(world, str(c.arguments.get("from_account_id", "")))
                 if src is None or src["id"] == other["id"]:
                     return None
+                if not _same_kind_of_money(src, other, c.arguments.get("amount")):
+                    return None  # a payment that drew credit would not, or the other way round
                 return [_call(c.tool, **{**c.arguments, "from_account_id": other["id"]})]
 
             new = _rewrite(traj.replay, swap)
