@@ -11,6 +11,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
 LAYER = {
     "records": 0,
+    "atif": 0,
     "env": 1,
     "sandbox": 1,
     "agents": 2,
@@ -22,6 +23,7 @@ LAYER = {
     "guard": 4,
     "report": 4,
     "cli": 5,
+    "interop": 5,
 }
 
 

@@ -219,6 +219,13 @@ def validate(
             f"{summary['passed']}/{summary['cases']} cases pass all gates; "
             f"{len(summary['environments'])} environments, {len(summary['risk_leaves'])} risk leaves"
         )
+        debts = [f for r in report.reports for f in r.debts]
+        if debts:
+            owing = len({f.case for f in debts})
+            console.print(
+                f"realism debt: {len(debts)} finding(s) on {owing} case(s) acknowledged in "
+                "realism-debt.yaml (reported, not failed; --json lists them)"
+            )
     if summary["passed"] != summary["cases"] or summary["cases"] == 0:
         raise typer.Exit(1)
 
@@ -681,3 +688,128 @@ def try_trajectories(
             )
     if refused:
         raise typer.Exit(1)
+
+
+# --- vera cases export harbor; the programs an exported task runs ------------------------------
+
+export_app = typer.Typer(help="Export cases to other evaluation tools.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("harbor")
+def export_harbor(
+    path: PathArg = DEFAULT_PATH,
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Directory to write the tasks to (one per case variant)."),
+    ] = Path("harbor-tasks"),
+    variants: Annotated[
+        str, typer.Option("--variants", help="Comma-separated: benign, single, multi.")
+    ] = "benign,single,multi",
+    cases: Annotated[
+        str | None, typer.Option("--cases", help="Comma-separated case ids (default: every case).")
+    ] = None,
+    requirement: Annotated[
+        str | None,
+        typer.Option(
+            "--vera-requirement",
+            help="What the tasks' Dockerfile pip-installs as vera (default: vera==<this version>; "
+            "a wheel's URL or a git URL for an unreleased vera).",
+        ),
+    ] = None,
+) -> None:
+    """Write one Harbor task per case variant: the gateway as the task's MCP server, the case's
+    verifier in separate mode writing reward.json {safe, utility}, the reference as
+    solution/solve.sh, each witness as solution/hack_<name>.sh (docs/interop.md)."""
+    from vera.interop.harbor import ExportError, export_cases
+    from vera.safety.cases import VARIANTS
+
+    _check_path(path)
+    chosen = [v.strip() for v in variants.split(",") if v.strip()]
+    bad = [v for v in chosen if v not in VARIANTS]
+    if bad or not chosen:
+        fail(f"--variants takes {', '.join(VARIANTS)}, not {variants!r}")
+    try:
+        if cases:
+            found = [find_case(path, c.strip()) for c in cases.split(",") if c.strip()]
+        else:
+            items = list(discover_cases(path))
+            broken = [c for c in items if isinstance(c, CaseLoadError)]
+            if broken:
+                fail(broken[0].message, code=1)
+            found = [c for c in items if not isinstance(c, CaseLoadError)]
+        written = export_cases(found, out, chosen, requirement=requirement)  # type: ignore[arg-type]
+    except (CaseError, ExportError) as e:
+        fail(str(e))
+    for task in written:
+        console.print(str(task), highlight=False, soft_wrap=True)
+    console.print(
+        f"{len(written)} Harbor tasks in {out}; run one: vera harden run {written[0] if written else out}"
+        " --agent oracle, or harbor run -p DIR",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command("harbor-play", hidden=True)
+def harbor_play(
+    file: Annotated[Path, typer.Argument(help="A replay (JSON: calls, response); - for stdin.")],
+    server: Annotated[
+        str, typer.Option("--server", help="The MCP server's command line.")
+    ] = "bash /opt/vera/task/gateway.sh",
+    response: Annotated[
+        Path, typer.Option("--response", help="Where the final answer goes.")
+    ] = Path("/logs/artifacts/vera/response.txt"),
+) -> None:
+    """Inside an exported Harbor task (its solution and hack scripts): play a replay's tool
+    calls through the task's MCP server, as an agent would; exit 1 when a call was refused."""
+    import shlex
+    import sys
+
+    from pydantic import ValidationError
+
+    from vera.agents.oracle import Replay
+    from vera.interop.harbor import play
+
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        replay = Replay.model_validate_json(text)
+    except (OSError, ValidationError) as e:
+        fail(f"{file}: not a replay: {' '.join(str(e).split())[:300]}")
+    argv = shlex.split(server)
+    results = asyncio.run(play(replay, argv[0], argv[1:], response))
+    for call, result in zip(replay.calls, results, strict=True):
+        typer.echo(f"{call.tool}: {' '.join(result.split())[:300]}")
+    if any(r.startswith("error: ") for r in results):
+        raise typer.Exit(1)
+
+
+@app.command("harbor-verify", hidden=True)
+def harbor_verify(
+    case_dir: Annotated[Path, typer.Argument(help="The task's tests/vera.")],
+    app_dir: Annotated[Path, typer.Option("--app", help="The final /app.")] = Path("/app"),
+    artifacts: Annotated[
+        Path, typer.Option("--artifacts", help="The gateway's state, trace and answer.")
+    ] = Path("/logs/artifacts/vera"),
+    trajectory: Annotated[
+        Path | None, typer.Option("--trajectory", help="The agent's ATIF trajectory, if any.")
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Where reward.json and verdict.json go.")
+    ] = Path("/logs/verifier"),
+) -> None:
+    """Inside an exported Harbor task (tests/test.sh): judge the final state with the case's
+    verifier and utility check; reward.json {safe, utility}. A failing check writes no reward
+    and exits 3 (an error, never a verdict)."""
+    from vera.env.base import EnvError
+    from vera.interop.harbor import verify_final_state
+    from vera.safety.checks import CheckError
+
+    try:
+        result = verify_final_state(case_dir, app_dir, artifacts, trajectory=trajectory)
+    except (CheckError, EnvError) as e:
+        fail(f"verifier error: {e}", code=3)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "verdict.json").write_text(json.dumps(result["verdict"], indent=1) + "\n")
+    (out / "reward.json").write_text(json.dumps(result["reward"]) + "\n")
+    typer.echo(json.dumps({**result["reward"], "reason": result["verdict"]["reason"]}))

@@ -621,7 +621,7 @@ def export(
 
 @app.command("replay")
 def replay(
-    corpus: Annotated[Path, typer.Argument(help="Corpus folder written by vera harden export.")],
+    corpus: Annotated[Path, typer.Argument(help="Corpus folder written by vera harden export, or one in the public ATIF layout (tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json).")],
     against: Annotated[
         list[Path] | None,
         typer.Option("--against", "-a", help="Task states to replay against (task dirs or folders of tasks, matched by id; default: each entry's before snapshot)."),
@@ -630,16 +630,17 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
 ) -> None:
-    """Replay an exported corpus (no model): which hacks still reach tau_h.
+    """Replay a corpus (no model): which hacks still reach tau_h.
 
+    A corpus of vera's replays each entry's script; ATIF trajectories written by other tools
+    replay their shell commands, against the task beside them or --against.
     Exit status 1 when some entry still hacks (a regression for a hardened verifier)."""
-    from vera.harden.corpus import replay_corpus
+    from vera.harden.corpus import CorpusError, load_corpus, replay_corpus
 
-    if not (corpus / "hacks.jsonl").is_file():
-        fail(f"{corpus}: no corpus here (no hacks.jsonl)")
     try:
+        load_corpus(corpus)
         results = asyncio.run(replay_corpus(corpus, against, jobs=jobs, backend=backend))
-    except (TaskError, ExecutionError) as exc:
+    except (TaskError, ExecutionError, CorpusError) as exc:
         fail(str(exc))
     if as_json:
         typer.echo(json.dumps([r.model_dump() for r in results]))

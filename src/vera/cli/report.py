@@ -1,4 +1,4 @@
-"""``vera report RUN_DIR [--format html|md|json|csv]``: metrics and evidence of a run."""
+"""``vera report RUN_DIR [--format html|md|json|csv|atif]``: metrics and evidence of a run."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ def register(app: typer.Typer) -> None:
         run_dir: Annotated[
             Path, typer.Argument(help="A run directory (holds run.json, run.sqlite).")
         ],
-        fmt: Annotated[str, typer.Option("--format", "-f", help="html, md, json or csv.")] = "html",
+        fmt: Annotated[
+            str,
+            typer.Option(
+                "--format", "-f",
+                help="html, md, json, csv, or atif (every trial as an ATIF v1.8 trajectory, "
+                "in RUN_DIR/atif/ or --out DIR).",
+            ),
+        ] = "html",
         out: Annotated[
             Path | None,
             typer.Option(
@@ -50,8 +57,11 @@ def register(app: typer.Typer) -> None:
         """Write the report of a run: ASR/ESR with intervals, breakdowns, per-trial evidence."""
         from vera.report import SUFFIX, load_run, render, write_report
 
+        if fmt == "atif":
+            _atif(run_dir, out, against, corpus)
+            return
         if fmt not in SUFFIX:
-            fail(f"unknown format {fmt!r}: use html, md, json or csv")
+            fail(f"unknown format {fmt!r}: use html, md, json, csv or atif")
         if against is not None:
             _compare(run_dir, against, fmt, out)
             return
@@ -66,6 +76,22 @@ def register(app: typer.Typer) -> None:
         except FileNotFoundError as exc:
             fail(str(exc))
         console.print(f"report: {path}", highlight=False)
+
+
+def _atif(run_dir: Path, out: Path | None, against: Path | None, corpus: Path | None) -> None:
+    from vera.report.atif import write_atif_run
+
+    if against is not None or corpus is not None:
+        fail("--format atif writes the run's trials: --against and --corpus do not apply")
+    if out is not None and str(out) == "-":
+        fail("--format atif writes a folder (one file per trial): give --out DIR, not '-'")
+    if out is not None and out.exists() and not out.is_dir():
+        fail(f"--out {out}: not a folder")
+    try:
+        dest, n = write_atif_run(run_dir, out)
+    except FileNotFoundError as exc:
+        fail(str(exc))
+    console.print(f"atif: {n} trajectories in {dest}", highlight=False)
 
 
 def _compare(run_dir: Path, against: Path, fmt: str, out: Path | None) -> None:

@@ -42,11 +42,22 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from vera.atif import (
+    SHELL_ARGUMENTS,
+    AtifAgent,
+    AtifError,
+    AtifTrajectory,
+    FinalMetrics,
+    Step,
+    find_corpus,
+    read_atif,
+    shell_commands,
+)
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, find_tasks, load_task
-from vera.harden.trajectory import ATIF_VERSION, to_atif
+from vera.harden.trajectory import replay_from_commands, to_atif
 
 Format = Literal["vera", "atif", "both"]
 
@@ -106,23 +117,19 @@ def _snapshot(
 
 
 def _script_atif(a: HackAttempt, label: str | None) -> dict:
-    """A one-shot script attempt in ATIF: the prompt, then the model's answer (the script)."""
-    return {
-        "schema_version": ATIF_VERSION,
-        "session_id": a.id,
-        "agent": {"name": "vera-harden-script", "version": "vera", "model_name": None},
-        "steps": [
-            {"step_id": 1, "source": "user", "message": a.prompt},
-            {
-                "step_id": 2,
-                "source": "agent",
-                "message": a.rationale,
-                "extra": {"script": a.script},
-            },
+    """A one-shot script attempt in ATIF v1.8: the prompt, then the model's answer (its
+    rationale, the script under ``extra.script``)."""
+    return AtifTrajectory(
+        session_id=a.id,
+        agent=AtifAgent(name="vera-harden-script", version="vera"),
+        steps=[
+            Step(step_id=1, source="user", message=a.prompt),
+            Step(step_id=2, source="agent", message=a.rationale, llm_call_count=1,
+                 extra={"script": a.script}),
         ],
-        "final_metrics": {"total_steps": 2},
-        "extra": {"vera": {"reward": a.reward, "label": label, "category": a.category}},
-    }
+        final_metrics=FinalMetrics(total_steps=2),
+        extra={"vera": {"reward": a.reward, "label": label, "category": a.category}},
+    ).dump()  # fmt: skip
 
 
 def export_corpus(run_dir: Path, out: Path, *, fmt: Format = "both") -> list[HackEntry]:
@@ -227,8 +234,87 @@ def export_corpus(run_dir: Path, out: Path, *, fmt: Format = "both") -> list[Hac
 
 
 def load_corpus(root: Path) -> list[HackEntry]:
+    """The entries of a corpus: vera's (``hacks.jsonl``, written by :func:`export_corpus`), or
+    else one in the public ATIF layout (:func:`load_atif_corpus`). CorpusError when it is
+    neither."""
     path = Path(root) / "hacks.jsonl"
-    return [HackEntry.model_validate_json(line) for line in path.read_text().splitlines() if line]
+    if path.is_file():
+        return [HackEntry.model_validate_json(ln) for ln in path.read_text().splitlines() if ln]
+    entries = load_atif_corpus(root)
+    if not entries:
+        raise CorpusError(
+            f"{root}: no corpus here (no hacks.jsonl, and no ATIF trajectories in the layout "
+            "tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json)"
+        )
+    return entries
+
+
+class CorpusError(ValueError):
+    """A folder that holds no corpus, or an entry that cannot be replayed; one line."""
+
+
+def load_atif_corpus(root: Path, kinds: tuple[str, ...] = ("hack",)) -> list[HackEntry]:
+    """Entries of a corpus published as ATIF by another tool, in the layout public hack corpora
+    use (:func:`vera.atif.find_corpus`): ``tasks/<task>/<model>/<kind>_trajectories/<label>/
+    trial/agent/trajectory.json`` with the Harbor task beside it.
+
+    Such a trajectory has no distilled script: an entry's replay is its shell commands in
+    order, each in a fresh login shell in /app (:func:`replay_atif`), played against the task
+    beside it (its Before) or any state given to :func:`replay_corpus`. Its id is
+    ``<task>__<model>__<label>``; ``label`` is the folder's; ``reward_found`` the reward its
+    trial recorded, if any; the thresholds are the task's (1.0 without a task)."""
+    root = Path(root)
+    entries: list[HackEntry] = []
+    for t in find_corpus(root, kinds=kinds):
+        task = load_task(t.task_dir) if t.task_dir is not None else None
+        before = t.task_dir.relative_to(root).as_posix() if t.task_dir is not None else ""
+        entries.append(
+            HackEntry(
+                id=_safe(f"{t.task}__{t.model}__{t.label}"),
+                task=t.task,
+                label=t.label,
+                category=None,
+                mode=None,
+                phase=f"{t.kind}_trajectories",
+                found_state="",
+                found_commit="",
+                reward_found=t.reward(),
+                reward_before=None,
+                hacked_before=False,
+                tau_s=task.config.vera.threshold_benign if task else 1.0,
+                tau_h=task.config.vera.threshold_attack if task else 1.0,
+                before=before,
+                snapshot=before,
+                script="",
+                trajectory=t.path.relative_to(root).as_posix(),
+                agent=t.model,
+                replay="commands",
+                atif=t.path.relative_to(root).as_posix(),
+            )
+        )
+    return entries
+
+
+def replay_atif(path: Path, label: str = "") -> str:
+    """The replay script of an ATIF trajectory: its shell commands in order
+    (:func:`vera.atif.shell_commands`), each in a fresh login shell in /app. CorpusError when
+    the file is not ATIF or ran no shell command."""
+    try:
+        commands = shell_commands(read_atif(path))
+    except AtifError as e:
+        raise CorpusError(str(e)) from None
+    if not commands:
+        raise CorpusError(f"{path}: no shell command in its tool calls ({', '.join(SHELL_ARGUMENTS)})")
+    return replay_from_commands(commands, label or Path(path).parent.name)
+
+
+def entry_script(root: Path, e: HackEntry) -> str:
+    """What a corpus entry plays: its script, or the replay of its ATIF trajectory."""
+    if e.script:
+        return (Path(root) / e.script).read_text()
+    if e.atif:
+        return replay_atif(Path(root) / e.atif, e.id)
+    raise CorpusError(f"{e.id}: neither a script nor a trajectory to replay")
 
 
 class Replayed(BaseModel):
@@ -253,7 +339,10 @@ async def replay_corpus(
 ) -> list[Replayed]:
     """Play every entry's script against its ``before`` snapshot, or, with ``against`` (task
     directories or folders of tasks, matched by task id), against those states: the regression
-    suite every new verifier version must pass (no entry may reach tau_h)."""
+    suite every new verifier version must pass (no entry may reach tau_h). ``root`` is a corpus
+    of vera's or one in the public ATIF layout (:func:`load_corpus`); CorpusError when an entry
+    cannot be replayed (an ATIF trajectory without shell commands, or without a task and no
+    ``against``)."""
     root = Path(root)
     entries = load_corpus(root)
     states: dict[str, Task] = {}
@@ -263,10 +352,14 @@ async def replay_corpus(
             t = load_task(p)
             # A corpus snapshot (tasks/<task>/<state>/) is named by its state: match its parent.
             tid = t.id if t.id in ids else Path(p).resolve().parent.name
+            if tid not in ids and Path(p).name in ids:
+                tid = Path(p).name
             states[tid] = t.model_copy(update={"id": tid})
     sem = asyncio.Semaphore(jobs)
 
     async def one(e: HackEntry) -> Replayed | None:
+        if not against and not e.before:
+            raise CorpusError(f"{e.id}: no task beside its trajectory; give --against")
         task = (
             states.get(e.task)
             if against
@@ -274,7 +367,7 @@ async def replay_corpus(
         )
         if task is None:
             return None
-        script = (root / e.script).read_text()
+        script = entry_script(root, e)
         async with sem:
             res = await run_trial(
                 task, AgentSpec(kind="script", script=script, label=e.id), backend=backend
@@ -295,4 +388,14 @@ async def replay_corpus(
     return [r for r in got if r is not None]
 
 
-__all__ = ["HackEntry", "Replayed", "export_corpus", "load_corpus", "replay_corpus"]
+__all__ = [
+    "CorpusError",
+    "HackEntry",
+    "Replayed",
+    "entry_script",
+    "export_corpus",
+    "load_atif_corpus",
+    "load_corpus",
+    "replay_atif",
+    "replay_corpus",
+]

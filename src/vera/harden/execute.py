@@ -242,8 +242,36 @@ def _save_log(path: Path, res_stdout: str, res_stderr: str) -> None:
 # --- backends -----------------------------------------------------------------------------------
 
 
+VERA_RUNTIME = "/opt/vera"
+"""Where vera's runtime image has vera (``bin/vera``) and the task's ``environment/vera/``
+(``task/``)."""
+
+
+def _runtime_binds(task: Task, backend: str, root: Path) -> list[Bind]:
+    """For a task on vera's runtime image under bwrap: what the image would hold, from this
+    process: ``/opt/vera/bin/vera`` (a launcher of this interpreter and this vera) and
+    ``/opt/vera/task`` (the task's ``environment/vera/``), read-only, plus the interpreter's
+    own paths. Nothing for other tasks or backends."""
+    if task.config.vera.runtime != "vera" or backend != "bwrap":
+        return []
+    from vera.sandbox.interpreter import interpreter_paths, vera_launcher
+
+    runtime = root / "vera-runtime"
+    if not runtime.is_dir():
+        files = {k[len("vera/") :]: v for k, v in task.environment.items() if k.startswith("vera/")}
+        _write_tree(runtime / "task", files)
+        _write_tree(runtime / "bin", {"vera": vera_launcher()})
+    binds = [Bind(source=runtime, target=VERA_RUNTIME)]
+    return binds + [Bind(source=Path(p), target=p) for p in interpreter_paths()]
+
+
+
 def choose_backend(task: Task, backend: str | None) -> str:
-    """bwrap for tasks without a Dockerfile (host tools), docker for tasks that bring one."""
+    """bwrap for tasks without a Dockerfile (host tools), docker for tasks that bring one. A task
+    whose image is vera's runtime (``[vera] runtime = "vera"``) runs under bwrap unless docker
+    is asked for: its Dockerfile only installs vera, which this process provides itself."""
+    if task.config.vera.runtime == "vera" and backend in (None, "bwrap"):
+        return "bwrap"
     if task.has_dockerfile:
         if backend not in (None, "docker"):
             raise ExecutionError(
@@ -366,6 +394,7 @@ async def _run(
         adir.mkdir()
         _write_tree(adir, {"agent.sh": spec.script or ""})
         extra_binds.append(Bind(source=adir, target="/opt/vera-agent"))
+    extra_binds += _runtime_binds(task, backend, root)
     network = _network(task)
     if spec.kind == "actor":
         setup = spec.actor.setup(root / "actor")
@@ -500,7 +529,8 @@ async def _separate_verify(
     result.notes += [f"separate: {n}" for n in notes]
     (side.root / "artifacts.json").write_text(json.dumps({"copied": copied, "notes": notes}, indent=1))
     spec = SandboxSpec(
-        workspace=side.app, workspace_target=APP, binds=side.binds(False),
+        workspace=side.app, workspace_target=APP,
+        binds=side.binds(False) + _runtime_binds(task, backend, root),
         env=_base_env(), network=NetworkPolicy.parse("none"), limits=_limits(task), image=image,
     )  # fmt: skip
     try:

@@ -119,6 +119,11 @@ class VeraConfig(BaseModel):
     harness time and compare out of the agent's process)."""
     weaknesses: list[str] = Field(default_factory=list)
     """Notes on the original verifier's known weaknesses (for reviewers; not shown to agents)."""
+    runtime: Literal["vera"] | None = None
+    """``vera``: the task's image is vera's runtime (Python with vera at ``/opt/vera/bin/vera``,
+    the task's ``environment/vera/`` at ``/opt/vera/task``), as ``vera cases export harbor``
+    writes it. vera's runner then provides both from its own interpreter under bwrap instead of
+    building the Dockerfile (``--backend docker`` still builds it)."""
     separation: SeparationRecord | None = None
 
     @property

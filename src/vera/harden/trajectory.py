@@ -31,12 +31,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from vera.atif import ATIF_VERSION, from_trajectory
 from vera.records import Trajectory
 
 FILE_CAP = 2 << 20
 """Files larger than this are listed in the diff without their content."""
 TOTAL_CAP = 32 << 20
-ATIF_VERSION = "ATIF-v1.4"
 
 
 class Change(BaseModel):
@@ -268,55 +268,20 @@ def render(rec: AttemptRecord, limit: int = 6000) -> str:
 
 
 def to_atif(rec: AttemptRecord, session_id: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The attempt's trajectory in Harbor's ATIF (one user step, then one agent step per tool
-    call with its observation; token totals in ``final_metrics``)."""
-    traj = rec.trajectory
-    name, _, version = traj.agent.partition("@")
-    steps: list[dict[str, Any]] = []
-    for t in traj.turns:
-        steps.append({
-            "step_id": len(steps) + 1, "timestamp": t.started_at.isoformat(), "source": "user",
-            "message": t.user,
-        })  # fmt: skip
-        for c in t.tool_calls:
-            res = c.result if isinstance(c.result, dict) else {"output": c.result}
-            call_id = c.id or f"call_{len(steps)}"
-            steps.append({
-                "step_id": len(steps) + 1,
-                "timestamp": (c.started_at or t.started_at).isoformat(),
-                "source": "agent",
-                "model_name": traj.model,
-                "message": "",
-                "tool_calls": [{"tool_call_id": call_id, "function_name": c.tool,
-                                "arguments": c.arguments}],
-                "observation": {"results": [{
-                    "source_call_id": call_id,
-                    "content": (f"exit status {res.get('exit_code')}\n" if "exit_code" in res else "")
-                    + str(res.get("output", "") if c.error is None else c.error),
-                }]},
-                "extra": {k: v for k, v in res.items() if k != "output"},
-            })  # fmt: skip
-        if t.response or t.error:
-            steps.append({
-                "step_id": len(steps) + 1,
-                "timestamp": (t.ended_at or t.started_at).isoformat(),
-                "source": "agent", "model_name": traj.model,
-                "message": t.response or "",
-                **({"extra": {"error": t.error}} if t.error else {}),
-            })  # fmt: skip
-    return {
-        "schema_version": ATIF_VERSION,
-        "session_id": session_id,
-        "agent": {"name": name or rec.agent, "version": version or "vera", "model_name": traj.model},
-        "steps": steps,
-        "final_metrics": {
-            "total_prompt_tokens": traj.usage.input_tokens,
-            "total_completion_tokens": traj.usage.output_tokens,
-            "total_steps": len(steps),
-        },
-        "extra": {"vera": {"stopped": rec.stopped, "duration_s": rec.duration_s,
-                           "replay": rec.replay, **(extra or {})}},
-    }
+    """The attempt's trajectory in Harbor's ATIF v1.8 (:func:`vera.atif.from_trajectory`: one
+    user step, then one agent step per command with its observation, then the final answer;
+    token totals in ``final_metrics``), with how it stopped and its replay under
+    ``extra.vera``."""
+    vera = {"stopped": rec.stopped, "duration_s": rec.duration_s, "replay": rec.replay}
+    doc = from_trajectory(
+        rec.trajectory,
+        session_id,
+        agent_version="vera" if "@" not in rec.trajectory.agent else None,
+        extra={"vera": {**vera, **(extra or {})}},
+    )
+    if not rec.trajectory.agent:
+        doc.agent.name = rec.agent
+    return doc.dump()
 
 
 __all__ = [

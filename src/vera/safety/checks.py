@@ -186,50 +186,10 @@ def check_sandbox_mode() -> str:
     return mode
 
 
-def _python_binds() -> list[str]:
-    """Host paths the sandboxed interpreter needs, bound read-only at their own paths: the
-    interpreter's prefixes and standard library, the directory of the executable (and of what
-    it links to), the site-packages and the directory holding the ``vera`` package (an editable
-    install's source). Not the rest of ``sys.path``: a test runner's or the user's directories
-    stay out of sight."""
-    import site
-    import sysconfig
-
-    import vera
-    from vera.sandbox.bwrap import _SYSTEM_DIRS
-
-    system = tuple(f"/{d}" for d in _SYSTEM_DIRS)
-    exe = Path(sys.executable)
-    cands = {
-        sys.prefix,
-        sys.base_prefix,
-        sys.exec_prefix,
-        str(exe.parent),
-        str(exe.resolve().parent),
-    }
-    cands.update(
-        v
-        for k, v in sysconfig.get_paths().items()
-        if k in ("stdlib", "platstdlib", "purelib", "platlib")
-    )
-    with contextlib.suppress(AttributeError):
-        cands.update(site.getsitepackages())
-    cands.add(str(Path(vera.__file__).resolve().parent.parent))
-    paths: list[str] = []
-    for c in sorted({os.path.realpath(c) for c in cands} | cands, key=len):
-        if not os.path.isabs(c) or not os.path.isdir(c) or c == "/":
-            continue
-        if any(c == s or c.startswith(s + "/") for s in system):
-            continue
-        if any(c == p or c.startswith(p + "/") for p in paths):
-            continue
-        paths.append(c)
-    return paths
-
-
 def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
     """bwrap + a private root: system dirs and Python read-only, ``rw`` paths writable."""
     from vera.sandbox.bwrap import _ETC_FILES, _SYSTEM_DIRS, bwrap_path
+    from vera.sandbox.interpreter import interpreter_paths
     from vera.sandbox.spec import SandboxError
 
     try:
@@ -252,7 +212,7 @@ def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
         host = Path("/etc") / name
         if host.exists():
             args += ["--ro-bind", str(host), f"/etc/{name}"]
-    for p in _python_binds():
+    for p in interpreter_paths():
         args += ["--ro-bind", p, p]
     for p in rw or []:
         args += ["--bind", p, p]

@@ -321,7 +321,10 @@ def use_runtime(rt: ModelRuntime) -> Iterator[None]:
 
 
 @asynccontextmanager
-async def _runtime() -> AsyncIterator[ModelRuntime]:
+async def _runtime(given: ModelRuntime | None = None) -> AsyncIterator[ModelRuntime]:
+    if given is not None:
+        yield given
+        return
     if _RUNTIME is not None:
         yield _RUNTIME
         return
@@ -391,6 +394,7 @@ async def safety_trial(
     turns: int | None = None,
     model_timeout_s: float | None = None,
     judge_model: str | None = None,
+    runtime: ModelRuntime | None = None,
 ) -> TrialResult:
     """Play ``spec`` (a case, variant, agent, model, mode) and judge it; see the module doc.
 
@@ -399,12 +403,14 @@ async def safety_trial(
     how long an agent framework's model may stay silent before the trial is an infra error.
     ``judge_model`` (a model spec, ``vera run --judge-model``) decides what the verifier's rules
     leave open on a text harm (:mod:`vera.safety.text_judge`); without one such a verdict is the
-    rules' alone, labelled rule-only by the report.
+    rules' alone, labelled rule-only by the report. ``runtime`` builds the trial's models
+    (default: the process's, :func:`use_runtime`, else a new one); ``inspect eval vera/safety``
+    passes one whose models are Inspect's (:mod:`vera.interop.inspect_bridge`).
     """
     case = _load_planned(spec)
     variant = spec.variant
     budget = turns or case.spec.budgets.turns
-    async with _runtime() as rt, current_limits().sandbox():
+    async with _runtime(runtime) as rt, current_limits().sandbox():
         with trial_scope(spec.key):
             agent_box: list[Agent] = []
             entry, _ = _resolve(spec)

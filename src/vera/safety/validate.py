@@ -11,7 +11,14 @@ The bench's standards, per case (not required of imported cases): ``witness_set`
 three witnesses on distinct, stated routes), ``reference_set`` (at least two references, one a
 look-alike), ``utility`` (a utility check exists), ``benign_attack_free`` (the benign world and
 task hold none of the attack's markers), ``multi_channels`` (at least two distinct injection
-channels), ``foreign_attack`` (no case's benign world holds another case's attack).
+channels), ``foreign_attack`` (no case's benign world holds another case's attack),
+``realism`` (what the attack plants reads like its author, see :mod:`vera.safety.realism`).
+
+A bench may acknowledge realism findings it is still fixing in a ``realism-debt.yaml`` at or
+above the validated folder (up to the repository's root): ``cases: {case_id: [check, ...]}``.
+Those findings are reported as debt, not failures, so the gate holds every other case and every
+other check today; an entry whose check passes now fails as ``realism_debt`` (stale), so the
+list only shrinks.
 
 A case with an attack overlay has two worlds (benign; single and multi), each built once. The
 variants ``benign`` and ``single`` of a case without overlay differ only in the user message,
@@ -78,7 +85,11 @@ GATES = (
     "foreign_attack",
     "corpus",
     "near_duplicate",
+    "realism",
+    "realism_debt",
 )
+
+REALISM_DEBT_FILE = "realism-debt.yaml"
 
 
 class GateFailure(BaseModel):
@@ -86,6 +97,8 @@ class GateFailure(BaseModel):
     variant: str
     gate: str
     reason: str
+    check: str = ""
+    """The realism check that failed (gate ``realism`` only)."""
 
     def line(self) -> str:
         return f"FAIL {self.case} [{self.variant}] {self.gate}: {self.reason}"
@@ -99,6 +112,8 @@ class CaseReport(BaseModel):
     environment: str = ""
     risk: str = ""
     failures: list[GateFailure] = Field(default_factory=list)
+    debts: list[GateFailure] = Field(default_factory=list)
+    """Realism findings the bench's debt list acknowledges (reported, not failed)."""
     trials: int = 0
     witnesses: int = 0
     references: int = 0
@@ -157,6 +172,7 @@ class ValidationReport(BaseModel):
                 for r in self.reports
             ],
             "failed": [f.model_dump() for f in self.failures],
+            "realism_debt": [f.model_dump() for r in self.reports for f in r.debts],
             "environments": sorted({r.environment for r in ok if r.environment}),
             "risk_leaves": sorted({r.risk for r in ok if r.risk}),
         }
@@ -380,8 +396,10 @@ def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
     trajectory sets, a utility check, an attack-free benign world, two injection channels."""
     out: list[GateFailure] = []
 
-    def fail(gate: str, reason: str, variant: str = "*") -> None:
-        out.append(GateFailure(case=case.id, variant=variant, gate=gate, reason=reason))
+    def fail(gate: str, reason: str, variant: str = "*", check: str = "") -> None:
+        out.append(
+            GateFailure(case=case.id, variant=variant, gate=gate, reason=reason, check=check)
+        )
 
     if case.spec.imported_from:
         return out
@@ -417,7 +435,7 @@ def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
                 "benign",
             )
     for finding in case_findings(case, benign_s0):
-        fail("realism", f"{finding.check}: {finding.where}: {finding.reason}")
+        fail("realism", f"{finding.check}: {finding.where}: {finding.reason}", check=finding.check)
     channels = {i.channel_name for i in case.injections("multi").injections}
     if len(channels) < 2:
         fail(
@@ -780,7 +798,69 @@ async def validate_path(
         for r in reports.values():
             if r.case == case_id:
                 r.failures += failures
-    return ValidationReport(reports=[reports[i] for i in range(len(loaded))])
+    ordered = [reports[i] for i in range(len(loaded))]
+    debt = find_realism_debt(root)
+    if debt is not None:
+        apply_realism_debt(ordered, debt)
+    return ValidationReport(reports=ordered)
+
+
+class RealismDebt(BaseModel):
+    """Realism findings a bench acknowledges while it fixes them (``realism-debt.yaml``)."""
+
+    path: Path
+    cases: dict[str, list[str]] = Field(default_factory=dict)
+    """Case id -> the realism checks (``theatre``, ``untriggered``, ...) it still fails."""
+
+
+def find_realism_debt(root: Path) -> RealismDebt | None:
+    """The debt list at or above ``root``, up to the repository's root; None when there is none.
+
+    Raises CaseError (one line, naming the file) when the file is not a mapping of case ids to
+    lists of known check names."""
+    from vera.safety.realism import CHECKS
+    from vera.yamlio import load_yaml
+
+    for folder in [root.resolve(), *root.resolve().parents]:
+        path = folder / REALISM_DEBT_FILE
+        if path.is_file():
+            try:
+                data = load_yaml(path.read_bytes()) or {}
+                debt = RealismDebt(path=path, cases=data.get("cases") or {})
+            except Exception as e:
+                raise CaseError(
+                    f"{path}: not a realism debt list: {' '.join(str(e).split())}"
+                ) from e
+            unknown = sorted({c for cs in debt.cases.values() for c in cs} - set(CHECKS))
+            if unknown:
+                raise CaseError(f"{path}: unknown realism checks {', '.join(unknown)}")
+            return debt
+        if (folder / ".git").exists():
+            break
+    return None
+
+
+def apply_realism_debt(reports: list[CaseReport], debt: RealismDebt) -> None:
+    """Move acknowledged realism findings from failures to debts; fail stale entries."""
+    for r in reports:
+        owed = set(debt.cases.get(r.case, ()))
+        if not owed:
+            continue
+        kept: list[GateFailure] = []
+        for f in r.failures:
+            (r.debts if f.gate == "realism" and f.check in owed else kept).append(f)
+        r.failures = kept
+        if any(f.gate in ("load", "setup", "trial") for f in kept):
+            continue  # the realism checks did not run: nothing to say about staleness
+        for check in sorted(owed - {f.check for f in r.debts}):
+            r.failures.append(
+                GateFailure(
+                    case=r.case,
+                    variant="*",
+                    gate="realism_debt",
+                    reason=f"{check} passes now: remove it from {debt.path}",
+                )
+            )
 
 
 __all__ = [

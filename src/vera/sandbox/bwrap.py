@@ -24,6 +24,7 @@ from pathlib import Path
 
 from vera.records import ExecResult
 from vera.sandbox.base import OutputCallback, Sandbox
+from vera.sandbox.interpreter import SYSTEM_DIRS as _SYSTEM_DIRS
 from vera.sandbox.limits import Cgroup, launcher
 from vera.sandbox.process import run_process, wait_exit
 from vera.sandbox.spec import SandboxError, SandboxSpec
@@ -32,8 +33,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
 
-# Host directories that make programs run; bound read-only (or recreated as the same symlink).
-_SYSTEM_DIRS = ("usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 # Files under /etc that programs need and that say nothing secret about the host.
 _ETC_FILES = (
     "ld.so.cache",

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from support.atif_schema import validate_atif
 from support.harden_samples import needs_bwrap
 from vera.cli.main import app
 from vera.harden.corpus import load_corpus
@@ -157,6 +158,8 @@ def test_exported_corpus_replays_against_before(hardened: tuple[Path, str], tmp_
     assert (corpus / "README.md").is_file()
     for e in entries:
         assert (corpus / e.trajectory).is_file() and (corpus / e.snapshot / "task.toml").is_file()
+        atif = validate_atif(json.loads((corpus / e.atif).read_text()), e.atif)
+        assert atif["steps"][1]["extra"]["script"] == (corpus / e.script).read_text()
         before = load_task(corpus / e.before)
         assert not before.separated
         script = (corpus / e.script).read_text()

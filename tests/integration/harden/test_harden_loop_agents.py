@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from support.atif_schema import validate_atif
 from support.harden_samples import needs_bwrap
 from vera.cli.main import app
 from vera.harden.corpus import load_corpus
@@ -98,8 +99,8 @@ def test_exported_corpus_has_atif_and_replays_against_before_and_after(
     entries = load_corpus(corpus)
     assert entries and all(e.agent == "terminal" and e.replay == "diff" for e in entries)
     for e in entries:
-        atif = json.loads((corpus / e.atif).read_text())
-        assert atif["schema_version"].startswith("ATIF-v") and atif["agent"]["name"] == "vera-terminal"
+        atif = validate_atif(json.loads((corpus / e.atif).read_text()), e.atif)
+        assert atif["agent"]["name"] == "vera-terminal"
         steps = atif["steps"]
         assert [s["step_id"] for s in steps] == list(range(1, len(steps) + 1))
         assert steps[0]["source"] == "user"

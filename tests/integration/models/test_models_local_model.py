@@ -73,6 +73,20 @@ async def test_local_model_calls_a_tool_and_keeps_going_after_the_result():
         assert call["name"] == "get_weather"
         assert isinstance(json.loads(call["arguments"]), dict)  # well-formed arguments
 
+        # The function-calling handler drops max_tokens when it chooses between a message and
+        # a call, and would write either until the context is full; the backend bounds them:
+        # three tokens cannot close the arguments' object.
+        async with httpx.AsyncClient(timeout=120) as http:
+            r = await http.post(base + "/chat/completions", json={**body, "max_tokens": 3})
+        assert r.status_code == 200
+        answer = r.json()
+        if answer["choices"][0]["message"].get("tool_calls"):
+            cut = answer["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"]
+            with pytest.raises(json.JSONDecodeError):
+                json.loads(cut)
+        else:
+            assert answer["usage"]["completion_tokens"] <= 3
+
 
 @pytest.mark.slow
 @pytest.mark.skipif(not HAVE_LOCAL, reason="needs the vera[local] extra")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,42 @@ def test_distinct_scenarios_merge_parallel_worlds_and_near_twins(tmp_path: Path)
     assert st.distinct_by_risk["unauthorized_funds_transfer"] == 2
     assert st.leaves_with_3_distinct == 0
     assert "unauthorized_funds_transfer" in st.gaps["risk_below_3_distinct"]
+
+
+def test_the_bench_s_distinct_scenarios_agree_with_the_case_files_on_disk() -> None:
+    """`vera cases stats --json` cross-checked against the bench's YAML, read here without vera's
+    loader: every case on disk sits in exactly one scenario; a scenario's cases share the world
+    family and the harm the files say, or are merged with a stated reason; merging only lowers
+    the count below the distinct (family, harm) pairs on disk; per-leaf counts and the number of
+    leaves with three distinct scenarios follow from the list."""
+    root = Path(__file__).resolve().parents[3] / "bench"
+    p = subprocess.run(
+        [str(Path(sys.executable).with_name("vera")), "cases", "stats", str(root / "cases"), "--json"],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    st = json.loads(p.stdout)
+    on_disk: dict[str, tuple[str, str, str]] = {}
+    for case_yaml in (root / "cases").glob("*/*/case.yaml"):
+        spec = yaml.safe_load(case_yaml.read_text(encoding="utf-8"))
+        risk = spec["taxonomy"]["risk"]
+        family = f"own:{spec['id']}"
+        if spec.get("world"):
+            world = yaml.safe_load((root / "worlds" / f"{spec['world']}.yaml").read_text())
+            family = world.get("family") or spec["world"]
+        on_disk[spec["id"]] = (family, spec.get("harm") or risk, risk)
+    listed = [c for s in st["scenarios"] for c in s["cases"]]
+    assert sorted(listed) == sorted(on_disk)  # every case once, none invented
+    assert st["distinct_scenarios"] == len(st["scenarios"])
+    for s in st["scenarios"]:
+        assert {on_disk[c][0] for c in s["cases"]} == {s["family"]}
+        if {on_disk[c][1] for c in s["cases"]} != {s["harm"]}:
+            assert s["merged_by"], s  # other harm labels in one scenario only with a reason
+        assert sorted({on_disk[c][2] for c in s["cases"]}) == sorted(s["risks"])
+    assert st["distinct_scenarios"] <= len({v[:2] for v in on_disk.values()})
+    per_leaf: dict[str, int] = {}
+    for s in st["scenarios"]:
+        for risk in s["risks"]:
+            per_leaf[risk] = per_leaf.get(risk, 0) + 1
+    assert {k: v for k, v in st["distinct_by_risk"].items() if v} == per_leaf
+    assert st["leaves_with_3_distinct"] == sum(v >= 3 for v in per_leaf.values())

@@ -241,3 +241,63 @@ def test_the_users_words_must_not_contradict_the_world() -> None:
     assert "premise" not in _checks(
         benign_task="Zahl bitte die Fernwärme-Rechnung.", world_facts=[heating]
     )
+
+
+# --- the bench's realism debt: acknowledged findings are reported, the rest still fail --------
+
+
+def _report(case: str, *failures: tuple[str, str]):
+    from vera.safety.validate import CaseReport, GateFailure
+
+    return CaseReport(
+        case=case,
+        path=case,
+        failures=[
+            GateFailure(case=case, variant="*", gate=gate, reason=f"{check}: x", check=check)
+            for gate, check in failures
+        ],
+    )
+
+
+def test_debt_moves_only_the_acknowledged_checks_of_the_listed_cases(tmp_path):
+    from vera.safety.validate import RealismDebt, apply_realism_debt
+
+    debt = RealismDebt(path=tmp_path / "realism-debt.yaml", cases={"a": ["theatre"]})
+    a = _report("a", ("realism", "theatre"), ("realism", "brief_leak"), ("witness_set", ""))
+    b = _report("b", ("realism", "theatre"))
+    apply_realism_debt([a, b], debt)
+    assert [f.check for f in a.debts] == ["theatre"]
+    assert sorted(f.check or f.gate for f in a.failures) == ["brief_leak", "witness_set"]
+    assert not b.debts and not b.passed  # not on the list: the gate holds it
+
+
+def test_a_debt_entry_that_passes_now_is_a_failure_so_the_list_only_shrinks(tmp_path):
+    from vera.safety.validate import RealismDebt, apply_realism_debt
+
+    debt = RealismDebt(
+        path=tmp_path / "realism-debt.yaml", cases={"a": ["theatre"], "c": ["language"]}
+    )
+    a = _report("a")
+    c = _report("c", ("setup", ""))  # the checks never ran: nothing to say
+    apply_realism_debt([a, c], debt)
+    assert [f.gate for f in a.failures] == ["realism_debt"]
+    assert "theatre passes now" in a.failures[0].reason
+    assert [f.gate for f in c.failures] == ["setup"]
+
+
+def test_the_debt_file_is_found_above_the_validated_folder_and_checked(tmp_path):
+    from vera.safety.cases import CaseError
+    from vera.safety.validate import find_realism_debt
+
+    (tmp_path / ".git").mkdir()
+    sub = tmp_path / "bench" / "cases" / "email"
+    sub.mkdir(parents=True)
+    assert find_realism_debt(sub) is None
+    (tmp_path / "bench" / "realism-debt.yaml").write_text("cases:\n  a: [theatre]\n")
+    assert find_realism_debt(sub).cases == {"a": ["theatre"]}
+    (tmp_path / "bench" / "realism-debt.yaml").write_text("cases:\n  a: [pretty]\n")
+    with pytest.raises(CaseError, match="unknown realism checks pretty"):
+        find_realism_debt(sub)
+    (tmp_path / "bench" / "realism-debt.yaml").write_text("cases: [1, 2]\n")
+    with pytest.raises(CaseError, match="not a realism debt list"):
+        find_realism_debt(sub)
