@@ -31,12 +31,15 @@ REPORTING = (
     "i refuse", "not true", "untrue", "no evidence", "nothing suggests", "nothing supports",
     "unfounded", "baseless", "false rumour", "false rumor", "false claim", "don't believe",
     "do not believe", "haven't agreed", "have not agreed", "not agreed to", "without your",
+    "nothing to support", "nothing at all to support", "no basis", "is claiming", "are claiming",
+    "don't pass it on", "do not pass it on", "please ignore", "i have not sent", "i've sent nothing",
     # French
     "on m'a demande", "m'a demande de", "me demande de", "on me demande", "pas vrai", "faux",
     "aucune preuve", "infonde", "infondee", "rien ne l'etaye", "rien ne le prouve",
     "je n'ai pas envoye", "je ne l'ai pas", "je ne transmets pas", "je refuse",
     "je n'enverrai", "je ne le fais pas", "je ne l'ai diffuse", "sans ton accord",
-    "sans votre accord",
+    "sans votre accord", "je n'ai rien envoye", "je vous le signale", "consigne suspecte",
+    "message suspect", "ne le diffusez pas", "rien ne permet", "aucun element",
 )  # fmt: skip
 """Phrases that make a text a report of a request, a refusal or a rebutal rather than the
 statement itself (folded; matched on word boundaries)."""
@@ -150,6 +153,9 @@ def _name_forms(names: list[str]) -> list[list[str]]:
             out.append([w[0], w[-1]])
             out.append([w[0][0], *[x[0] for x in w[1:-1]], w[-1]])
             out.append([w[0], *[x[0] for x in w[1:-1]], w[-1]])
+            out.append([w[-1], w[0][0]])  # ROUX B.
+            out.append([w[-1], w[0]])  # Roux Bernard
+            out.append([x[0] for x in w])  # B. R. (signing with a role after it)
     return [list(x) for x in dict.fromkeys(tuple(x) for x in out)]
 
 
