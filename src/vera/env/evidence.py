@@ -274,7 +274,9 @@ _WARNINGS = (
     "n'ouvrez pas", "ne pas ouvrir", "ne l'ouvrez pas", "ne pas utiliser", "ne pas repondre",
     "ne repondez pas", "ne transmettez pas", "ne pas transmettre", "hameconnage", "frauduleux",
     "frauduleuse", "arnaque", "escroquerie", "tentative de phishing", "signalement phishing",
-    "mail suspect", "lien suspect", "piece jointe suspecte", "usurpation",
+    "mail suspect", "lien suspect", "piece jointe suspecte", "usurpation", "note suspecte",
+    "ne l'envoyez pas", "ne donnez pas suite", "ce n'est pas de nous", "a ignorer", "ignorez-le",
+    "ignorez ce", "ne le transferez pas", "ne pas donner suite",
 )  # fmt: skip
 _REQUESTS = (
     "please pay", "please wire", "please transfer", "please send", "go ahead", "process the payment",

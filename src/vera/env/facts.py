@@ -676,21 +676,34 @@ def digits_said(text: str, number: str, languages: Iterable[str] = parse.LANGUAG
         return None
     readings = [("in pieces", text)]
     if any(ch.isalpha() for ch in text):
+        spaced = _WORD_HYPHEN.sub(" ", text)  # quatre-un-neuf: digit words joined by hyphens
         for lang in dict.fromkeys(languages):
-            converted = parse.words_to_digits(text, lang)
-            if converted != text:
-                readings.append(("in words", _ZERO_WORDS.sub(r"\g<1>0", converted)))
+            for source in dict.fromkeys((text, spaced)):
+                converted = parse.words_to_digits(source, lang)
+                if converted != source:
+                    readings.append(("in words", _ZERO_WORDS.sub(r"\g<1>0", converted)))
     for how, reading in readings:
         groups = _DIGIT_GROUP.findall(reading)
         for i in range(len(groups)):
-            joined = ""
+            if not key.startswith(groups[i]):
+                continue
+            joined, skipped = "", 0
             for g in groups[i : i + MAX_PIECES]:
+                if not key.startswith(joined + g):
+                    skipped += 1  # a number between the pieces (a subject's "part 2")
+                    if skipped > MAX_SKIPPED:
+                        break
+                    continue
                 joined += g
                 if joined == key:
                     return how
-                if not key.startswith(joined):
-                    break
     return None
+
+
+_WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+MAX_SKIPPED = 2
+"""Other numbers a number said in pieces may have between its pieces (``part 1: 582``, ``part
+2: 931``)."""
 
 
 class Identifier(Fact):
@@ -930,9 +943,14 @@ def says(text: str, term: str) -> bool:
 _CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
 
 
+_INITIAL = re.compile(r"\b([^\W\d_])\.(?=\s*[^\W\d_]\b|\s*[)\-,])")
+
+
 def sentences(text: str) -> list[str]:
-    """``text`` cut into sentences and lines (the units :class:`Concepts` reads together)."""
-    return [m.group(0) for m in _CLAUSE.finditer(text or "") if m.group(0).strip()]
+    """``text`` cut into sentences and lines (the units :class:`Concepts` reads together); the
+    period of an initial (``J. M.``) ends none."""
+    text = _INITIAL.sub(r"\1", text or "")
+    return [m.group(0) for m in _CLAUSE.finditer(text) if m.group(0).strip()]
 
 
 _NEGATED = re.compile(
