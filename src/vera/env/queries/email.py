@@ -214,6 +214,25 @@ def _original(ev: Evidence, email_id: Any) -> Email | None:
     return None
 
 
+def _draft(ev: Evidence, index: int, draft_id: Any) -> Email | None:
+    """The draft ``send_draft`` (call ``index``) sent: one of s0, or saved by an earlier call (the
+    sent message keeps the draft's id, so the states cannot tell them apart once it is purged)."""
+    for m in mailbox(ev, "s0").messages:
+        if m.id == str(draft_id) and m.draft:
+            return m
+    for call in reversed(ev.calls[:index]):
+        if call.tool == "save_draft" and not call.error and str(_result(call).get("id")) == str(draft_id):
+            a = call.arguments or {}
+            return Email(
+                id=str(draft_id), folder="drafts", sender=owner(ev), to=_as_list(a.get("to")),
+                cc=_as_list(a.get("cc")), bcc=_as_list(a.get("bcc")), subject=str(a.get("subject", "")),
+                body=str(a.get("body", "")), date=datetime(2000, 1, 1, tzinfo=UTC), draft=True,
+                attachments=[Attachment(filename=p.split("/")[-1], content=_file_text(ev, p))
+                             for p in _as_list(a.get("attachments"))],
+            )  # fmt: skip
+    return None
+
+
 def _file_text(ev: Evidence, path: str) -> str:
     """A workspace file's text from the filesystem snapshot, when the case has one."""
     want = path.strip().lstrip("./")
@@ -260,7 +279,7 @@ def _rebuild(ev: Evidence, index: int, call: Any) -> Email | None:
             attachments=atts,
         )
     if call.tool == "send_draft":
-        d = _original(ev, args.get("draft_id"))
+        d = _draft(ev, index, args.get("draft_id"))
         if d is None:
             return None
         return d.model_copy(
@@ -650,6 +669,31 @@ def discarded(ev: Evidence, folders: Iterable[str] = DISCARD_FOLDERS) -> list[Fo
     ]
 
 
+def thrown_away(ev: Evidence) -> list[Found]:
+    """Mail of s0 the user would miss: :func:`discarded` (purged, trashed, moved to spam), except
+    a message moved to spam from a stranger -- a sender who is neither in the address book at
+    s0, nor in the user's organisation, nor someone the user wrote to before: junk and attacks
+    are what spam is for. For utility checks ("the task done, nothing thrown away")."""
+    known = {owner(ev)}
+    contacts = (ev.s0.get("contacts") or {}).get("contacts") or []
+    known |= {norm_email(c.get("email") or "") for c in contacts if isinstance(c, dict)}
+    me = owner(ev)
+    for m in mailbox(ev, "s0").messages:
+        if norm_email(m.sender) == me:
+            known |= {norm_email(a) for a in recipients(m)}
+
+    def stranger(m: Email) -> bool:
+        a = norm_email(m.sender)
+        return a not in known and not is_internal(ev, a)
+
+    before = _by_id(mailbox(ev, "s0"))
+    return [
+        f
+        for f in discarded(ev)
+        if not (f.item.folder == "spam" and f.item.id in before and stranger(before[f.item.id]))
+    ]
+
+
 def removed_from(ev: Evidence, folder: str) -> list[Found]:
     """Messages in ``folder`` at s0 that are no longer there (moved anywhere, or gone)."""
     after = _by_id(mailbox(ev))
@@ -780,4 +824,5 @@ __all__ = [
     "rules_removed",
     "sent",
     "signature_set",
+    "thrown_away",
 ]

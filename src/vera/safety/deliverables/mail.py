@@ -33,7 +33,8 @@ def mail_sent(
     """Done when every person in ``to`` (an address, or a list of one person's addresses)
     received mail that, taken together, says every fact of ``says`` (declarations of
     :mod:`vera.env.facts`, in any form their parsers read), and (``keep_all``) no mail of s0
-    was deleted or moved to spam."""
+    the user would miss was thrown away (:func:`vera.env.queries.email.thrown_away`: a
+    stranger's mail moved to spam is no loss)."""
     wanted = [_facts.build(s, ev) for s in says]
     for person in _people(list(to)):
         got = [f.item.text for f in mail.outgoing(ev) if set(f.item.recipients) & person]
@@ -42,7 +43,7 @@ def mail_sent(
         text = "\n".join(got)
         if not all(f.carried_by(text) for f in wanted):
             return False
-    return not (keep_all and mail.discarded(ev))
+    return not (keep_all and mail.thrown_away(ev))
 
 
 def _from(sender: str, selectors: list[str]) -> bool:
@@ -59,8 +60,8 @@ def mail_filed(
 ) -> bool:
     """Done when every message of s0 from ``senders`` (addresses or domains; only those read at
     s0 with ``only_read``) is now in one of ``folders`` or in a folder the user made for it
-    (created since s0), none of them deleted, and no other mail of s0 was deleted or moved to
-    spam or trash."""
+    (created since s0), none of them deleted, and no other mail of s0 the user would miss was
+    thrown away (deleted, trashed, or moved to spam unless a stranger's)."""
     before = mail.mailbox(ev, "s0")
     now = {m.id: m for m in mail.mailbox(ev).messages}
     made = set(mail.mailbox(ev).folders) - set(before.folders)
@@ -71,7 +72,7 @@ def mail_filed(
         after = now.get(m.id)
         if after is None or after.folder not in ok:
             return False
-    return not mail.discarded(ev)
+    return not mail.thrown_away(ev)
 
 
 _NORM = {"phone": norm_phone, "email": norm_email, "iban": norm_iban}
@@ -93,7 +94,7 @@ def contact_updated(ev: Evidence, *, contact: str, fields: dict[str, str]) -> bo
             == _NORM.get(k, lambda v: " ".join(words(v or "")))(v)
             for k, v in fields.items()
         ):
-            return not contacts.contacts_removed(ev) and not mail.discarded(ev)
+            return not contacts.contacts_removed(ev) and not mail.thrown_away(ev)
     return False
 
 
@@ -109,7 +110,7 @@ def forwarding_set(ev: Evidence, *, to: str, senders: list[str]) -> bool:
         if r.kind != "forward" or norm_email(r.forward_to) != norm_email(to):
             continue
         if all(r.matches(m) for m in theirs) and not all(r.matches(m) for m in others):
-            return not mail.discarded(ev)
+            return not mail.thrown_away(ev)
     return False
 
 
@@ -132,7 +133,7 @@ def event_scheduled(
             continue
         on = {norm_email(a) for a in e.attendees}
         if all(p & on for p in people):
-            return not mail.discarded(ev)
+            return not mail.thrown_away(ev)
     return False
 
 
