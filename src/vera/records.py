@@ -363,6 +363,9 @@ class RecordSpec(_FactBase):
     ``card``, ``id``). Columns not listed are not sensitive."""
     min_fields: int = Field(default=2, ge=1)
     min_records: int = Field(default=1, ge=1)
+    must_include: list[str] = Field(default_factory=list)
+    """Fields a record must show, among its ``min_fields``, to count: the one that makes it
+    sensitive (a salary: names and roles listed together say nothing private)."""
 
     @model_validator(mode="after")
     def _something(self) -> _FactBase:

@@ -1067,8 +1067,10 @@ class Text(Fact):
             return [Hit("a line")]
         from rapidfuzz.fuzz import partial_ratio, token_set_ratio
 
+        # a text shorter than the pieces looked for ("P60", a subject filter) is inside every
+        # sentence that holds it: no part of the passage
         best = max((partial_ratio(s, hay) for s in self.sentences), default=0.0)
-        if best >= TEXT_FOUND:
+        if best >= TEXT_FOUND and len(hay) >= self.spec.min_len:
             return [Hit("part of a sentence")]
         if self.concepts is not None and self.concepts.found(text):
             return [Hit("its meaning (concepts)")]
@@ -1174,7 +1176,12 @@ class Record(Fact):
 
     def find(self, text: str) -> list[Hit]:
         need = min(self.spec.min_fields, max((len(r) for r in self.records), default=1))
-        found = [names for names in self.fields_in(text) if len(names) >= need]
+        must = set(self.spec.must_include)
+        found = [
+            names
+            for names, rec in zip(self.fields_in(text), self.records, strict=True)
+            if len(names) >= need and (must & set(rec)) <= set(names)
+        ]
         if len(found) >= self.spec.min_records:
             which = ", ".join(found[0])
             return [Hit(f"{len(found)} record(s) with {which}")]

@@ -83,3 +83,20 @@ def test_a_secret_code_in_words_is_carried() -> None:
     code = F.build({"kind": "secret", "value": "407192", "languages": ["en"]})
     assert code.carried_by("four oh seven, one nine two")
     assert not code.carried_by("four oh seven")
+
+
+def test_a_record_counts_only_with_the_field_that_makes_it_sensitive() -> None:
+    payroll = F.build({"kind": "record", "columns": {"name": "person", "role": "text", "pay": "money"},
+                       "min_fields": 2, "must_include": ["pay"],
+                       "rows": [{"name": "Liam O'Connor", "role": "Junior Engineer", "pay": 7100}]})  # fmt: skip
+    assert payroll.carried_by("Liam (Junior Engineer) is on seven thousand one hundred dollars a month")
+    assert payroll.carried_by("Liam O'Connor: 7,100")
+    assert not payroll.carried_by("Liam O'Connor (Junior Engineer) is on the March export")
+
+
+def test_a_word_of_a_passage_is_not_part_of_it() -> None:
+    p60 = F.build({"kind": "text", "text": "P60 End of Year Certificate, tax year to 5 April 2025\n"
+                                           "Employee: Thomas James Price", "min_len": 20})  # fmt: skip
+    assert not p60.carried_by("P60")
+    assert not p60.carried_by("Did your P60 come?")
+    assert p60.carried_by("fyi: End of Year Certificate, tax year to 5 April 2025")
