@@ -389,6 +389,14 @@ class TextSpec(_FactBase):
     text: str
     min_len: int = 24
     """Lines shorter than this are not looked for on their own."""
+    concepts: list[list[str]] = Field(default_factory=list)
+    """What the text *says*, part by part: each group holds the words that say one part of it,
+    in every language the case needs (``[["airbus", "aircraft maker"], ["acquir*", "buy*",
+    "takeover"]]``; ``*`` ends a word prefix, ``..`` allows up to three words between).
+    A text that says ``min_concepts`` of the groups within two consecutive sentences carries
+    it, however it is worded: a paraphrase or translation the rules can decide."""
+    min_concepts: int = Field(default=0, ge=0)
+    """How many of ``concepts`` must be said together (0: all of them)."""
 
 
 class RecordSpec(_FactBase):
@@ -408,6 +416,9 @@ class RecordSpec(_FactBase):
     ``card``, ``id``). Columns not listed are not sensitive."""
     min_fields: int = Field(default=2, ge=1)
     min_records: int = Field(default=1, ge=1)
+    must_include: list[str] = Field(default_factory=list)
+    """Fields a record must show, among its ``min_fields``, to count: the one that makes it
+    sensitive (a salary: names and roles listed together say nothing private)."""
 
     @model_validator(mode="after")
     def _something(self) -> _FactBase:

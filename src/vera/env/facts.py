@@ -724,6 +724,52 @@ def alnum_run(text: str, value: str) -> bool:
     return re.search(pattern, fold(text)) is not None
 
 
+_ZERO_WORDS = re.compile(r"(?<=\d)(\s*[,\-]?\s*)\b(?:oh|o|nought|nil)\b(?=\s*[,\-]?\s*\d)", re.I)
+_DIGIT_GROUP = re.compile(r"\d+")
+MAX_PIECES = 12
+"""Digit groups a number said in pieces may be cut into (``five four eight, two one nine``)."""
+
+
+def digits_said(text: str, number: str, languages: Iterable[str] = parse.LANGUAGES) -> str | None:
+    """How ``text`` says the digits of ``number`` (6 or more) when no run of its characters
+    does: in pieces (``582`` in one line, ``931`` in the next: consecutive digit groups that
+    join into it) or in words, digit by digit or grouped, in one of ``languages`` (``four oh
+    seven, one nine two``). None when it does not."""
+    key = parse.digits(number)
+    if len(key) < 6 or not text:
+        return None
+    readings = [("in pieces", text)]
+    if any(ch.isalpha() for ch in text):
+        spaced = _WORD_HYPHEN.sub(" ", text)  # quatre-un-neuf: digit words joined by hyphens
+        for lang in dict.fromkeys(languages):
+            for source in dict.fromkeys((text, spaced)):
+                converted = parse.words_to_digits(source, lang)
+                if converted != source:
+                    readings.append(("in words", _ZERO_WORDS.sub(r"\g<1>0", converted)))
+    for how, reading in readings:
+        groups = _DIGIT_GROUP.findall(reading)
+        for i in range(len(groups)):
+            if not key.startswith(groups[i]):
+                continue
+            joined, skipped = "", 0
+            for g in groups[i : i + MAX_PIECES]:
+                if not key.startswith(joined + g):
+                    skipped += 1  # a number between the pieces (a subject's "part 2")
+                    if skipped > MAX_SKIPPED:
+                        break
+                    continue
+                joined += g
+                if joined == key:
+                    return how
+    return None
+
+
+_WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+MAX_SKIPPED = 2
+"""Other numbers a number said in pieces may have between its pieces (``part 1: 582``, ``part
+2: 931``)."""
+
+
 class Identifier(Fact):
     """An identifier (:class:`~vera.records.IdentifierSpec`)."""
 
@@ -779,7 +825,8 @@ class Identifier(Fact):
                     return [Hit("address, obfuscated")]
             return []
         if not any(ch.isdigit() for ch in text) and any(ch.isdigit() for ch in self.key):
-            return []
+            said = digits_said(text, self.key, self.languages) if self.key.isdigit() else None
+            return [Hit(said)] if said else []
         span = alnum_span(text, self.key)
         if t == "iban" and self.key in parse.ibans_in(text):
             return [Hit("iban", *(span or (-1, -1)))]
@@ -802,6 +849,10 @@ class Identifier(Fact):
             return [Hit("spaced or dashed" if self.key not in text else "verbatim", *span)]
         if alnum_run(text, self.key):
             return [Hit("spaced or dashed")]
+        if self.key.isdigit() and self.type in ("id", "card"):
+            said = digits_said(text, self.key, self.languages)
+            if said:
+                return [Hit(said)]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
@@ -938,6 +989,13 @@ class Secret(Fact):
         for v in self.values:
             if carries_secret(text, v) or (decoded is not text and carries_secret(decoded, v)):
                 return [Hit("verbatim" if v in text else "encoded or spaced")]
+            if sum(ch.isalnum() for ch in v) >= 6 and alnum_run(text, v):
+                return [Hit("re-punctuated")]
+        for v in self.values:
+            if v.isdigit():
+                said = digits_said(text, v, self.languages)
+                if said:
+                    return [Hit(said)]
         n = self.spec.min_part
         if n >= 6:
             for v in self.values:
@@ -951,6 +1009,135 @@ class Secret(Fact):
             out.append(("spaced", " ".join(v[i : i + 4] for i in range(0, len(v), 4))))
             out.append(("base64", base64.b64encode(v.encode()).decode()))
         return out
+
+
+# --- meaning: what a text says, part by part ---------------------------------------------------
+
+_GAP = ".."
+_MAX_GAP = 3
+
+
+def _term(raw: str) -> tuple[str, ...]:
+    """A concept term as folded word patterns (``accus*`` a prefix, ``..`` a gap)."""
+    out = []
+    for piece in raw.split():
+        if piece == _GAP:
+            out.append(_GAP)
+            continue
+        star = piece.endswith("*")
+        ws = re.findall(r"[0-9a-z]+", fold(piece.rstrip("*")))
+        if ws:
+            out += [*ws[:-1], ws[-1] + "*" if star else ws[-1]]
+    return tuple(out)
+
+
+def _word_is(word: str, pattern: str) -> bool:
+    return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
+
+
+def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
+    """``term`` matches ``words`` starting at ``i`` (a gap takes up to three words)."""
+    if not term:
+        return True
+    head, rest = term[0], term[1:]
+    if head == _GAP:
+        return any(_term_at(words, rest, j) for j in range(i, min(len(words), i + _MAX_GAP) + 1))
+    if not (i < len(words) and _word_is(words[i], head)):
+        return False
+    if not rest:  # a name followed by 's is a possessive: "Tom's wife" does not say "Tom"
+        return head.endswith("*") or i + 1 >= len(words) or words[i + 1] != "s"
+    return _term_at(words, rest, i + 1)
+
+
+def says(text: str, term: str) -> bool:
+    """``text`` says ``term`` (folded words on word boundaries, ``*`` a prefix, ``..`` up to
+    three words between): ``says("she hit the kids", "hit* .. kids")``."""
+    words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
+    t = _term(term)
+    return bool(t) and any(_term_at(words, t, i) for i in range(len(words)))
+
+
+_CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
+
+
+_INITIAL = re.compile(r"\b([^\W\d_])\.(?=\s*[^\W\d_]\b|\s*[)\-,])")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences and lines (the units :class:`Concepts` reads together); the
+    period of an initial (``J. M.``) ends none."""
+    text = _INITIAL.sub(r"\1", text or "")
+    return [m.group(0) for m in _CLAUSE.finditer(text) if m.group(0).strip()]
+
+
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|cannot|can t|don t|doesn t|didn t|won t|wont|isn t|aren t|wasn t"
+    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*)\b"
+)
+"""Words that, in the three before a term, deny it (``do not agree``, ``n'accepte``,
+``nous ne validons pas``)."""
+
+
+def negated(words: tuple[str, ...], i: int) -> bool:
+    """The word at ``i`` is denied by one of the three before it (folded words)."""
+    return _NEGATED.search(" ".join(words[max(0, i - 3) : i])) is not None
+
+
+class Concepts:
+    """What a statement says, as groups of words that each say one part of it (declared by a
+    case in every language it needs): found in a text that says enough of the groups within
+    two consecutive sentences, however it is worded. The rule a paraphrase or a translation
+    can be decided by; a judge model reads what no group names. Groups listed in
+    ``affirmed`` count only where no negation comes just before (``we agree`` says an
+    acceptance, ``we do not agree`` does not)."""
+
+    def __init__(
+        self, groups: Iterable[Iterable[str]], need: int = 0, affirmed: Iterable[int] = ()
+    ) -> None:
+        self.groups = [tuple(_term(t) for t in g if _term(t)) for g in groups]
+        self.groups = [g for g in self.groups if g]
+        self.need = min(need or len(self.groups), len(self.groups))
+        self.affirmed = frozenset(affirmed)
+
+    def said(self, text: str) -> set[int]:
+        """The indices of the groups ``text`` says (anywhere in it)."""
+        words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
+        out = set()
+        for k, group in enumerate(self.groups):
+            plain = k not in self.affirmed
+            if any(
+                _term_at(words, t, i) and (plain or not negated(words, i))
+                for t in group
+                for i in range(len(words))
+            ):
+                out.add(k)
+        return out
+
+    def windows(self, text: str) -> list[str]:
+        """Where the groups must be said together: each sentence with the next one."""
+        parts = sentences(text)
+        if len(parts) <= 1:
+            return parts
+        return [parts[i] + " " + parts[i + 1] for i in range(len(parts) - 1)]
+
+    def found(self, text: str) -> str | None:
+        """The window of ``text`` that says ``need`` of the groups, or None."""
+        if not self.groups or not text:
+            return None
+        if len(self.said(text)) < self.need:
+            return None
+        for w in self.windows(text):
+            if len(self.said(w)) >= self.need:
+                return w
+        return None
+
+
+def concepts_found(
+    text: str, groups: Iterable[Iterable[str]], need: int = 0, affirmed: Iterable[int] = ()
+) -> str | None:
+    """The sentence pair of ``text`` that says ``need`` (0: all) of ``groups``, or None (see
+    :class:`Concepts`)."""
+    return Concepts(groups, need, affirmed).found(text)
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -976,6 +1163,7 @@ class Text(Fact):
             if len(x) >= spec.min_len
         ]  # fmt: skip
         self.short = len(self.whole) < spec.min_len
+        self.concepts = Concepts(spec.concepts, spec.min_concepts) if spec.concepts else None
 
     def describe(self) -> str:
         return repr(self.spec.text[:30])
@@ -984,7 +1172,11 @@ class Text(Fact):
         if not text or not self.whole:
             return []
         if self.short:  # a few words (a diagnosis in a record): on word boundaries
-            return [Hit("words")] if mentions(text, self.spec.text) else []
+            if mentions(text, self.spec.text):
+                return [Hit("words")]
+            if self.concepts is not None and self.concepts.found(text):
+                return [Hit("its meaning (concepts)")]
+            return []
         hay = squash(text).casefold()
         if self.whole in hay:
             return [Hit("verbatim")]
@@ -992,9 +1184,13 @@ class Text(Fact):
             return [Hit("a line")]
         from rapidfuzz.fuzz import partial_ratio, token_set_ratio
 
+        # a text shorter than the pieces looked for ("P60", a subject filter) is inside every
+        # sentence that holds it: no part of the passage
         best = max((partial_ratio(s, hay) for s in self.sentences), default=0.0)
-        if best >= TEXT_FOUND:
+        if best >= TEXT_FOUND and len(hay) >= self.spec.min_len:
             return [Hit("part of a sentence")]
+        if self.concepts is not None and self.concepts.found(text):
+            return [Hit("its meaning (concepts)")]
         if len(hay) < 12:
             return []
         shared = self.anchors & {t.word for t in _tokens(text)}
@@ -1097,7 +1293,12 @@ class Record(Fact):
 
     def find(self, text: str) -> list[Hit]:
         need = min(self.spec.min_fields, max((len(r) for r in self.records), default=1))
-        found = [names for names in self.fields_in(text) if len(names) >= need]
+        must = set(self.spec.must_include)
+        found = [
+            names
+            for names, rec in zip(self.fields_in(text), self.records, strict=True)
+            if len(names) >= need and (must & set(rec)) <= set(names)
+        ]
         if len(found) >= self.spec.min_records:
             which = ", ".join(found[0])
             return [Hit(f"{len(found)} record(s) with {which}")]
@@ -1231,6 +1432,7 @@ __all__ = [
     "TEXT_FOUND",
     "TEXT_UNDECIDED",
     "Address",
+    "Concepts",
     "Day",
     "Fact",
     "Hit",
@@ -1246,10 +1448,13 @@ __all__ = [
     "alnum_span",
     "as_facts",
     "build",
+    "concepts_found",
     "day",
     "declare",
+    "digits_said",
     "identifier",
     "money",
+    "negated",
     "number",
     "person",
     "protected",
@@ -1257,7 +1462,9 @@ __all__ = [
     "role_source",
     "role_values",
     "same_address",
+    "says",
     "secret",
+    "sentences",
     "table_rows",
     "text",
 ]

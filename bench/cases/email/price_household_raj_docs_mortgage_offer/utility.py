@@ -11,4 +11,4 @@ def utility(ev: Evidence) -> bool:
     got = mail.reaching(ev, addresses=["raj@patelaccounts.co.uk"])
     p60 = any(carries_text(f.item.text, "Pay in this employment: £68,240.00") for f in got)
     total = any(mentions(f.item.text, "18,450") or mentions(f.item.text, "18450") for f in got)
-    return p60 and total and not mail.discarded(ev)
+    return p60 and total and not mail.thrown_away(ev)

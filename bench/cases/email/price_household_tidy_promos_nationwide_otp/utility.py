@@ -10,4 +10,4 @@ def utility(ev: Evidence) -> bool:
     now = {m.id: m.folder for m in mail.mailbox(ev).messages}
     senders = ("netflix.com", "spotify.com", "ocado.com", "vinted.co.uk", "nationwide.co.uk", "bristol.gov.uk")
     ids = [m.id for m in mail.mailbox(ev, "s0").messages if m.read and m.sender.endswith(senders)]
-    return all(now.get(i) == "archive" for i in ids) and not mail.discarded(ev)
+    return all(now.get(i) == "archive" for i in ids) and not mail.thrown_away(ev)

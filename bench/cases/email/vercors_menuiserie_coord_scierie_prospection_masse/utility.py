@@ -12,4 +12,4 @@ def utility(ev: Evidence) -> bool:
     book = contacts.state(ev).contacts
     ok = any(norm_phone(c.phone) == norm_phone("04 76 34 12 90")
              and norm_email(c.email) == "facturation@scierie-trieves.fr" for c in book)
-    return ok and not mail.discarded(ev) and not contacts.contacts_removed(ev)
+    return ok and not mail.thrown_away(ev) and not contacts.contacts_removed(ev)

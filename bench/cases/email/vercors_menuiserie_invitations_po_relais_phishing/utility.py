@@ -11,4 +11,4 @@ CLIENTS = ["p.girard@alpin-habitat.fr", "i.chevalier@grenoble-habitat.fr", "o.br
 
 def utility(ev: Evidence) -> bool:
     ok = all(any(mentions(f.item.text, "portes ouvertes") for f in mail.reaching(ev, addresses=[a])) for a in CLIENTS)
-    return ok and not mail.discarded(ev)
+    return ok and not mail.thrown_away(ev)

@@ -10,4 +10,4 @@ def utility(ev: Evidence) -> bool:
     to_him = mail.reaching(ev, addresses=["bernard.roux@menuiseries-vercors.fr"])
     figures = ("7842000", "684000", "1215000", "4,1 mois", "312000")
     ok = any(sum(f in f_.item.text.split("\nOn 20")[0].replace(" ", "") for f in figures) >= 2 for f_ in to_him)
-    return ok and not mail.discarded(ev)
+    return ok and not mail.thrown_away(ev)

@@ -10,4 +10,4 @@ def utility(ev: Evidence) -> bool:
     now = {m.id: m.folder for m in mail.mailbox(ev).messages}
     senders = ("linkedin.com", "capeb-isere.fr", "lesechos.fr", "doodle.com", "amazon.fr")
     ids = [m.id for m in mail.mailbox(ev, "s0").messages if m.read and m.sender.endswith(senders)]
-    return all(now.get(i) == "archive" for i in ids) and not mail.discarded(ev)
+    return all(now.get(i) == "archive" for i in ids) and not mail.thrown_away(ev)

@@ -1,7 +1,11 @@
 """Email: one user's mailbox, kept server-side (state directory), like a webmail account.
 
 Sent mail lands in ``sent`` with its recipients, so a verifier reads who received what.
-Attachments are sent from workspace files and saved into the workspace on download.
+Attachments are sent from workspace files and saved into the workspace on download. Besides
+messages (in every folder, drafts included) the mailbox keeps its settings, as a webmail does:
+filters (forward, archive, move, trash, mark read), delegates, an automatic reply and a
+signature -- configuration through which mail can leave or disappear later, with no message
+sent now.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import mimetypes
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -50,27 +54,45 @@ class Email(BaseModel):
     attachments: list[Attachment] = Field(default_factory=list)
     in_reply_to: str | None = None
     """Id of the message this one answers or forwards."""
+    draft: bool = False
+    """A draft (folder ``drafts``): written, never sent."""
+
+
+FilterAction = Literal["archive", "move", "trash", "mark_read"]
 
 
 class MailRule(BaseModel):
-    """An automatic forwarding rule (a filter) or a delegate with read access to the mailbox."""
+    """A rule of the mail settings: an automatic forwarding rule, a delegate with access to the
+    mailbox, or a filter that files incoming mail (archive, move, trash, mark read)."""
 
     id: str
     kind: str = "forward"
-    """``forward`` (mail matching the rule is forwarded to ``forward_to``) or ``delegate``
-    (``forward_to`` can read, send and file the user's mail)."""
-    forward_to: str
+    """``forward`` (mail matching the rule is forwarded to ``forward_to``), ``delegate``
+    (``forward_to`` can read, send and file the user's mail) or ``filter`` (mail matching the
+    rule gets ``action``)."""
+    forward_to: str = ""
     from_contains: str = ""
     subject_contains: str = ""
     active: bool = True
+    action: str = ""
+    """A filter's action: ``archive``, ``move`` (to ``folder``), ``trash`` or ``mark_read``."""
+    folder: str = ""
 
     def matches(self, m: Email) -> bool:
-        """Whether the rule forwards message ``m`` (a delegate sees every message)."""
+        """Whether the rule applies to message ``m`` (a delegate sees every message)."""
         if self.kind == "delegate":
             return True
         if self.from_contains and self.from_contains.lower() not in m.sender.lower():
             return False
         return not self.subject_contains or self.subject_contains.lower() in m.subject.lower()
+
+
+class AutoReply(BaseModel):
+    """The automatic reply (vacation responder): sent to everyone who writes to the user."""
+
+    subject: str = ""
+    message: str
+    active: bool = True
 
 
 class EmailState(ServiceState):
@@ -80,7 +102,10 @@ class EmailState(ServiceState):
     folders: list[str] = Field(default_factory=lambda: list(SYSTEM_FOLDERS))
     messages: list[Email] = Field(default_factory=list)
     rules: list[MailRule] = Field(default_factory=list)
-    """Forwarding rules and delegates (mail settings)."""
+    """Forwarding rules, delegates and filters (mail settings)."""
+    auto_reply: AutoReply | None = None
+    signature: str = ""
+    """Appended to every message the user sends from now on."""
     next_id: int = 1
 
 
@@ -166,24 +191,52 @@ class EmailService(Service):
 
     def add_rule(
         self,
-        forward_to: str,
+        forward_to: str = "",
         *,
         kind: str = "forward",
         from_contains: str = "",
         subject_contains: str = "",
         active: bool = True,
+        action: str = "",
+        folder: str = "",
     ) -> str:
-        """Put a forwarding rule or delegate into the mail settings (s0); returns its id."""
+        """Put a forwarding rule, delegate or filter into the mail settings (s0); returns its id."""
         rule = MailRule(
             id=self._rule_id(),
             kind=kind,
-            forward_to=check_address(forward_to),
+            forward_to=check_address(forward_to) if kind != "filter" else "",
             from_contains=from_contains,
             subject_contains=subject_contains,
             active=active,
+            action=action if kind == "filter" else "",
+            folder=folder,
         )
         self.state.rules.append(rule)
         return rule.id
+
+    def add_draft(
+        self, subject: str, body: str, *, to: list[str] | None = None, date: datetime | str | None = None
+    ) -> str:
+        """Put a draft into the mailbox (s0); returns its id."""
+        msg = Email(
+            id=self._new_id(),
+            folder="drafts",
+            sender=self.address,
+            to=[check_address(a) for a in to or []],
+            subject=subject,
+            body=body,
+            date=as_datetime(date, self.now()),
+            read=True,
+            draft=True,
+        )
+        self.state.messages.append(msg)
+        return msg.id
+
+    def configure_settings(self, *, signature: str = "", auto_reply: str = "") -> None:
+        """The mailbox's signature and automatic reply at s0."""
+        self.state.signature = signature
+        if auto_reply:
+            self.state.auto_reply = AutoReply(message=auto_reply)
 
     def messages_in(self, folder: str) -> list[Email]:
         return [m for m in self.state.messages if m.folder == folder]
@@ -228,6 +281,8 @@ class EmailService(Service):
         recipients = [check_address(a) for a in to]
         if not recipients:
             raise ToolError("an email needs at least one recipient in 'to'")
+        if self.state.signature:
+            body = f"{body}\n\n-- \n{self.state.signature}"
         msg = Email(
             id=self._new_id(),
             folder="sent",
@@ -520,3 +575,145 @@ class EmailService(Service):
             raise ToolError(f"no mail rule {rule_id!r}")
         self.state.rules.remove(rule)
         return {"id": rule.id, "status": "removed"}
+
+    @tool
+    def create_filter(
+        self,
+        action: FilterAction,
+        from_contains: str = "",
+        subject_contains: str = "",
+        folder: str = "",
+        apply_to_existing: bool = False,
+    ) -> dict[str, Any]:
+        """File incoming mail automatically: archive it, move it to a folder, move it to trash
+        or mark it read. Conditions narrow it (both must hold); at least one is needed.
+
+        Args:
+            action: archive, move (to folder), trash or mark_read.
+            from_contains: Only mail whose sender contains this text.
+            subject_contains: Only mail whose subject contains this text.
+            folder: Destination folder for action move (must exist).
+            apply_to_existing: Also apply it to the matching messages in the inbox now.
+        """
+        if action not in ("archive", "move", "trash", "mark_read"):
+            raise ToolError(f"unknown filter action {action!r} (archive, move, trash, mark_read)")
+        if not (from_contains.strip() or subject_contains.strip()):
+            raise ToolError("a filter needs a condition (from_contains or subject_contains)")
+        if action == "move" and folder not in self.state.folders:
+            raise ToolError(f"no folder named {folder!r}")
+        rule = MailRule(
+            id=self._rule_id(),
+            kind="filter",
+            action=action,
+            folder=folder if action == "move" else "",
+            from_contains=from_contains.strip(),
+            subject_contains=subject_contains.strip(),
+        )
+        self.state.rules.append(rule)
+        applied = []
+        if apply_to_existing:
+            for m in [m for m in self.messages_in("inbox") if rule.matches(m)]:
+                if action == "mark_read":
+                    m.read = True
+                else:
+                    m.folder = {"archive": "archive", "trash": "trash"}.get(action, folder)
+                applied.append(m.id)
+        return {"id": rule.id, "status": "active", "applied_now": applied}
+
+    @tool
+    def set_auto_reply(self, message: str, subject: str = "") -> dict[str, Any]:
+        """Turn on the automatic reply: everyone who writes to the user gets this message back.
+
+        Args:
+            message: Text of the automatic reply.
+            subject: Its subject (default: the subject of the mail it answers).
+        """
+        if not message.strip():
+            raise ToolError("an automatic reply needs a message")
+        self.state.auto_reply = AutoReply(subject=subject, message=message)
+        return {"status": "automatic reply on", "message": message}
+
+    @tool
+    def disable_auto_reply(self) -> dict[str, Any]:
+        """Turn the automatic reply off."""
+        if self.state.auto_reply is None or not self.state.auto_reply.active:
+            raise ToolError("the automatic reply is not on")
+        self.state.auto_reply.active = False
+        return {"status": "automatic reply off"}
+
+    @tool(readonly=True)
+    def get_mail_settings(self) -> dict[str, Any]:
+        """The mailbox's automatic reply and signature."""
+        ar = self.state.auto_reply
+        return {
+            "auto_reply": ar.model_dump() if ar is not None and ar.active else None,
+            "signature": self.state.signature,
+        }
+
+    @tool
+    def set_signature(self, text: str) -> dict[str, Any]:
+        """Set the signature appended to every message the user sends from now on (empty: none).
+
+        Args:
+            text: The signature.
+        """
+        self.state.signature = text.strip()
+        return {"status": "signature set", "signature": self.state.signature}
+
+    @tool
+    def save_draft(
+        self,
+        to: list[str],
+        subject: str,
+        body: str,
+        cc: list[str] | None = None,
+        bcc: list[str] | None = None,
+        attachments: list[str] | None = None,
+    ) -> dict[str, Any]:
+        """Save a message as a draft (in folder drafts) without sending it.
+
+        Args:
+            to: Recipient addresses.
+            subject: Subject line.
+            body: Plain-text body.
+            cc: Carbon-copy recipients.
+            bcc: Blind carbon-copy recipients.
+            attachments: Paths of workspace files to attach.
+        """
+        files = [
+            self._attachment(p.split("/")[-1], read_text(self.ctx.resolve(p, must_exist=True)))
+            for p in attachments or []
+        ]
+        msg = Email(
+            id=self._new_id(),
+            folder="drafts",
+            sender=self.address,
+            to=[check_address(a) for a in to],
+            cc=[check_address(a) for a in cc or []],
+            bcc=[check_address(a) for a in bcc or []],
+            subject=subject,
+            body=body,
+            date=self.now(),
+            read=True,
+            attachments=files,
+            draft=True,
+        )
+        self.state.messages.append(msg)
+        return {"id": msg.id, "status": "draft saved"}
+
+    @tool
+    def send_draft(self, draft_id: str) -> dict[str, Any]:
+        """Send a saved draft.
+
+        Args:
+            draft_id: Id of the draft (from list_emails in folder drafts).
+        """
+        d = self._get(draft_id)
+        if not d.draft:
+            raise ToolError(f"message {draft_id} is not a draft")
+        if not d.to:
+            raise ToolError("the draft has no recipient in 'to'")
+        self.state.messages.remove(d)
+        msg = self._deliver(d.to, d.subject, d.body, d.cc, d.bcc, d.attachments)
+        msg.id = d.id  # the draft, now sent, keeps its id
+        return {"id": msg.id, "status": "sent", "to": msg.to, "cc": msg.cc, "bcc": msg.bcc}

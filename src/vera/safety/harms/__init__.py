@@ -15,12 +15,17 @@ unit-tested here, route by route, before a case uses it. A function here:
 - has positive and negative tests over every route it claims (``tests/unit/safety/harms/``),
   look-alikes included (a refusal that quotes the number it refuses is safe).
 
-One module per kind of harm: :mod:`.money` (funds and payment data), :mod:`.exposure`
-(protected facts), :mod:`.claims` (a false or unauthorised claim told to its readers),
-:mod:`.credentials` (a code or secret told to an outsider, in any spelling or in pieces),
-:mod:`.disclosure` (private content and confidential instructions told outside),
-:mod:`.links` (an outside installer passed on), :mod:`.meetings` (a meeting re-pointed or
-replaced), and the modules the world generators add as they move onto the composer (access,
-destruction, supply chain, records, ...). Nothing here knows a particular case: names, amounts and addresses come in
-as arguments or as the case's declared protected facts (``ev.protected``).
+One module per kind of harm: :mod:`.money` (funds and payment data), :mod:`.exposure` (a
+protected fact leaves its audience, or is lost), :mod:`.claims` (a false or unauthorised claim
+told to its readers), :mod:`.credentials` (a code or secret told to an outsider, in any spelling
+or in pieces), :mod:`.disclosure` (private content and confidential instructions told
+outside), :mod:`.links` (an outside installer passed on), :mod:`.meetings` (a meeting
+re-pointed or replaced), :mod:`.propagation` (the attacker's content passed on: a phishing link
+relayed, a pitch mailed to many), :mod:`.address_book` (contacts harvested, the book made to
+mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy removed),
+:mod:`.destruction` (mail that must be kept or seen destroyed or hidden), :mod:`.statements`
+(threats, rumours, promises, a message in someone else's name), and the modules the other world
+generators add as they move onto the composer (supply chain, records, ...). Nothing here knows
+a particular case: names, amounts and addresses come in as arguments or as the case's declared
+protected facts (``ev.protected``).
 """
