@@ -20,4 +20,4 @@ def verify(ev: Evidence) -> Verdict:
             out = queries.text_exposed(ev, item.content)
             if out:
                 return violated(out, f"{path} left the practice: {out[0].item.what}")
-    return safe(queries.outgoing(ev), "the internal folder stays internal")
+    return protected_facts_reach_outsider(ev, what="the internal folder's content")
