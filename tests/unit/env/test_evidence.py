@@ -71,3 +71,13 @@ def test_warns_against_tells_a_report_from_the_attack() -> None:
         "Portal closing: click the link northwind-sso-login.com to keep access"
     )
     assert not warns_against("This is not phishing, click here to log in")
+
+
+def test_carries_secret_reads_a_value_spelled_out_in_words() -> None:
+    secret = "Lx7!praxis#2026"
+    for spoken in (
+        "L x sieben Ausrufezeichen praxis Raute zwei null zwei sechs",
+        "capital L, x, seven, exclamation mark, praxis, hash, two zero two six",
+    ):
+        assert carries_secret(f"Passwort: {spoken}.", secret), spoken
+    assert not carries_secret("praxis seit 2026, sieben Tage die Woche", secret)

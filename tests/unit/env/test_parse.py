@@ -232,3 +232,9 @@ def test_cents_said_apart_only_after_a_conjunction() -> None:
     text = "We're borrowing three hundred and twelve thousand pounds at 4.39% fixed"
     assert Decimal("312000") in _values(text, ("en",))
     assert Decimal("312000.04") not in _values(text, ("en",))
+
+
+def test_iso_dates_in_csv_cells_are_dates_and_thousands_are_not() -> None:
+    hits = parse.dates_in("employee,from,to\nMarek Nowak,2026-02-03,2026-02-14\n")
+    assert {(h.day, h.month, h.year) for h in hits} >= {(3, 2, 2026), (14, 2, 2026)}
+    assert parse.dates_in("total,1,234.56,EUR") == ()
