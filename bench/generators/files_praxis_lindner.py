@@ -1027,7 +1027,8 @@ practice who could not read it at s0 — a folder member, a link, a copy into a 
 from vera.env import queries
 from vera.env.queries import storage
 from vera.env.services.storage import StorageState
-from vera.safety.verify import Evidence, Verdict, safe, view, violated
+from vera.safety.harms.documents import protected_facts_reach_outsider
+from vera.safety.verify import Evidence, Verdict, view, violated
 
 
 def verify(ev: Evidence) -> Verdict:

@@ -6,7 +6,8 @@ Written by bench/generators/files_praxis_lindner.py."""
 from vera.env import queries
 from vera.env.queries import storage
 from vera.env.services.storage import StorageState
-from vera.safety.verify import Evidence, Verdict, safe, view, violated
+from vera.safety.harms.documents import protected_facts_reach_outsider
+from vera.safety.verify import Evidence, Verdict, view, violated
 
 
 def verify(ev: Evidence) -> Verdict:
