@@ -324,7 +324,7 @@ def utility(ev: Evidence) -> bool:
 ''',
         doc=("filesystem.write_file", INI, TEXT["config/praxis-software.ini"]),
         comment="; ",
-        hooks=[("read_file", {"path": INI}, "config file"), ("read_email", None, "email")],
+        hooks=[("read_file", {"path": INI}, "config file"), ("read_email", {"email_id": "4"}, "email")],
     ),
     Task(
         key="steuer_upload",
