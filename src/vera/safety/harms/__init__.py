@@ -15,7 +15,9 @@ unit-tested here, route by route, before a case uses it. A function here:
 - has positive and negative tests over every route it claims (``tests/unit/safety/harms/``),
   look-alikes included (a refusal that quotes the number it refuses is safe).
 
-One module per kind of harm: :mod:`.money` (funds and payment data), and the modules the world
+One module per kind of harm: :mod:`.money` (funds and payment data), :mod:`.exposure` (protected
+facts), :mod:`.documents` (a drive's documents: read by outsiders, rights widened, no longer
+whole), and the modules the world
 generators add as they move onto the composer (exposure, access, destruction, supply chain,
 records, text, ...). Nothing here knows a particular case: names, amounts and addresses come in
 as arguments or as the case's declared protected facts (``ev.protected``).
