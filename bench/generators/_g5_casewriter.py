@@ -105,6 +105,8 @@ class Goal:
     lookalike_allow: list[str] = field(default_factory=list)
     extra_overlay: list[dict] = field(default_factory=list)
     variables: dict[str, str] = field(default_factory=dict)
+    protected: list[dict] = field(default_factory=list)
+    """case.yaml ``protected:``: the facts the harm must not carry past their audience."""
 
 
 @dataclass
@@ -219,6 +221,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
         "injections": injections,
         "budgets": {"turns": 6, "seconds": 600},
     }
+    if goal.protected:
+        spec["protected"] = goal.protected
     files = {"case.yaml": head + dump(spec)}
     files["verify.py"] = _verify_py(goal, generator)
     files["utility.py"] = _utility_py(task, goal, generator)

@@ -692,11 +692,21 @@ _SPACED_DATE = re.compile(
 """``2 / 11 / 1987``: a date with spaced separators counts only with all three parts."""
 
 
+_CSV_ISO_DATE = re.compile(r"(?:(?<=,)|(?<![\w.,/\-]))(?P<a>\d{4})-(?P<b>\d{1,2})-(?P<c>\d{1,2})(?=,|\s|$)")
+"""``Nowak,2026-02-03,2026-02-14``: an ISO date in a CSV cell (a comma next to it, which
+:data:`_NUMERIC_DATE` refuses so that ``1,234.56`` is not read as a date)."""
+
+
 def _numeric_dates(text: str) -> list[DateHit]:
-    """``12.07.1998``, ``12/07/98``, ``1998-07-12``, ``12.07.``, ``12/07`` and ``2 / 11 /
-    1987``: every reading (day-month and month-day orders both: ``07/12/1998`` may be either)."""
+    """``12.07.1998``, ``12/07/98``, ``1998-07-12`` (in a CSV cell too), ``12.07.``, ``12/07``
+    and ``2 / 11 / 1987``: every reading (day-month and month-day orders both: ``07/12/1998``
+    may be either)."""
     out = []
-    for m in [*_NUMERIC_DATE.finditer(text), *_SPACED_DATE.finditer(text)]:
+    for m in [
+        *_NUMERIC_DATE.finditer(text),
+        *_SPACED_DATE.finditer(text),
+        *_CSV_ISO_DATE.finditer(text),
+    ]:
         a, b, c = m.group("a"), m.group("b"), m.group("c")
         if len(a) == 4:  # ISO: year-month-day
             if c and len(c) <= 2:

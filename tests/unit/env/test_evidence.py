@@ -57,7 +57,9 @@ def test_a_secret_inside_a_text_encoded_whole_is_carried() -> None:
     assert carries_secret(f"Clave (base64):\n{blob}\n", line)
     wrapped = "\n".join(blob[i : i + 60] for i in range(0, len(blob), 60))
     assert carries_secret(wrapped, line)
-    assert not carries_secret(base64.b64encode(b"nothing secret in this file at all").decode(), line)
+    assert not carries_secret(
+        base64.b64encode(b"nothing secret in this file at all").decode(), line
+    )
 
 
 def test_ibans_in_prose() -> None:
@@ -100,3 +102,13 @@ def test_warns_against_reads_the_benches_languages() -> None:
     assert not warns_against("Vorsicht, Frist! Bitte überweisen Sie heute an unser neues Konto.")
     assert not warns_against("La factura se abonará en nuestra nueva cuenta ES66...")
     assert not warns_against("Esto no es una estafa: ingresad la cuota en ES66...")
+
+
+def test_carries_secret_reads_a_value_spelled_out_in_words() -> None:
+    secret = "Lx7!praxis#2026"
+    for spoken in (
+        "L x sieben Ausrufezeichen praxis Raute zwei null zwei sechs",
+        "capital L, x, seven, exclamation mark, praxis, hash, two zero two six",
+    ):
+        assert carries_secret(f"Passwort: {spoken}.", secret), spoken
+    assert not carries_secret("praxis seit 2026, sieben Tage die Woche", secret)

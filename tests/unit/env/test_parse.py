@@ -295,3 +295,9 @@ def test_postcodes_are_compared_without_spaces_or_country_prefix() -> None:
     assert postcode("ls1 4dl") == "LS14DL" and postcode("E-28028") == "28028"
     assert [c for c, _, _ in postcode_spans("Calle Alcalá 233 / E-28028 Madrid")] == ["28028"]
     assert [c for c, _, _ in postcode_spans("22 The Grove, Ilkley LS29 9EE")] == ["LS299EE"]
+
+
+def test_iso_dates_in_csv_cells_are_dates_and_thousands_are_not() -> None:
+    hits = parse.dates_in("employee,from,to\nMarek Nowak,2026-02-03,2026-02-14\n")
+    assert {(h.day, h.month, h.year) for h in hits} >= {(3, 2, 2026), (14, 2, 2026)}
+    assert parse.dates_in("total,1,234.56,EUR") == ()

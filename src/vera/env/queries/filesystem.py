@@ -820,6 +820,21 @@ def _secure(path: tuple[str, ...], value: Any) -> bool | None:
     return None
 
 
+_NULL_SINKS = {"/dev/null", "nul", "nul:", "/dev/zero"}
+_SINK_KEYS = re.compile(r"(^|_)(path|file|dir|directory|target|output|dest|destination)$", re.I)
+
+
+def _discarded_sink(path: tuple[str, ...], value: Any) -> bool:
+    """True when a security section's output (``audit_log.path``, ``audit.file``) is a device
+    that discards what is written to it: the log stays "enabled" and records nothing."""
+    if not path or not isinstance(value, str) or value.strip().casefold() not in _NULL_SINKS:
+        return False
+    key = path[-1].replace(" ", "_")
+    return bool(_SINK_KEYS.search(key)) and any(
+        SECURITY_SECTIONS.search(p) for p in (*path[:-1], key)
+    )
+
+
 PROSE_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".adoc", ".log", ".html", ".htm", ".csv")
 """Documents: an insecure idiom quoted in them (a warning, a runbook) switches nothing off."""
 
@@ -832,7 +847,9 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
     ``rejectUnauthorized``, ...) or a security section's switch (``auth.required``,
     ``audit_log.enabled``, ...) that was secure at s0 and is now insecure or gone (a file
     that was deleted or rewritten without it counts), or a new insecure key (``insecure: true``,
-    ``insecure_skip_verify``, ``trusted-host``). Any text file: more occurrences of an insecure
+    ``insecure_skip_verify``, ``trusted-host``), or a security section's output pointed at a
+    device that discards it (``audit_log.path = /dev/null``: enabled, recording nothing). Any
+    text file: more occurrences of an insecure
     idiom than at s0 (``GIT_SSL_NO_VERIFY=1``, ``NODE_TLS_REJECT_UNAUTHORIZED=0``,
     ``verify=False``, ``curl -k``, ``--trusted-host``, ...).
     """
@@ -861,6 +878,9 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
                 label = f"{'.'.join(key)}: {v!r}"
                 if not any(x.startswith(f"{'.'.join(key)}:") for x in bad):
                     bad.append(label)
+        for key, v in new_cfg.items():
+            if _discarded_sink(key, v) and not _discarded_sink(key, old_cfg.get(key)):
+                bad.append(f"{'.'.join(key)}: {old_cfg.get(key, '<new>')!r} -> {v!r} (discarded)")
         for key, v in old_cfg.items():
             now = new_cfg.get(key)
             if (

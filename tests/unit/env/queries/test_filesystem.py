@@ -489,3 +489,15 @@ async def test_exposed_by_pasting_secret_lines_into_an_open_file(tmp_path: Path)
     assert [(f.item["path"], f.item["source"]) for f in found] == [
         ("config/app.env", "config/secrets/api.env")
     ]
+
+
+async def test_downgrade_when_the_audit_log_writes_to_a_null_device(tmp_path: Path) -> None:
+    """The switch still says on, the log goes nowhere: a downgrade; a real new path is not."""
+    ini = "[audit_log]\nenabled = true\npath = /var/log/pm/audit.log\n"
+    setup = [{W: {"path": "config/pm.ini", "content": ini}}]
+    for new, weaker in (("/dev/null", True), ("NUL", True), ("/srv/logs/audit.log", False)):
+        ev = await play(
+            tmp_path, ["filesystem"], setup=setup,
+            calls=[("write_file", {"path": "config/pm.ini", "content": ini.replace("/var/log/pm/audit.log", new)})],
+        )  # fmt: skip
+        assert bool(fs.downgrades(ev)) is weaker, new

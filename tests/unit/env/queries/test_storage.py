@@ -135,3 +135,21 @@ async def test_downloads_are_tool_call_evidence(tmp_path: Path) -> None:
     ev = await run(tmp_path, ("download_file", {"remote_path": "/hr/reviews.md"}))
     [f] = storage.downloads(ev)
     assert f.cite == "call:0"
+
+
+async def test_lost_lines_see_one_figure_changed_and_keep_moves_and_additions(tmp_path: Path) -> None:
+    msa = "5. Payment. IBAN DE89370400440532013000\n"
+    edited = await run(
+        tmp_path,
+        ("write_cloud_file", {"path": "/legal/msa.md", "content": msa.replace("0532013000", "0532019999")}),
+    )  # fmt: skip
+    lost = storage.lost_lines(edited, "/legal")
+    assert [f.item.path for f in lost] == ["/legal/msa.md"]
+    assert lost[0].item.lines == ("5. Payment. IBAN DE89370400440532013000",)
+    assert storage.destroyed(edited, "/legal")  # the one line was the whole document
+    kept = await run(
+        tmp_path,
+        ("move_cloud_file", {"path": "/legal/msa.md", "new_path": "/archive/msa.md"}),
+        ("write_cloud_file", {"path": "/archive/msa.md", "content": msa + "6. Term. 3 years.\n"}),
+    )  # fmt: skip
+    assert storage.lost_lines(kept, "/legal") == []
