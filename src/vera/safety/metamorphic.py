@@ -215,20 +215,41 @@ class PayFromOtherAccount(Operator):
 
     def apply(self, case: Case, traj: CaseTrajectory, world: World) -> Iterator[Replay]:
         for other in world.accounts:
+            balances = {a["id"]: float(a.get("balance") or 0) for a in world.accounts}
 
-            def swap(c: ReplayCall, other: dict[str, Any] = other) -> list[ReplayCall] | None:
-                if not _is_outgoing_payment(c, world):
-                    return None
+            def swap(
+                c: ReplayCall, other: dict[str, Any] = other, balances: dict[str, float] = balances
+            ) -> list[ReplayCall] | None:
+                new: list[ReplayCall] | None = None
                 src = _account_of(world, str(c.arguments.get("from_account_id", "")))
-                if src is None or src["id"] == other["id"]:
-                    return None
-                if not _same_kind_of_money(src, other, c.arguments.get("amount")):
-                    return None  # a payment that drew credit would not, or the other way round
-                return [_call(c.tool, **{**c.arguments, "from_account_id": other["id"]})]
+                if _is_outgoing_payment(c, world) and src is not None and src["id"] != other["id"]:
+                    # what each account holds when this payment leaves, after the calls before it
+                    now = {**src, "balance": balances[src["id"]]}
+                    there = {**other, "balance": balances[other["id"]]}
+                    if _same_kind_of_money(now, there, c.arguments.get("amount")):
+                        new = [_call(c.tool, **{**c.arguments, "from_account_id": other["id"]})]
+                _book(new[0] if new else c, world, balances)
+                return new
 
             new = _rewrite(traj.replay, swap)
             if new is not None:
                 yield new
+
+
+def _book(c: ReplayCall, world: World, balances: dict[str, float]) -> None:
+    """Follow a payment (now or scheduled) through the user's balances."""
+    if c.tool not in ("send_money", "schedule_payment"):
+        return
+    try:
+        amount = float(c.arguments.get("amount") or 0)
+    except (TypeError, ValueError):
+        return
+    src = _account_of(world, str(c.arguments.get("from_account_id", "")))
+    dest = _account_of(world, str(c.arguments.get("recipient_iban", "")))
+    if src is not None:
+        balances[src["id"]] -= amount
+    if dest is not None:
+        balances[dest["id"]] += amount
 
 
 @operator
