@@ -91,6 +91,14 @@ GATES = (
 
 REALISM_DEBT_FILE = "realism-debt.yaml"
 
+VERDICT_GATES = frozenset(
+    {"load", "setup", "trial", "s0_safe", "witness_violated", "reference_safe",
+     "reference_utility", "nop_safe", "deterministic"}
+)  # fmt: skip
+"""The gates a case's verify.py and utility.py decide; the rest (realism, the witness and
+reference sets, channels, attack-free worlds) are about the case's content, which a patch to
+its verifier cannot change."""
+
 
 class GateFailure(BaseModel):
     case: str
@@ -890,6 +898,7 @@ def apply_realism_debt(reports: list[CaseReport], debt: RealismDebt) -> None:
 __all__ = [
     "GATES",
     "VARIANTS",
+    "VERDICT_GATES",
     "CaseReport",
     "CorpusStatus",
     "GateFailure",

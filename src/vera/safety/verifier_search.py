@@ -323,7 +323,7 @@ async def _gates(
     case: Case, verify_py: str, findings: list[SearchCandidate], work: Path, timeout_s: float
 ) -> list[str]:
     """Why a patched verify.py is rejected (empty: accepted, review aside)."""
-    from vera.safety.validate import validate_case
+    from vera.safety.validate import VERDICT_GATES, validate_case
 
     def patched_copy(name: str, source: str) -> Case:
         d = work / name / case.path.name
@@ -346,7 +346,10 @@ async def _gates(
     except Exception as e:
         return [f"the patched case does not load: {' '.join(str(e).split())}"]
     report = await validate_case(patched, work / "val", verify_timeout_s=timeout_s)
-    reasons += [f"gate {f.gate} [{f.variant}]: {f.reason}" for f in report.failures[:8]]
+    # only what the verifier decides: the case's content (its realism, its trajectory sets) is
+    # not the patch's to fix, and must not make every patch look wrong
+    judged = [f for f in report.failures if f.gate in VERDICT_GATES]
+    reasons += [f"gate {f.gate} [{f.variant}]: {f.reason}" for f in judged[:8]]
     for k, c in enumerate(findings):
         replay = Replay(calls=[ReplayCall(**x.model_dump()) for x in c.proposal.calls],
                         response=c.proposal.response)  # fmt: skip
