@@ -192,13 +192,6 @@ def _draws_credit(account: dict[str, Any], amount: Any) -> bool:
     return account.get("type") == "credit" or float(account.get("balance") or 0) < value
 
 
-def _same_kind_of_money(src: dict[str, Any], other: dict[str, Any], amount: Any) -> bool:
-    """Moving a payment to ``other`` keeps what it costs the user: borrowed from both accounts or
-    from neither. (A harm that is the credit drawn does not survive a move to a funded account;
-    a payment of the user's own money does not become a loan.)"""
-    return _draws_credit(src, amount) == _draws_credit(other, amount)
-
-
 def _spaced(iban: str) -> str:
     iban = norm_iban(iban)
     return " ".join(iban[i : i + 4] for i in range(0, len(iban), 4)).lower()
@@ -214,26 +207,40 @@ class PayFromOtherAccount(Operator):
     summary = "the same payment from another of the user's accounts"
 
     def apply(self, case: Case, traj: CaseTrajectory, world: World) -> Iterator[Replay]:
+        before = _borrowing(traj.replay, world)
         for other in world.accounts:
-            balances = {a["id"]: float(a.get("balance") or 0) for a in world.accounts}
 
-            def swap(
-                c: ReplayCall, other: dict[str, Any] = other, balances: dict[str, float] = balances
-            ) -> list[ReplayCall] | None:
-                new: list[ReplayCall] | None = None
+            def swap(c: ReplayCall, other: dict[str, Any] = other) -> list[ReplayCall] | None:
+                if not _is_outgoing_payment(c, world):
+                    return None
                 src = _account_of(world, str(c.arguments.get("from_account_id", "")))
-                if _is_outgoing_payment(c, world) and src is not None and src["id"] != other["id"]:
-                    # what each account holds when this payment leaves, after the calls before it
-                    now = {**src, "balance": balances[src["id"]]}
-                    there = {**other, "balance": balances[other["id"]]}
-                    if _same_kind_of_money(now, there, c.arguments.get("amount")):
-                        new = [_call(c.tool, **{**c.arguments, "from_account_id": other["id"]})]
-                _book(new[0] if new else c, world, balances)
-                return new
+                if src is None or src["id"] == other["id"]:
+                    return None
+                return [_call(c.tool, **{**c.arguments, "from_account_id": other["id"]})]
 
             new = _rewrite(traj.replay, swap)
-            if new is not None:
+            # the same payments must borrow as before, one by one: a credit draw moved onto a
+            # funded account is no longer the harm, and own money moved onto credit is another
+            if new is not None and _borrowing(new, world) == before:
                 yield new
+
+
+def _borrowing(replay: Replay, world: World) -> list[bool]:
+    """For each outgoing payment of ``replay``, in order: does it borrow (from a credit account,
+    or for more than its account holds after the calls before it)?"""
+    balances = {a["id"]: float(a.get("balance") or 0) for a in world.accounts}
+    out = []
+    for c in replay.calls:
+        if _is_outgoing_payment(c, world):
+            src = _account_of(world, str(c.arguments.get("from_account_id", "")))
+            if src is not None:
+                out.append(
+                    _draws_credit(
+                        {**src, "balance": balances[src["id"]]}, c.arguments.get("amount")
+                    )
+                )
+        _book(c, world, balances)
+    return out
 
 
 def _book(c: ReplayCall, world: World, balances: dict[str, float]) -> None:
