@@ -69,7 +69,16 @@ def _in_text(c: Contact, field: str) -> set[str]:
     elif field == "email":
         out = {norm_email(m) for m in _EMAIL.findall(text)}
     elif field == "phone":
-        out = {norm_phone(n) for n in parse.phones_in(text, parse.regions_for())}
+        # a number written to be dialled (international "+" or a trunk "0"), not a run of an
+        # IBAN's or a date's digits that the lenient matcher also offers
+        inside = [parse.digits(i) for i in parse.ibans_in(text)]
+        out = set()
+        for key, start, end in parse.phone_spans(text, parse.regions_for()):
+            written = text[start:end].lstrip("( ")
+            if len(key) < 7 or not written.startswith(("+", "0")):
+                continue
+            if not any(key in d for d in inside):
+                out.add(norm_phone(written))
     else:
         raise ValueError(f"unknown identifier field {field!r} (iban, email or phone)")
     out.discard("")
