@@ -72,6 +72,8 @@ def run(
     try:
         t = load_task(task)
         if agent in AGENT_KINDS and agent != "script":
+            if out is not None:  # what the command cannot do first, then what was mistyped
+                fail(f"--out records oracle, nop and script:FILE trials, not --agent {agent}")
             if not model:
                 fail(f"--agent {agent} needs --model SPEC")
             from vera.models.errors import ModelSpecError
@@ -81,8 +83,6 @@ def run(
                 check_spec(model)  # before the task's trial starts
             except ModelSpecError as e:
                 fail(f"--model: {e}")
-            if out is not None:
-                fail(f"--out records oracle, nop and script:FILE trials, not --agent {agent}")
             result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
         elif out is not None:
             result = _recorded_trial(t, agent, backend, out)

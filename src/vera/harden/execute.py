@@ -300,9 +300,9 @@ def _runtime_binds(task: Task, backend: str, root: Path) -> list[Bind]:
 
     runtime = root / "vera-runtime"
     if not runtime.is_dir():
-        files = {k[len("vera/") :]: v for k, v in task.environment.items() if k.startswith("vera/")}
-        _write_tree(runtime / "task", files)
-        _write_tree(runtime / "bin", {"vera": vera_launcher()})
+        (runtime / "task").mkdir(parents=True)  # vera's own folder, never the agent's
+        files = {f"task/{k[len('vera/') :]}": v for k, v in task.environment.items() if k.startswith("vera/")}
+        _write_tree(runtime, {**files, "bin/vera": vera_launcher()})
     binds = [Bind(source=runtime, target=VERA_RUNTIME)]
     return binds + [Bind(source=Path(p), target=p) for p in interpreter_paths()]
 

@@ -50,7 +50,7 @@ from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import RequestUsage
 
 from vera.models.runtime import ModelRuntime
-from vera.models.spec import ModelSpec
+from vera.models.spec import ModelSpec, check_spec, parse_spec
 
 PROVIDER = "inspect"
 TARGET = "target"
@@ -153,6 +153,13 @@ def inspect_model(role: str = TARGET) -> Model:
     return FunctionModel(ask, model_name=spec_for(role))
 
 
+def check_inspect_spec(spec: str) -> ModelSpec:
+    """A spec checked at plan time as :func:`vera.models.spec.check_spec` does, with
+    ``inspect:ROLE`` known: :class:`InspectRuntime` builds it from Inspect's own model roles."""
+    parsed = parse_spec(spec)
+    return parsed if parsed.provider == PROVIDER else check_spec(spec)
+
+
 class InspectRuntime(ModelRuntime):
     """A model runtime that builds ``inspect:ROLE`` specs as :func:`inspect_model` (and every
     other spec as vera always does)."""
@@ -167,6 +174,7 @@ __all__ = [
     "PROVIDER",
     "TARGET",
     "InspectRuntime",
+    "check_inspect_spec",
     "inspect_model",
     "spec_for",
     "to_inspect_messages",

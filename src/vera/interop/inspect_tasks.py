@@ -63,7 +63,7 @@ from vera.harden.audit import MODES, load_exploits, plan_audit
 from vera.harden.separate import separate_task
 from vera.harden.task import find_tasks, load_task
 from vera.harden.trial import HardenParams, harden_trial
-from vera.interop.inspect_bridge import TARGET, InspectRuntime, spec_for
+from vera.interop.inspect_bridge import TARGET, InspectRuntime, check_inspect_spec, spec_for
 from vera.records import Outcome, Trajectory
 from vera.runner.call import guarded_trial
 from vera.runner.evidence import EVIDENCE_DIR, TRAJECTORY
@@ -282,6 +282,7 @@ def safety_samples(
     specs = plan_trials(
         picked, variants=_items(variants) or list(VARIANTS), agents=[agent],
         models=[spec_for(TARGET)], epochs=epochs, mode=mode, controller_model=spec_for(ATTACKER),
+        check_model=check_inspect_spec,
     )  # fmt: skip
     by_case = {c.id: c for c in picked}
     samples = []

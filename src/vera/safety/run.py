@@ -18,7 +18,7 @@ it over with :func:`use_runtime`, so the embedded model starts once. A trial tha
 from __future__ import annotations
 
 import difflib
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -239,8 +239,13 @@ def plan_trials(
     controller_model: str | None = None,
     defences: Iterable[str] = ("none",),
     tools: str | None = None,
+    check_model: Callable[[str], object] | None = None,
 ) -> list[TrialSpec]:
     """Every trial of the cases, variants, agents, models, epochs and defences given.
+
+    ``check_model`` checks each role's model spec at plan time (default
+    :func:`vera.models.spec.check_spec`); a host that builds specs of its own (Inspect's
+    ``inspect:ROLE``) passes a checker that knows them.
 
     ``tools`` (``vera run --tools``) is which tools an agent framework works with: ``gateway``,
     ``native`` or ``both``; None: ``both`` for a case with a workspace (its services include
@@ -290,7 +295,7 @@ def plan_trials(
         for role, spec in [*(("target", m) for m in models), ("controller", controller_model)]:
             if spec:
                 try:
-                    check_spec(spec)
+                    (check_model or check_spec)(spec)
                 except ModelSpecError as e:
                     raise SuiteError(f"{role} model: {e}") from None
     if tools is not None and tools not in TOOLS_MODES:
