@@ -19,11 +19,20 @@ Both are measured in this run, on this machine:
   per case, against AgentDojo's per task: what one case costs, however many cores there are.
   With ``--processes 1`` the two figures describe the same single-process run.
 
+With ``--baseline REF`` it also answers "did this commit make validation slower?": the
+commit REF (checked out into a temporary git worktree) validates its own bench with its own
+code, and this checkout validates its bench, each as ``vera cases validate`` in a child
+process with the same ``--processes`` and ``--jobs``, one after the other in this run. Printed:
+each side's whole-bench wall and CPU seconds and its witness and reference files, and the
+ratios of the whole bench and of one file (the bench may have grown between the two commits;
+every file is replayed in each variant it applies to, so the per-file ratio is the cost of the
+checks themselves).
+
 Load on the machine inflates both sides, not always alike: run it a few times.
 
     .venv/bin/pip install -e '.[agentdojo]'
     .venv/bin/python benchmarks/validate_bench.py [bench/cases] [--jobs 2] [--processes N]
-        [--agentdojo-version v1.2.1]
+        [--agentdojo-version v1.2.1] [--baseline REF]
 """
 
 from __future__ import annotations
@@ -109,6 +118,61 @@ def measure_agentdojo(version: str) -> tuple[int, float, float]:
     return tasks, elapsed, cpu
 
 
+def _validate_child(repo: Path, bench: Path, jobs: int, processes: int) -> tuple[float, float, int, int]:
+    """``vera cases validate`` of ``repo``'s own code on ``bench`` in a child process: (wall s,
+    CPU s of the child and everything it waited for, cases, witness and reference files)."""
+    import json
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(repo / "src")}
+    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run(
+        [sys.executable, "-m", "vera.cli.main", "cases", "validate", str(bench), "--json",
+         "--jobs", str(jobs), "--processes", str(processes)],
+        cwd=repo, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    try:
+        report = json.loads(proc.stdout)
+    except ValueError:
+        sys.exit(f"{repo}: vera cases validate printed no report ({proc.stderr.strip()[-300:]})")
+    files = int(report.get("witnesses", 0)) + int(report.get("references", 0))
+    return wall, cpu, int(report.get("cases", 0)), files
+
+
+def compare_with(ref: str, path: Path, jobs: int, processes: int) -> None:
+    """This checkout's whole-bench validation against commit ``ref``'s, in this run."""
+    import subprocess
+    import tempfile
+
+    here = Path(__file__).resolve().parents[1]
+    rel = path.resolve().relative_to(here) if path.resolve().is_relative_to(here) else path
+    with tempfile.TemporaryDirectory(prefix="vera-baseline-") as tmp:
+        wt = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(wt), ref],
+                       check=True, capture_output=True)  # fmt: skip
+        try:
+            sides = {
+                f"baseline {ref}": _validate_child(wt, wt / rel, jobs, processes),
+                "this checkout": _validate_child(here, here / rel, jobs, processes),
+            }
+        finally:
+            subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force", str(wt)],
+                           capture_output=True)  # fmt: skip
+    for name, (wall, cpu, cases, files) in sides.items():
+        print(f"{name}: {cases} cases, {files} witness and reference files in {wall:.1f}s wall, "
+              f"{cpu:.1f}s cpu ({1000 * wall / max(files, 1):.1f} ms wall per file)")  # fmt: skip
+    (bw, bc, _, bf), (cw, cc, _, cf) = sides.values()
+    print(
+        f"ratio this checkout / {ref}: whole bench wall {cw / bw:.2f}x, cpu {cc / bc:.2f}x; "
+        f"per file wall {(cw / max(cf, 1)) / (bw / max(bf, 1)):.2f}x, "
+        f"cpu {(cc / max(cf, 1)) / (bc / max(bf, 1)):.2f}x"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("path", nargs="?", default="bench/cases", type=Path)
@@ -121,7 +185,12 @@ def main() -> None:
     )
     ap.add_argument("--agentdojo-version", default="v1.2.1")
     ap.add_argument("--checks", type=int, default=100, help="verifier calls timed alone")
+    ap.add_argument("--baseline", metavar="REF",
+                    help="instead: whole-bench validation of this checkout against commit REF, in this run")  # fmt: skip
     args = ap.parse_args()
+    if args.baseline:
+        compare_with(args.baseline, args.path, args.jobs, args.processes)
+        return
 
     ad_tasks, ad_s, ad_cpu = measure_agentdojo(args.agentdojo_version)
     if args.checks:
