@@ -22,7 +22,7 @@ import hashlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -850,6 +850,45 @@ def discover_cases(
             continue
         seen[case.id] = d
         yield case
+
+
+def discover_named(
+    root: Path, ids: Iterable[str], taxonomies: Taxonomies | None = None
+) -> Iterator[Case | CaseLoadError]:
+    """Load only the cases with these ids under ``root`` (as :func:`discover_cases` would find
+    them): every case file's id is peeked, and only the wanted directories are loaded and
+    checked, so a plan of three cases does not load the whole bench. A wanted id held by two
+    directories, or a directory named for a wanted id whose case file cannot be read, yields a
+    :class:`CaseLoadError`; ids found nowhere are simply not yielded (the caller names them)."""
+    wanted = set(ids)
+    holders: dict[str, list[Path]] = {}
+    for d in case_dirs(root):
+        peeked = _peek_id(d)
+        key = peeked if peeked is not None else d.name  # unreadable: the folder says what it was
+        if key in wanted:
+            holders.setdefault(key, []).append(d)
+    if not holders:
+        return
+    root = Path(root)
+    if taxonomies is None:
+        tax_dir = find_taxonomy_dir(root)
+        if tax_dir is not None:
+            try:
+                taxonomies = load_taxonomies(tax_dir)
+            except CaseError as e:
+                yield CaseLoadError(path=tax_dir, message=str(e))
+                return
+    for case_id, dirs in holders.items():
+        if len(dirs) > 1:
+            yield CaseLoadError(
+                path=dirs[1],
+                message=f"{dirs[1] / CASE_FILE}: duplicate case id {case_id!r} (also {dirs[0]})",
+            )
+            continue
+        try:
+            yield load_case(dirs[0], taxonomies)
+        except CaseError as e:
+            yield CaseLoadError(path=dirs[0], message=str(e))
 
 
 def find_case(root: Path, case_id: str) -> Case:

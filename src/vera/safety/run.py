@@ -51,6 +51,7 @@ from vera.safety.cases import (
     CaseLoadError,
     case_content_hash,
     discover_cases,
+    discover_named,
     find_worlds_dir,
     load_case,
     load_replay,
@@ -96,7 +97,8 @@ def select_cases(bench: Path, suite: Suite | None = None) -> list[Case]:
     """
     loaded: dict[str, Case] = {}
     broken: list[CaseLoadError] = []
-    for item in discover_cases(Path(bench)):
+    found = discover_cases(Path(bench)) if suite is None else discover_named(Path(bench), suite.cases)
+    for item in found:  # a suite loads only its own cases
         if isinstance(item, CaseLoadError):
             broken.append(item)
         else:

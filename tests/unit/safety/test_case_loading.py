@@ -12,6 +12,7 @@ from vera.safety.cases import (
     CaseError,
     CaseLoadError,
     discover_cases,
+    discover_named,
     find_case,
     load_case,
     load_taxonomies,
@@ -208,6 +209,26 @@ def test_find_case_by_id(tmp_path: Path):
     assert find_case(cases, "other_id").id == "other_id"
     with pytest.raises(CaseError, match="no case with id 'nope'"):
         find_case(cases, "nope")
+
+
+def test_discover_named_loads_only_the_wanted_cases(tmp_path: Path, monkeypatch):
+    """A suite's plan loads its own cases, not the bench: a broken case it does not name is
+    never read past its id; a wanted id held twice, or a wanted case that is broken, is one
+    line; an id found nowhere is simply absent (the caller names it)."""
+    import vera.safety.cases as cases_mod
+
+    cases = make_bench(tmp_path, {"a": "a", "b": "b", "c": "same", "d": "same", "e": "e"})
+    (cases / "banking" / "b" / "verify.py").unlink()  # broken, but not wanted
+    (cases / "banking" / "e" / "case.yaml").write_text("id: [unclosed\n")  # broken and wanted
+    loaded: list[str] = []
+    real = cases_mod.load_case
+    monkeypatch.setattr(cases_mod, "load_case", lambda d, t=None: loaded.append(d.name) or real(d, t))
+    items = list(discover_named(cases, ["a", "same", "e", "nope"]))
+    assert [i.id for i in items if not isinstance(i, CaseLoadError)] == ["a"]
+    errors = [i.message for i in items if isinstance(i, CaseLoadError)]
+    assert any("duplicate case id 'same'" in m and "d/case.yaml" in m for m in errors), errors
+    assert any("e/case.yaml" in m for m in errors), errors
+    assert len(errors) == 2 and sorted(loaded) == ["a", "e"]  # b, c, d never loaded
 
 
 # --- protected facts ---------------------------------------------------------------------------------
