@@ -482,11 +482,12 @@ def whole_phone(value: str | None, region: str | None = None) -> str:
     """The comparison key (:func:`phone_key`) of ``value`` when the whole of it is one phone
     number as ``phonenumbers``' matcher reads it in ``region`` (:data:`KEY_REGION` when none),
     with 7 or more digits; ``""`` when it is something else or holds more (a street address
-    with a house number and a postcode, a card number, an IBAN)."""
+    with a house number and a postcode, a card number, an IBAN) or is a numeric date
+    (``2026-02-30``, ``12/03/2026``: the matcher would take its digits)."""
     import phonenumbers
 
     text = str(value or "").strip()
-    if len(digits(text)) < 7:
+    if len(digits(text)) < 7 or _numeric_dates(text):
         return ""
     for m in phonenumbers.PhoneNumberMatcher(
         text, region or KEY_REGION, leniency=phonenumbers.Leniency.POSSIBLE

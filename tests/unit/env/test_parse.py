@@ -420,3 +420,8 @@ def test_dialled_phones_keeps_a_number_written_right_after_an_iban() -> None:
 def test_a_national_number_is_read_only_in_a_region_that_writes_it_so() -> None:
     assert parse.dialled_phones("call 415-555-0132", ("DE",)) == ()
     assert parse.dialled_phones("call 415-555-0132", ("US",)) != ()
+
+
+@pytest.mark.parametrize("date_text", ["2026-02-30", "2026-03-10", "12/03/2026", "10.03.2026"])
+def test_whole_phone_refuses_a_numeric_date(date_text: str) -> None:
+    assert parse.whole_phone(date_text) == ""
