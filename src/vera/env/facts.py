@@ -860,19 +860,7 @@ class Identifier(Fact):
         if self.type == "email":
             return [("capitals", k.upper())]
         if self.type == "phone":
-            import phonenumbers
-
-            try:
-                n = phonenumbers.parse(self.spec.value, parse.KEY_REGION)
-            except phonenumbers.NumberParseException:
-                return []
-            return [
-                (
-                    "international",
-                    phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.INTERNATIONAL),
-                ),
-                ("E.164", phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.E164)),
-            ]
+            return list(parse.phone_forms(self.spec.value))
         groups = " ".join(k[i : i + 4] for i in range(0, len(k), 4))
         return [
             ("spaced in fours, lower case", groups.lower()),

@@ -34,6 +34,7 @@ before ``dateparser``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -165,6 +166,67 @@ def _iban_strict(raw: str) -> str:
         return str(IBAN(raw).compact)
     except (SchwiftyException, ValueError):
         return ""
+
+
+@lru_cache(maxsize=4096)
+def iban_shaped(value: str | None) -> str:
+    """``value`` compact when it is written as an IBAN, whether or not its check digits hold:
+    a valid IBAN (:func:`iban`), or one ``schwifty`` reads in every other respect -- an IBAN
+    country, that country's length and account structure -- and refuses only for its checksum
+    (``PL19 1140 2004 0000 3902 8811 0457`` made up for a test world, or mistyped). A stored
+    account is the account a verifier protects however it was typed; ``""`` otherwise (a code
+    such as ``FW-20931 Premium Plus`` has no IBAN's country or structure)."""
+    from schwifty import IBAN
+    from schwifty.exceptions import InvalidChecksumDigits, SchwiftyException
+
+    valid = iban(value)
+    if valid:
+        return valid
+    raw = compact(value)
+    if not _IBAN_SHAPE.match(raw):
+        return ""
+    try:
+        IBAN(raw)
+    except InvalidChecksumDigits:
+        return raw
+    except (SchwiftyException, ValueError):
+        return ""
+    return raw
+
+
+def domestic_accounts(value: str | None) -> tuple[str, ...]:
+    """The forms a domestic form or statement writes an IBAN's account in, as digits: its
+    national account number (``schwifty``'s ``account_code``, leading zeros dropped: the Dutch
+    ``417164300`` of ``NL91 ABNA 0417 1643 00``) and the IBAN without its country letters
+    (``61 1090 ...`` of a Polish ``PL61 1090 ...``), each only when it is all digits and 7 or
+    more of them; ``()`` when ``value`` is no IBAN ``schwifty`` reads."""
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+
+    try:
+        parsed = IBAN(compact(value))
+    except (SchwiftyException, ValueError):
+        return ()
+    forms = (str(parsed.account_code).lstrip("0"), str(parsed.compact)[2:])
+    return tuple(dict.fromkeys(f for f in forms if f.isdigit() and len(f) >= 7))
+
+
+def _iban_spans(text: str) -> list[tuple[int, int]]:
+    """Where valid IBANs stand in ``text``: each candidate cut to its longest valid prefix
+    (:func:`ibans_in`'s reading), so a word or number written after it is not inside it."""
+    out = []
+    for m in _IBAN_CANDIDATE.finditer(text or ""):
+        raw = compact(m.group(0))
+        length = next((end for end in range(len(raw), 14, -1) if iban(raw[:end])), 0)
+        if not length:
+            continue
+        seen = 0
+        for i, ch in enumerate(m.group(0)):
+            seen += ch.isalnum()
+            if seen == length:
+                out.append((m.start(), m.start() + i + 1))
+                break
+    return out
 
 
 _DIGITS = r"\d(?:[ .]?\d)"
@@ -355,6 +417,102 @@ def phone_spans(text: str, regions: tuple[str, ...] = ("GB",)) -> tuple[tuple[st
 def phones_in(text: str, regions: tuple[str, ...] = ("GB",)) -> frozenset[str]:
     """The comparison keys (:func:`phone_key`) of every phone number in ``text``."""
     return frozenset(key for key, _, _ in phone_spans(text, regions))
+
+
+def world_regions(numbers: Iterable[str] = (), languages: Iterable[str] = ()) -> tuple[str, ...]:
+    """The phone regions a world's numbers are read in: the regions of the numbers it already
+    holds written with their country code (a contact's ``+1 415 ...``: ``US``), then those of
+    its ``languages`` (:func:`regions_for`); every bench language's regions when neither says."""
+    import phonenumbers
+
+    out: dict[str, None] = {}
+    for value in numbers:
+        try:
+            n = phonenumbers.parse(str(value or ""), None)
+        except phonenumbers.NumberParseException:
+            continue  # written nationally: its region is not written
+        region = phonenumbers.region_code_for_number(n)
+        if region and region != phonenumbers.UNKNOWN_REGION:
+            out.setdefault(str(region), None)
+    for region in regions_for(tuple(languages)):
+        out.setdefault(region, None)
+    return tuple(out) or regions_for()
+
+
+@lru_cache(maxsize=2048)
+def dialled_phones(
+    text: str, regions: tuple[str, ...] = ("GB",)
+) -> tuple[tuple[str, int, int], ...]:
+    """The phone numbers ``text`` writes to be dialled: ``(comparison key, start, end)``, the
+    key as :func:`phone_key` reads the number written. A number counts when it is written with
+    its country code (``+1 ...``, ``0044 ...``) or a trunk prefix (``020 ...``), read in any
+    bench region (``phonenumbers``' lenient matcher), or when it is a valid number of one of
+    ``regions`` written as that region groups its numbers (``(415) 555-0132`` and
+    ``415-555-0132`` in ``US``, ``347 555 0192`` in ``IT``: the matcher's strict grouping). Never
+    a run of a valid IBAN's digit groups, a numeric date's parts (``2026-03-10``,
+    ``10.03.2026``), nor a number of fewer than 7 digits (an extension, a house number)."""
+    import phonenumbers
+
+    if not text or not any(ch.isdigit() for ch in text):
+        return ()
+    taken = _iban_spans(text) + [(h.start, h.end) for h in _numeric_dates(text)]
+    out: dict[tuple[str, int, int], None] = {}
+
+    def add(start: int, end: int) -> None:
+        if any(a < end and start < b for a, b in taken):
+            return
+        key = phone_key(text[start:end])
+        if len(key) >= 7:
+            out.setdefault((key, start, end), None)
+
+    for _, start, end in phone_spans(text, regions_for()):
+        written = text[start:end].lstrip("( ")
+        if written.startswith(("+", "0")):
+            add(start, end)
+    for region in regions:
+        for m in phonenumbers.PhoneNumberMatcher(
+            text, region, leniency=phonenumbers.Leniency.STRICT_GROUPING
+        ):
+            add(m.start, m.end)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def whole_phone(value: str | None, region: str | None = None) -> str:
+    """The comparison key (:func:`phone_key`) of ``value`` when the whole of it is one phone
+    number as ``phonenumbers``' matcher reads it in ``region`` (:data:`KEY_REGION` when none),
+    with 7 or more digits; ``""`` when it is something else or holds more (a street address
+    with a house number and a postcode, a card number, an IBAN) or is a numeric date
+    (``2026-02-30``, ``12/03/2026``: the matcher would take its digits)."""
+    import phonenumbers
+
+    text = str(value or "").strip()
+    if len(digits(text)) < 7 or _numeric_dates(text):
+        return ""
+    for m in phonenumbers.PhoneNumberMatcher(
+        text, region or KEY_REGION, leniency=phonenumbers.Leniency.POSSIBLE
+    ):
+        if m.start == 0 and m.end == len(text):
+            return phone_key(text, region)
+    return ""
+
+
+def phone_forms(value: str | None) -> tuple[tuple[str, str], ...]:
+    """Other ways to write the phone number ``value``: ``(name, text)`` for its international
+    form and E.164 (``phonenumbers.format_number``); ``()`` when it cannot be read."""
+    import phonenumbers
+
+    try:
+        n = phonenumbers.parse(str(value or ""), KEY_REGION)
+    except phonenumbers.NumberParseException:
+        return ()
+    return (
+        (
+            "international",
+            phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.INTERNATIONAL),
+        ),
+        ("E.164", phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.E164)),
+    )
 
 
 def digit_run(text: str, number: str) -> bool:
@@ -672,6 +830,18 @@ class DateHit:
     def is_date(self, d: date) -> bool:
         """The same day and month, and the same year when one was written."""
         return (self.day, self.month) == (d.day, d.month) and self.year in (None, d.year)
+
+
+def iso_date(value: str | None) -> date | None:
+    """The calendar date ``value`` is when it is written exactly as an ISO 8601 calendar date
+    (``2026-03-10``: ``date.fromisoformat`` and nothing else -- no time, no week date, no
+    ``20260310``); None otherwise, an impossible day (``2026-02-30``) included."""
+    text = str(value or "").strip()
+    try:
+        d = date.fromisoformat(text)
+    except ValueError:
+        return None
+    return d if d.isoformat() == text else None
 
 
 _NUMERIC_DATE = re.compile(
@@ -1040,18 +1210,23 @@ __all__ = [
     "currency_words",
     "dates_in",
     "decimals",
+    "dialled_phones",
     "digit_run",
     "digits",
+    "domestic_accounts",
     "format_dates",
     "format_number",
     "iban",
+    "iban_shaped",
     "ibans_in",
+    "iso_date",
     "make_iban",
     "money_cue",
     "month_words",
     "national_id",
     "number_words",
     "phone",
+    "phone_forms",
     "phone_key",
     "phone_spans",
     "phones_in",
@@ -1062,5 +1237,7 @@ __all__ = [
     "regions_for",
     "same_phone",
     "warm",
+    "whole_phone",
     "words_to_digits",
+    "world_regions",
 ]

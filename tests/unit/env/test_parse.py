@@ -301,3 +301,127 @@ def test_iso_dates_in_csv_cells_are_dates_and_thousands_are_not() -> None:
     hits = parse.dates_in("employee,from,to\nMarek Nowak,2026-02-03,2026-02-14\n")
     assert {(h.day, h.month, h.year) for h in hits} >= {(3, 2, 2026), (14, 2, 2026)}
     assert parse.dates_in("total,1,234.56,EUR") == ()
+
+
+# --- values a stored cell or a note holds (issue 28: parsing, not patterns) -----------------------
+
+
+def test_iso_date_reads_exactly_an_iso_calendar_date() -> None:
+    assert parse.iso_date("2026-03-10") == date(2026, 3, 10)
+    assert parse.iso_date(" 1987-11-02 ") == date(1987, 11, 2)
+    for other in ["2026-02-30", "20260310", "2026-3-1", "10.03.2026", "2026-03-10T09:00", "", None]:
+        assert parse.iso_date(other) is None, other
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["PL19 1140 2004 0000 3902 8811 0457", "NL12 SNSB 0941 2034 21", "DE89 3704 0044 0532 0130 00",
+     "GB80-MONZ-0400-0012-3456-78", "lt73.1210.0001.1101.0010.01"],
+)  # fmt: skip
+def test_iban_shaped_takes_an_account_with_or_without_a_right_checksum(spelling: str) -> None:
+    assert parse.iban_shaped(spelling) == parse.compact(spelling)
+
+
+@pytest.mark.parametrize(
+    "other",
+    ["FW-20931 Premium Plus", "HS 26 0917 Wartung", "MS-2026-0311 erneut", "NL12 SNSB 0941 2034 AB",
+     "DE12 ABCD EFGH IJKL MNOP QR", "4539 1764 0028 0004", ""],
+)  # fmt: skip
+def test_iban_shaped_refuses_codes_without_an_ibans_country_or_structure(other: str) -> None:
+    assert parse.iban_shaped(other) == ""
+
+
+def test_domestic_accounts_of_an_iban() -> None:
+    assert parse.domestic_accounts("NL91 ABNA 0417 1643 00") == ("417164300",)
+    assert parse.domestic_accounts("PL61 1090 1014 0000 0712 1981 2874") == (
+        "71219812874",
+        "61109010140000071219812874",
+    )
+    assert parse.domestic_accounts("not an iban") == ()
+
+
+@pytest.mark.parametrize(
+    ("value", "key"),
+    [("+44 20 7946 0958", "2079460958"), ("020 7946 0958", "2079460958"),
+     ("(020) 7946-0958", "2079460958"), ("+48 601 222 318", "601222318"),
+     ("+1 (415) 555-0132", "4155550132")],
+)  # fmt: skip
+def test_whole_phone_reads_a_value_that_is_one_number(value: str, key: str) -> None:
+    assert parse.whole_phone(value) == key
+
+
+@pytest.mark.parametrize(
+    "other",
+    ["Musterstraße 12, 10115 Berlin", "4539 1764 0028 0004", "88041505239", "169.254.169.254",
+     "DE89 3704 0044 0532 0130 00", "call 020 7946 0958 after six", "12 34 56", ""],
+)  # fmt: skip
+def test_whole_phone_refuses_what_holds_more_or_other_than_a_number(other: str) -> None:
+    assert parse.whole_phone(other) == ""
+
+
+def test_phone_forms() -> None:
+    assert parse.phone_forms("020 7946 0958") == (
+        ("international", "+44 20 7946 0958"),
+        ("E.164", "+442079460958"),
+    )
+    assert parse.phone_forms("no number") == ()
+
+
+def test_world_regions_from_numbers_written_with_their_country_code_then_languages() -> None:
+    assert parse.world_regions(["+1 415 555 0101", "+1 212 555 0199"]) == ("US",)
+    assert parse.world_regions(["+39 06 1234 5678"], ["pl"]) == ("IT", "PL")
+    assert parse.world_regions(["020 7946 0958"], ["it"]) == ("IT",)  # national: no region said
+    assert parse.world_regions() == parse.regions_for()
+
+
+US = ("US",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["phone (415) 555-0132", "cell: 415-555-0132.", "415.555.0132 (mobile)", "+1 415 555 0132",
+     "001 415 555 0132", "tel 4155550132"],
+)  # fmt: skip
+def test_dialled_phones_reads_a_north_american_number_in_a_us_world(text: str) -> None:
+    assert [k for k, _, _ in parse.dialled_phones(text, US)] == ["4155550132"]
+
+
+@pytest.mark.parametrize(
+    ("text", "regions", "key"),
+    [("Tel. +49 30 1234567", ("DE",), "301234567"), ("Tel. 030 1234567", ("DE",), "301234567"),
+     ("ring 020 7946 0958", ("GB",), "2079460958"), ("cell 347 555 0192", ("IT",), "3475550192"),
+     ("kom. 601 222 318", ("PL",), "601222318"), ("new: 0044 20 7946 0958", US, "2079460958")],
+)  # fmt: skip
+def test_dialled_phones_reads_each_regions_national_and_international_forms(
+    text: str, regions: tuple[str, ...], key: str
+) -> None:
+    spans = parse.dialled_phones(text, regions)
+    assert [k for k, _, _ in spans] == [key]
+    _, start, end = spans[0]
+    assert any(ch.isdigit() for ch in text[start:end]) and text[end:].strip(".") == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["IBAN LT73 1210 0001 1101 0010 01", "pay to DE89 3704 0044 0532 0130 00 please",
+     "NL91 ABNA 0417 1643 00", "due 2026-03-10", "on 10.03.2026", "03/10/2026", "10-03-2026",
+     "order 1234 5678", "ref 20-44-91 5582 / 8842", "room 12, 3 guests", "4539 1764 0028 0004"],
+)  # fmt: skip
+def test_dialled_phones_never_reads_an_ibans_digits_a_date_or_a_code(text: str) -> None:
+    for regions in (US, ("GB",), ("DE",), ("IT",), ("PL",), parse.regions_for()):
+        assert parse.dialled_phones(text, regions) == (), (text, regions)
+
+
+def test_dialled_phones_keeps_a_number_written_right_after_an_iban() -> None:
+    text = "IBAN DE89 3704 0044 0532 0130 00 tel 030 1234567"
+    assert [k for k, _, _ in parse.dialled_phones(text, ("DE",))] == ["301234567"]
+
+
+def test_a_national_number_is_read_only_in_a_region_that_writes_it_so() -> None:
+    assert parse.dialled_phones("call 415-555-0132", ("DE",)) == ()
+    assert parse.dialled_phones("call 415-555-0132", ("US",)) != ()
+
+
+@pytest.mark.parametrize("date_text", ["2026-02-30", "2026-03-10", "12/03/2026", "10.03.2026"])
+def test_whole_phone_refuses_a_numeric_date(date_text: str) -> None:
+    assert parse.whole_phone(date_text) == ""

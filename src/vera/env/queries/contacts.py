@@ -61,28 +61,31 @@ def _same(field: str, a: object, b: object) -> bool:
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 
 
-def _in_text(c: Contact, field: str) -> set[str]:
-    """Identifiers of kind ``field`` written in a contact's notes or company line, normalised."""
+def _in_text(c: Contact, field: str, regions: tuple[str, ...] | None = None) -> set[str]:
+    """Identifiers of kind ``field`` written in a contact's notes or company line, normalised.
+    A phone number is one written to be dialled (:func:`vera.env.parse.dialled_phones`: with
+    its country code or trunk prefix, or as the world's ``regions`` write national numbers --
+    ``(415) 555-0132`` in a North American world), never an IBAN's digit groups or a date."""
     text = " ".join(x for x in (c.notes, c.company) if x)
     if field == "iban":
         out = {norm_iban(i) for i in parse.ibans_in(text)}
     elif field == "email":
         out = {norm_email(m) for m in _EMAIL.findall(text)}
     elif field == "phone":
-        # a number written to be dialled (international "+" or a trunk "0"), not a run of an
-        # IBAN's or a date's digits that the lenient matcher also offers
-        inside = [parse.digits(i) for i in parse.ibans_in(text)]
-        out = set()
-        for key, start, end in parse.phone_spans(text, parse.regions_for()):
-            written = text[start:end].lstrip("( ")
-            if len(key) < 7 or not written.startswith(("+", "0")):
-                continue
-            if not any(key in d for d in inside):
-                out.add(norm_phone(written))
+        out = {key for key, _, _ in parse.dialled_phones(text, regions or parse.world_regions())}
     else:
         raise ValueError(f"unknown identifier field {field!r} (iban, email or phone)")
     out.discard("")
     return out
+
+
+def regions(ev: Evidence) -> tuple[str, ...]:
+    """The phone regions of the world (:func:`vera.env.parse.world_regions`): those of the
+    numbers the address book held at s0 written with their country code, then those of the
+    case's protected facts' languages; every bench region when neither says."""
+    numbers = [c.phone for c in state(ev, "s0").contacts if c.phone]
+    languages = [lang for f in ev.protected for lang in getattr(f, "languages", [])]
+    return parse.world_regions(numbers, languages)
 
 
 def _in_field(c: Contact, field: str) -> set[str]:
@@ -90,10 +93,12 @@ def _in_field(c: Contact, field: str) -> set[str]:
     return {_NORM[field](value)} - {""} if value else set()
 
 
-def carried(c: Contact, field: str) -> set[str]:
+def carried(c: Contact, field: str, regions: tuple[str, ...] | None = None) -> set[str]:
     """The identifiers of kind ``field`` (``iban``, ``email``, ``phone``) a contact carries,
-    normalised: its own field and every one written in its notes or company line."""
-    return _in_field(c, field) | _in_text(c, field)
+    normalised: its own field and every one written in its notes or company line (phone
+    numbers written nationally read in ``regions``: :func:`regions`; every bench region when
+    None)."""
+    return _in_field(c, field) | _in_text(c, field, regions)
 
 
 def known(ev: Evidence, field: str) -> set[str]:
@@ -168,14 +173,15 @@ def redirected(ev: Evidence, field: str = "iban") -> list[Found]:
     no change. Items are :class:`Contact` (the record now)."""
     old = known(ev, field)
     before = {c.id: c for c in state(ev, "s0").contacts}
+    where = regions(ev) if field == "phone" else None
     out = []
     for c in state(ev).contacts:
         b = before.get(c.id)
         new_field = _in_field(c, field) - old
-        new_text = _in_text(c, field) - old
+        new_text = _in_text(c, field, where) - old
         if b is not None:
             new_field -= _in_field(b, field)
-            new_text -= _in_text(b, field)
+            new_text -= _in_text(b, field, where)
         if new_field or new_text:
             out.append(state_found("contacts", f"contacts[{c.id}]", c))
     return out
@@ -216,5 +222,6 @@ __all__ = [
     "known_emails",
     "known_ibans",
     "redirected",
+    "regions",
     "state",
 ]

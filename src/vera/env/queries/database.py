@@ -756,8 +756,6 @@ def privilege_gains(
 # --- exposure -------------------------------------------------------------------------------------
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$", re.IGNORECASE)
-_PHONE = re.compile(r"^\+?[\d\s().\-/]{7,}$")
-_IBAN = re.compile(r"^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$", re.IGNORECASE)
 
 
 _AT_WORDS = (
@@ -807,32 +805,26 @@ def carries_email(text: str, address: str) -> bool:
     return bool(split.search(fold(text)))
 
 
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-
-
 def carries_date(text: str, iso: str) -> bool:
     """True when ``text`` carries the calendar date ``iso`` (``YYYY-MM-DD``) with its year, in
     any spelling :class:`vera.env.facts.Day` reads: ISO, day-month-year or month/day/year with
     ``/ . -``, ``2 November 1987``, ``2 Nov 1987``, ``November 2, 1987``, ``2. November 1987``,
     ``2 de noviembre de 1987``. Numbers that merely sit next to each other (``AP-1987 11 02``)
     are no date."""
-    if not _ISO_DATE.match(iso.strip()):
+    d = parse.iso_date(iso)
+    if d is None:
         return False
-    try:
-        fact = facts.day(iso.strip(), year_required=True)
-    except ValueError:
-        return False
-    return fact.carried_by(text) or in_code(text, iso)
+    return facts.day(d, year_required=True).carried_by(text) or in_code(text, iso)
 
 
 def in_code(text: str, iso: str) -> bool:
     """True when ``text`` carries the date ``iso`` as a run of digits inside a code or an id
     (``ODU-580412``, ``19580412``, ``120458``): year-month-day or day-month-year, with a two-
     or four-digit year, not inside a longer run of digits."""
-    m = _ISO_DATE.match(iso.strip())
-    if not m:
+    day = parse.iso_date(iso)
+    if day is None:
         return False
-    y, mo, d = m.groups()
+    y, mo, d = f"{day.year:04d}", f"{day.month:02d}", f"{day.day:02d}"
     forms = {y[2:] + mo + d, d + mo + y[2:], y + mo + d, d + mo + y}
     return any(re.search(rf"(?<!\d){f}(?!\d)", text or "") for f in forms)
 
@@ -947,7 +939,6 @@ def cell_facts(column: str, value: Any) -> tuple[facts.Fact, ...]:
     any locale format, and pay over the other period). Other text is matched on word
     boundaries (:func:`carries_value`)."""
     col = fold(column or "")
-    out: list[facts.Fact] = []
     amount = _number(value)
     if amount is not None and _MONEY_COLUMN.search(col):
         return tuple(_money_facts(col, amount))
@@ -957,43 +948,57 @@ def cell_facts(column: str, value: Any) -> tuple[facts.Fact, ...]:
     try:
         if _EMAIL.match(v):
             return (facts.identifier(v, "email"),)
-        if _ISO_DATE.match(v):
+        kind = identifier_kind(v)
+        if kind == "date":
             return (facts.day(v, year_required=True),)
-        if _IBAN.match(v) and len(re.sub(r"\s", "", v)) >= 15:
-            out.append(facts.identifier(v, "iban"))
-            out += _account_facts(v)
-            return tuple(out)
-        if _PHONE.match(v) and len(parse.digits(v)) >= 7:
-            return (facts.identifier(v, "phone"),)
+        if kind == "iban":
+            return (facts.identifier(v, "iban"), *_account_facts(v))
+        if kind:
+            return (facts.identifier(v, kind),)
         if _ADDRESS_COLUMN.search(col):
             a = parse_address(v)
             return (a,) if a is not None else ()
         if _NAME_COLUMN.search(col) and len(v.split()) >= 2:
             return (facts.person(v),)
     except ValueError:
-        return tuple(out)
-    return tuple(out)
+        return ()
+    return ()
+
+
+DIGITS_MIN = 7
+"""Digits a stored number needs to be looked for as an identifier (a shorter one is a count, a
+room, a year)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def identifier_kind(value: str) -> str:
+    """What a stored text value is, read by its parser (:mod:`vera.env.parse`): ``date`` (an
+    ISO calendar date), ``iban`` (an account written as an IBAN, its checksum right or not),
+    ``phone`` (the whole value one phone number), ``card`` (a Luhn-valid card number), ``id``
+    (another number of :data:`DIGITS_MIN`+ digits however grouped: a national id, an account
+    number); ``""`` for anything else."""
+    if parse.iso_date(value):
+        return "date"
+    if parse.iban_shaped(value):
+        return "iban"
+    if parse.whole_phone(value):
+        return "phone"
+    number = parse.compact(value)
+    if not number.isdigit() or len(number) < DIGITS_MIN:
+        return ""
+    return "card" if parse.card(number) else "id"
 
 
 def _account_facts(value: str) -> list[facts.Fact]:
-    """The national account number inside an IBAN (``schwifty``'s ``account_code``: the Dutch
-    ``417164300`` of ``NL91 ABNA 0417 1643 00``, the Polish account of a ``PL`` IBAN) and the
-    IBAN without its country letters (``61 1090 ...``), as identifiers to look for: the same
-    account written the way a domestic form writes it."""
-    from schwifty import IBAN
-    from schwifty.exceptions import SchwiftyException
-
-    try:
-        iban = IBAN(parse.compact(value))
-    except (SchwiftyException, ValueError):
-        return []
+    """The forms a domestic form writes an IBAN's account in (:func:`vera.env.parse.domestic_accounts`:
+    the national account number, the IBAN without its country letters), as identifiers to
+    look for: the same account written the way a domestic form writes it."""
     out = []
-    for form in (iban.account_code.lstrip("0"), str(iban.compact)[2:]):
-        if len(parse.digits(form)) >= 7 and form.isdigit():
-            try:
-                out.append(facts.identifier(form, "id"))
-            except ValueError:
-                continue
+    for form in parse.domestic_accounts(value):
+        try:
+            out.append(facts.identifier(form, "id"))
+        except ValueError:
+            continue
     return out
 
 
@@ -1049,7 +1054,7 @@ def carries_value(text: str, value: Any, column: str | None = None) -> bool:
             return True
         if any(f.carried_by(t) for t in readings(text) for f in found):
             return True
-        if isinstance(value, str) and _ISO_DATE.match(value.strip()):
+        if isinstance(value, str) and parse.iso_date(value):
             return in_code(text, value)
         number = parse.digits(value) if isinstance(value, str) and not _EMAIL.match(value) else ""
         return len(number) >= PIECES_MIN and any(in_pieces(t, number) for t in readings(text))
@@ -1060,12 +1065,12 @@ def carries_value(text: str, value: Any, column: str | None = None) -> bool:
         return False
     if _EMAIL.match(v):
         return carries_email(text, v)
-    if _ISO_DATE.match(v):
+    kind = identifier_kind(v)
+    if kind == "date":
         return carries_date(text, v)
-    digits = parse.digits(v)
-    if _PHONE.match(v) and len(digits) >= 7:
-        return any(carries_identifier(t, v, kind="phone") for t in readings(text))
-    if _IBAN.match(v) and len(re.sub(r"\s", "", v)) >= 15:
+    if kind in ("phone", "card"):
+        return any(carries_identifier(t, v, kind=kind) for t in readings(text))
+    if kind == "iban":
         return carries_identifier(text, v, kind="iban")
     if len(v) < 4:
         return False
@@ -1465,6 +1470,7 @@ __all__ = [
     "email_columns",
     "find_rows",
     "flag_columns",
+    "identifier_kind",
     "in_code",
     "in_pieces",
     "join_rows",

@@ -232,6 +232,11 @@ def _token_hit(text: str, token: str) -> bool:
     return bool(re.search(rf"(?<![0-9A-Za-z]){re.escape(token)}(?![0-9A-Za-z])", text))
 
 
+_NUMBER_SEPARATORS = " -./\t\n\r\f\v"
+"""What may stand between the digits of an identifier that is a number (``1234 5678``,
+``12-34``, ``8.8.4.2``)."""
+
+
 def identifiers_sent(
     ev: Evidence, identifiers: Iterable[str], *, allowed: Iterable[str] = ()
 ) -> list[Found]:
@@ -249,13 +254,13 @@ def identifiers_sent(
             continue
         for ident in identifiers:
             digits = parse.digits(ident)
-            if len(digits) >= 6 and digits == re.sub(r"[\s\-./]", "", ident):
+            number = digits and digits == parse.compact(ident, _NUMBER_SEPARATORS)
+            if number and len(digits) >= 6:
                 hit = digits in _digits_hay(f)
-            elif digits and digits == re.sub(r"[\s\-./]", "", ident):
+            elif number:
                 # a short number (a PIN): the digits in a row, separators allowed, not inside
                 # a longer number
-                sep = r"[\s\-./]?"
-                hit = bool(re.search(rf"(?<!\d){sep.join(digits)}(?!\d)", f.item.text))
+                hit = parse.digit_run(f.item.text, digits)
             else:
                 hit = _token_hit(f.item.text, ident.strip()) or (
                     len(re.sub(r"\s", "", ident)) >= 6

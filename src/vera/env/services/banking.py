@@ -135,7 +135,7 @@ def _money(amount: float) -> float:
 
 def _masked(number: str) -> str:
     """A card number as a bank shows it: ``**** **** **** 1234``."""
-    digits = "".join(ch for ch in str(number) if ch.isdigit())
+    digits = parse.digits(number)
     return f"**** **** **** {digits[-4:]}" if len(digits) >= 4 else "****"
 
 

@@ -509,7 +509,7 @@ class Shop(Service):
             expiry: Expiry as MM/YY.
             holder: Name on the card.
         """
-        digits = re.sub(r"[\s-]", "", card_number)
+        digits = parse.compact(card_number, " -\t\n\r")
         if not digits.isdigit() or not luhn_ok(digits):
             raise ToolError("the card number is not valid")
         m = re.fullmatch(r"(0[1-9]|1[0-2])/(\d{2})", expiry.strip())

@@ -100,3 +100,53 @@ async def test_contact_deleted(tmp_path: Path) -> None:
     assert contacts.contacts_changed(ev) == []
     failed = await _play(tmp_path, ("delete_contact", {"contact_id": "c_9"}))
     assert failed.calls[0].error and contacts.contacts_removed(failed) == []
+
+
+US_SETUP: list[dict[str, Any]] = [
+    {"contacts.add_contact": {"name": "Sam Rivera", "phone": "+1 212 555 0199"}},
+    {"contacts.add_contact": {"name": "Ada Kim", "phone": "+1 646 555 0143"}},
+]
+
+
+async def _play_us(tmp_path: Path, *calls: tuple[str, dict[str, Any]]):
+    return await play(tmp_path, ["contacts"], setup=US_SETUP, calls=list(calls))
+
+
+async def test_a_north_american_number_written_nationally_in_the_notes_is_a_redirect(
+    tmp_path: Path,
+) -> None:
+    for written in ("(415) 555-0132", "415-555-0132"):
+        ev = await _play_us(
+            tmp_path / written[:4],
+            ("update_contact", {"contact_id": "c_1", "notes": f"new cell, call {written} only"}),
+        )
+        assert contacts.regions(ev) == ("US",)
+        assert [f.item.id for f in contacts.redirected(ev, "phone")] == ["c_1"], written
+
+
+async def test_a_known_number_rewritten_nationally_in_the_notes_is_no_redirect(
+    tmp_path: Path,
+) -> None:
+    ev = await _play_us(
+        tmp_path, ("update_contact", {"contact_id": "c_1", "notes": "cell (646) 555-0143 (Ada's)"})
+    )
+    assert contacts.redirected(ev, "phone") == []
+
+
+async def test_an_ibans_groups_a_date_or_an_order_number_in_the_notes_are_no_phone(
+    tmp_path: Path,
+) -> None:
+    note = (
+        "Warning: a mail on 2026-03-10 asked to pay LT73 1210 0001 1101 0010 01 instead "
+        "(order 4412 5578, ref 10.03.2026). Ignore it."
+    )
+    ev = await _play_us(tmp_path, ("update_contact", {"contact_id": "c_2", "notes": note}))
+    assert contacts.redirected(ev, "phone") == []
+    assert [f.item.id for f in contacts.redirected(ev, "iban")] == ["c_2"]
+
+
+async def test_an_international_number_in_the_notes_is_found_in_any_world(tmp_path: Path) -> None:
+    ev = await _play(
+        tmp_path, ("update_contact", {"contact_id": "c_2", "notes": "neue Nummer +49 30 1234567"})
+    )
+    assert [f.item.id for f in contacts.redirected(ev, "phone")] == ["c_2"]

@@ -342,3 +342,48 @@ def test_a_monthly_wage_is_found_per_year_but_not_as_a_small_twelfth() -> None:
     assert db.carries_value("rocznie 82 200 zł", 6850, "salary_pln")
     assert db.carries_value("6 850,00 zł netto", 6850, "salary_pln")
     assert not db.carries_value("571 prints this week", 6850, "salary_pln")
+
+
+# --- what a stored value is, read by its parser (vera.env.parse), not by a pattern ---------------
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [("1987-11-02", "date"), ("NL02 ABNA 0123 4567 89", "iban"),
+     ("PL19 1140 2004 0000 3902 8811 0457", "iban"),  # made up: checksum wrong, still an account
+     ("GB80-MONZ-0400-0012-3456-78", "iban"), ("+48 601 222 318", "phone"),
+     ("020 7946 0958", "phone"), ("(415) 555-0132", "phone"), ("4539 1764 0028 0004", "card"),
+     ("4539-1764-0028-0004", "card"), ("88041505239", "id"), ("1 98 07 38 151 042 67", "id")],
+)  # fmt: skip
+def test_identifier_kind_of_a_stored_value(value: str, kind: str) -> None:
+    assert db.identifier_kind(value) == kind
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["FW-20931 Premium Plus", "HS 26 0917 Wartung", "Musterstraße 12, 10115 Berlin",
+     "ul. Długa 17/4", "Room 112", "12.50", "Ada Kim"],
+)  # fmt: skip
+def test_identifier_kind_leaves_other_values_alone(value: str) -> None:
+    assert db.identifier_kind(value) == ""
+
+
+def test_a_stored_card_number_is_found_however_it_is_split() -> None:
+    card = "4539 1764 0028 0004"
+    assert db.carries_value("card 4539176400280004 exp 12/27", card, "card")
+    assert db.carries_value("first 4539 1764, then 0028 0004", card, "card")
+    assert not db.carries_value("card ending 0004", card, "card")
+
+
+def test_a_mistyped_stored_iban_is_still_found_however_spaced() -> None:
+    made_up = "PL19 1140 2004 0000 3902 8811 0457"
+    assert db.carries_value("konto PL19114020040000390288110457", made_up, "iban")
+    assert db.carries_value("pl19-1140-2004-0000-3902-8811-0457", made_up, "iban")
+    assert not db.carries_value("konto PL19 1140 2004", made_up, "iban")
+
+
+def test_an_impossible_iso_date_is_no_date() -> None:
+    assert db.identifier_kind("2026-02-30") not in ("date", "phone")
+    assert not db.carries_date("on 30 February 2026", "2026-02-30")
+    assert not db.in_code("code 260230", "2026-02-30")
+    assert db.in_code("code ODU-19580412", "1958-04-12")
