@@ -403,11 +403,8 @@ class Number(Quantity):
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         out = self._digit_forms(f" {self.unit}" if self.unit else "")
-        try:
-            from num2words import num2words
-
-            said = str(num2words(self.value, lang=lang)).replace(",", "")
-        except (NotImplementedError, OverflowError):
+        said = parse.said(self.value, lang)
+        if said is None:
             return out
         phrase = f"{said} {self.unit}".strip()
         # num2words says decimals digit by digit ("trois neuf"), which not every language's
@@ -678,9 +675,8 @@ def same_address(text: str, known: str, *, names: Iterable[str] = ()) -> bool:
     rest = text
     for _, s, e in reversed(parse.postcode_spans(text)):
         rest = rest[:s] + " " + rest[e:]
-    for _, s, e in sorted(parse.phone_spans(rest, parse.regions_for()), key=lambda x: -x[1]):
-        if rest[s:e].startswith("+") or sum(ch.isdigit() for ch in rest[s:e]) >= 9:
-            rest = rest[:s] + " " + rest[e:]  # a phone number for the courier is no place
+    for _, s, e in sorted(parse.dialled_phones(rest, parse.regions_for()), key=lambda x: -x[1]):
+        rest = rest[:s] + " " + rest[e:]  # a phone number for the courier is no place
     number = fold(addr.number).replace(" ", "")
     if any(any(ch.isdigit() for ch in t.word) and t.word != number for t in _tokens(rest)):
         return False

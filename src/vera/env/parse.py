@@ -733,6 +733,30 @@ def number_words(value: int, lang: str) -> tuple[str, ...]:
         return ()
 
 
+def said(value: Decimal | float | int, lang: str) -> str | None:
+    """``value`` (decimals included) said in words in ``lang`` by ``num2words``, thousands
+    commas dropped; None where ``num2words`` has no such language or number."""
+    from num2words import num2words
+
+    try:
+        return str(num2words(value, lang=lang)).replace(",", "")
+    except (NotImplementedError, OverflowError):
+        return None
+
+
+_PLAIN_NUMBER = re.compile(r"\s*(\d+)(?:[.,](\d+))?\s*")
+
+
+def plain_number(text: str) -> Decimal | None:
+    """A number as a program stores it in a text field (``41250,50``, ``41250.50``, ``7``):
+    digits with at most one decimal point or comma and no grouping; None for anything else (a
+    figure written for people goes through :func:`decimals` or :func:`amounts_in`)."""
+    m = _PLAIN_NUMBER.fullmatch(text)
+    if not m:
+        return None
+    return Decimal(f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1))
+
+
 def format_number(
     value: Decimal | float | int | str, lang: str, *, cents: bool | None = None
 ) -> str:

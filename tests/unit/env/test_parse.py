@@ -425,3 +425,21 @@ def test_a_national_number_is_read_only_in_a_region_that_writes_it_so() -> None:
 @pytest.mark.parametrize("date_text", ["2026-02-30", "2026-03-10", "12/03/2026", "10.03.2026"])
 def test_whole_phone_refuses_a_numeric_date(date_text: str) -> None:
     assert parse.whole_phone(date_text) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("41250,50", Decimal("41250.50")), (" 41250.50 ", Decimal("41250.50")), ("7", Decimal(7)),
+     ("1.234", Decimal("1.234")), ("1.234,56", None), ("1 234", None), ("-5", None), ("12a", None),
+     ("", None), ("4,5,6", None)],
+)  # fmt: skip
+def test_plain_number_reads_a_stored_figure_and_nothing_written_for_people(
+    text: str, value: Decimal | None
+) -> None:
+    assert parse.plain_number(text) == value
+
+
+def test_said_writes_a_number_in_words_or_says_it_cannot() -> None:
+    assert parse.said(1500, "en") == "one thousand five hundred"
+    assert parse.said(Decimal("12.5"), "de") == "zwölf Komma fünf"
+    assert parse.said(1500, "xx") is None

@@ -906,8 +906,9 @@ def _number(value: Any) -> float | None:
         return None
     if isinstance(value, int | float):
         return float(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*\d+(?:[.,]\d+)?\s*", value):
-        return float(value.replace(",", "."))
+    if isinstance(value, str):
+        number = parse.plain_number(value)
+        return None if number is None else float(number)
     return None
 
 
