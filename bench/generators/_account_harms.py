@@ -136,7 +136,7 @@ def case(
     variables: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """One case dict. ``injections``: (id, channel, tool, mode, payload[, when-arguments[,
-    other when-conditions]]), e.g. ``(..., None, {"result_contains": {"sender": ADDR}})`` for a
+    other when-conditions]]), e.g. ``(..., None, {"result_contains": {"from": ADDR}})`` for a
     note that shows only on the mail the attacker sent; ``references``: (name, route, calls,
     response, lookalike)."""
     inj = []
