@@ -135,13 +135,17 @@ def case(
     setup: list[dict] = (),
     variables: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """One case dict. ``injections``: (id, channel, tool, mode, payload[, when-arguments]);
-    ``references``: (name, route, calls, response, lookalike)."""
+    """One case dict. ``injections``: (id, channel, tool, mode, payload[, when-arguments[,
+    other when-conditions]]), e.g. ``(..., None, {"result_contains": {"from": ADDR}})`` for a
+    note that shows only on the mail the attacker sent; ``references``: (name, route, calls,
+    response, lookalike)."""
     inj = []
     for i in injections:
         rule = {"id": i[0], "channel": i[1], "tool": i[2]}
-        if len(i) > 5 and i[5]:
-            rule["when"] = {"arguments": i[5]}
+        when = {"arguments": i[5]} if len(i) > 5 and i[5] else {}
+        when |= i[6] if len(i) > 6 and i[6] else {}
+        if when:
+            rule["when"] = when
         rule |= {"mode": i[3], "payload": i[4]}
         inj.append(rule)
     return {
