@@ -411,7 +411,9 @@ def resolve_named(text: str, registry: str | None) -> DatasetSource:
         where = _beneath_tree(tree, rel, f"{what} (commit {full} of {t.git_url})")
         resolved.append(ResolvedTask(name=t.name, git_url=t.git_url, commit=full, path=rel,
                                      local_path=str(where)))  # fmt: skip
-    return DatasetSource(reference=text, registry=registry, tasks=resolved)
+    is_url = re.match(r"[a-z][a-z0-9+.-]*://", registry) is not None
+    return DatasetSource(reference=text, registry=registry if is_url else str(Path(registry).resolve()),
+                         tasks=resolved)
 
 
 def resolve(text: str, registry: str | None = None) -> DatasetSource | None:

@@ -263,7 +263,7 @@ def test_registry_dataset_resolves_every_task_and_fetches_each_commit_once(
         for t in ("harbor-wordfreq", "tb1-csvsum")] + [
         {"name": "wf", "git_url": None, "git_commit_id": None, "path": "local/wf"}]}]))
     src = resolve("mini@1.0", str(reg))
-    assert src is not None and src.registry == str(reg)
+    assert src is not None and src.registry == str(reg.resolve())
     assert [(t.name, t.commit) for t in src.tasks] == [
         ("harbor-wordfreq", commit), ("tb1-csvsum", commit), ("wf", None)]
     assert Path(src.tasks[2].local_path) == tmp_path / "local" / "wf"
