@@ -24,8 +24,8 @@ app = typer.Typer(help="Verifier hardening: run, separate and audit benchmark ta
 
 
 TASKS_HELP = ("Task directories, folders of tasks, or datasets by reference: NAME@VERSION "
-              "(from --registry) or git+URL[@COMMIT]#PATH (fetched once per commit into "
-              "~/.cache/vera/datasets).")
+              "(from --registry), git+URL#PATH or git+URL@COMMIT#PATH (fetched once per commit "
+              "into ~/.cache/vera/datasets; the run records the commit).")
 
 REGISTRY_HELP = ("Harbor registry (registry.json: a file, or an http(s) or file:// URL) that "
                  "resolves NAME@VERSION.")
