@@ -30,6 +30,7 @@ its repository, the commit it resolved to and its path, so the run can be repeat
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -265,8 +266,14 @@ def _mirror(url: str, ref: str) -> Path:
     mirror.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".clone-", dir=mirror.parent))
     try:
-        _git("clone", "--quiet", "--bare", "--", url, str(tmp / "repo.git"),
-             what=f"{ref}: cannot clone {url}")  # fmt: skip
+        try:
+            _git("clone", "--quiet", "--bare", "--", url, str(tmp / "repo.git"),
+                 what=f"{ref}: cannot clone {url}")  # fmt: skip
+        except DatasetError:
+            shutil.rmtree(tmp, ignore_errors=True)
+            with contextlib.suppress(OSError):  # nothing of a URL that never cloned is kept
+                mirror.parent.rmdir()
+            raise
         try:
             os.rename(tmp / "repo.git", mirror)
         except OSError:  # another vera cloned it meanwhile: use theirs
@@ -387,31 +394,36 @@ def resolve_named(text: str, registry: str | None) -> DatasetSource:
     dataset = find_dataset(read_registry(registry), m["name"], m["version"], registry)
     if not dataset.tasks:
         raise DatasetError(f"{text}: the dataset has no tasks in registry {registry}")
+    is_url = re.match(r"[a-z][a-z0-9+.-]*://", registry) is not None
+    for t in dataset.tasks:  # every entry checked before any git runs
+        what = f"{text}: task {t.name!r}"
+        if t.git_url is None:
+            if is_url:
+                raise DatasetError(f"{what}: a local task (no git_url) in a registry read from a URL")
+            continue
+        check_url(t.git_url, what)
+        rel = t.path.strip("/")
+        if not rel or t.path.startswith("/") or ".." in rel.split("/"):
+            raise DatasetError(f"{what}: path {t.path!r} must name a folder inside the repository")
     trees: dict[tuple[str, str | None], tuple[str, Path]] = {}
     resolved = []
     for t in dataset.tasks:
         what = f"{text}: task {t.name!r}"
         if t.git_url is None:  # a local task, beside the registry file
-            if re.match(r"[a-z][a-z0-9+.-]*://", registry):
-                raise DatasetError(f"{what}: a local task (no git_url) in a registry read from a URL")
             local = Path(t.path) if Path(t.path).is_absolute() else Path(registry).parent / t.path
             if not local.is_dir():
                 raise DatasetError(f"{what}: no folder {local}")
             resolved.append(ResolvedTask(name=t.name, git_url=None, commit=None, path=t.path,
                                          local_path=str(local)))  # fmt: skip
             continue
-        check_url(t.git_url, what)
         key = (t.git_url, t.git_commit_id)
         if key not in trees:
             trees[key] = checkout(t.git_url, t.git_commit_id, what)
         full, tree = trees[key]
         rel = t.path.strip("/")
-        if not rel or t.path.startswith("/") or ".." in rel.split("/"):
-            raise DatasetError(f"{what}: path {t.path!r} must name a folder inside the repository")
         where = _beneath_tree(tree, rel, f"{what} (commit {full} of {t.git_url})")
         resolved.append(ResolvedTask(name=t.name, git_url=t.git_url, commit=full, path=rel,
                                      local_path=str(where)))  # fmt: skip
-    is_url = re.match(r"[a-z][a-z0-9+.-]*://", registry) is not None
     return DatasetSource(reference=text, registry=registry if is_url else str(Path(registry).resolve()),
                          tasks=resolved)
 

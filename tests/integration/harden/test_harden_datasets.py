@@ -127,3 +127,17 @@ def test_bad_references_are_one_line_errors_with_exit_2(
     assert line.startswith("vera: error:") and why.format(**fill) in line
     assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.output
     assert not (tmp_path / "run").exists()  # nothing planned, nothing written
+
+
+def test_separate_and_loop_resolve_references_before_anything_else(
+    bench: tuple[Path, str, Path], tmp_path: Path
+) -> None:
+    repo, commit, reg = bench
+    for cmd in (["separate"], ["loop", "--model", "scripted:/nonexistent.yaml"]):
+        res = runner.invoke(app, ["harden", *cmd, "mini@9", "--registry", str(reg), "--out", str(tmp_path / "o")])
+        assert res.exit_code == 2 and "has no version '9'" in res.stderr, (cmd, res.output)
+    # A good reference gets the loop as far as its models (none given): the tasks were fetched.
+    res = runner.invoke(app, ["harden", "loop", f"git+{repo.as_uri()}@{commit}#tasks/harbor-wordfreq",
+                              "--out", str(tmp_path / "o")])
+    assert res.exit_code == 2 and "no model for hacker" in res.stderr, res.output
+    assert f"harbor-wordfreq at {commit[:12]}" in " ".join(res.stderr.split())

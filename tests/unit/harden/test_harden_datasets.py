@@ -29,6 +29,12 @@ from vera.harden.task import TaskError, find_tasks, load_task
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
 
 
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch) -> None:
+    """No test writes to the user's ~/.cache."""
+    monkeypatch.setenv("VERA_DATASETS_CACHE", str(tmp_path / "cache"))
+
+
 # --- references ------------------------------------------------------------------------------
 
 
@@ -121,6 +127,33 @@ def test_malformed_registry_is_one_line(tmp_path: Path, content: str, why: str) 
     assert "\n" not in str(info.value) and str(f) in str(info.value)
 
 
+def test_registry_served_over_http_is_read(tmp_path: Path) -> None:
+    """A registry URL (here a loopback server) reads like a file; a missing one is one line."""
+    import functools
+    import http.server
+    import threading
+
+    (tmp_path / "registry.json").write_text(json.dumps(_HARBOR_SHAPED))
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        assert [d.version for d in read_registry(f"{base}/registry.json")] == ["1.0", "2.0"]
+        with pytest.raises(DatasetError, match=r"cannot be read \(HTTP Error 404"):
+            read_registry(f"{base}/missing.json")
+        with pytest.raises(DatasetError, match=r"a local task \(no git_url\) in a registry read from a URL"):
+            resolve("bench@1.0", f"{base}/registry.json")  # refused before any git runs
+        assert not (tmp_path / "cache").exists()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_unreadable_registry_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match="No such file"):
         read_registry(str(tmp_path / "missing.json"))
@@ -151,9 +184,8 @@ def _git(repo: Path, *args: str) -> str:
 
 
 @pytest.fixture
-def repo(tmp_path: Path, fixtures: Path, monkeypatch) -> Path:
+def repo(tmp_path: Path, fixtures: Path) -> Path:
     """A git repository holding one fixture task under tasks/, committed on branch main."""
-    monkeypatch.setenv("VERA_DATASETS_CACHE", str(tmp_path / "cache"))
     r = tmp_path / "src"
     shutil.copytree(fixtures / "harbor-wordfreq", r / "tasks" / "harbor-wordfreq")
     _git(tmp_path, "init", "-q", "-b", "main", str(r))
@@ -226,6 +258,7 @@ def test_bad_git_references_are_one_line(repo: Path, tmp_path: Path) -> None:
         with pytest.raises(DatasetError, match=why) as info:
             resolve(ref)
         assert "\n" not in str(info.value), ref
+    assert not datasets.repo_dir((tmp_path / "nowhere").as_uri()).exists()  # nothing kept of a failed clone
 
 
 @needs_git
