@@ -48,6 +48,7 @@ def _own_cache(tmp_path: Path, monkeypatch) -> None:
         ("git+ssh://git@example.org/b.git@main#t", GitRef("ssh://git@example.org/b.git", "main", "t")),
         ("git+git@example.org:team/b.git#t", GitRef("git@example.org:team/b.git", None, "t")),
         ("git+file:///srv/bench", GitRef("file:///srv/bench", None, "")),
+        ("git+/srv/bench@main#t", GitRef("/srv/bench", "main", "t")),
     ],
 )
 def test_git_reference_is_split_into_url_commit_and_path(text: str, ref: GitRef) -> None:
@@ -59,7 +60,7 @@ def test_git_reference_is_split_into_url_commit_and_path(text: str, ref: GitRef)
     [
         ("git+ext::sh -c touch% /tmp/x#t", "is not a file://"),
         ("git+-uhttps://x/y#t", "is not a file://"),
-        ("git+/srv/bench#t", "is not a file://"),
+        ("git+srv/bench#t", "is not a file://"),
         ("git+file:///srv/bench#../../etc", "must stay inside the repository"),
         ("git+file:///srv/bench@#t", "empty commit"),
     ],
@@ -303,3 +304,41 @@ def test_registry_dataset_resolves_every_task_and_fetches_each_commit_once(
     assert sum("clone" in c for c in git_calls) == 1 and sum("archive" in c for c in git_calls) == 1
     assert [load_task(Path(t.local_path)).id for t in src.tasks[:2]] == ["harbor-wordfreq", "tb1-csvsum"]
     assert checkout(repo.as_uri(), commit, "r")[0] == commit
+
+
+@needs_git
+def test_a_crafted_tree_cannot_write_through_its_own_link(tmp_path: Path) -> None:
+    """A tree naming ``x`` twice, first a link to a host file, then a file: extracting it
+    naively would write the host file. Refused, and the host file is untouched."""
+    import binascii
+
+    victim = tmp_path / "victim"
+    victim.write_text("host\n")
+    r = tmp_path / "crafted"
+    _git(tmp_path, "init", "-q", "-b", "main", str(r))
+
+    def obj(*args: str, data: bytes) -> str:
+        return subprocess.run(["git", "-C", str(r), *args], input=data, capture_output=True,
+                              check=True).stdout.decode().strip()
+
+    link = obj("hash-object", "-w", "--stdin", data=str(victim).encode())
+    blob = obj("hash-object", "-w", "--stdin", data=b"pwned\n")
+    tree = obj("hash-object", "-t", "tree", "-w", "--literally", "--stdin",
+               data=b"120000 x\0" + binascii.unhexlify(link) + b"100644 x\0" + binascii.unhexlify(blob))
+    commit = _git(r, "commit-tree", tree, "-m", "crafted")
+    _git(r, "update-ref", "refs/heads/main", commit)
+    with pytest.raises(DatasetError, match=r"names 'x' twice"):
+        resolve(f"git+{r.as_uri()}@{commit}")
+    assert victim.read_text() == "host\n"
+    assert not (datasets.repo_dir(r.as_uri()) / commit).exists()  # nothing half-written is cached
+
+
+@needs_git
+def test_harbor_style_head_and_plain_path_urls(repo: Path, tmp_path: Path) -> None:
+    """Harbor's registries write ``"git_commit_id": "HEAD"`` and plain absolute paths."""
+    reg = tmp_path / "registry.json"
+    reg.write_text(json.dumps([{"name": "b", "version": "1", "description": "", "tasks": [
+        {"name": "wf", "git_url": str(repo), "git_commit_id": "HEAD", "path": "tasks/harbor-wordfreq"}]}]))
+    src = resolve("b@1", str(reg))
+    assert src is not None and src.tasks[0].commit == _git(repo, "rev-parse", "HEAD")
+    assert load_task(Path(src.tasks[0].local_path)).id == "harbor-wordfreq"
