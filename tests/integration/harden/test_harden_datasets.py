@@ -109,7 +109,7 @@ def test_git_reference_separates_from_a_branch_and_records_the_commit(
         (["mini@0.9", "--registry", "{reg}"], "mini@0.9: the dataset has no tasks"),
         (["mini@1.0"], "mini@1.0: a dataset reference needs --registry FILE_OR_URL"),
         (["mini@1.0", "--registry", "{tmp}/bad.json"], "not Harbor's registry format"),
-        (["git+{tmp}/nowhere#tasks"], "is not a file://"),
+        (["git+nowhere#tasks"], "is not a file://"),
         (["git+file://{tmp}/nowhere#tasks"], "cannot reach file://{tmp}/nowhere"),
         (["git+file://{repo}@{commit}#tasks/missing"], "no path 'tasks/missing' at this commit"),
     ],
