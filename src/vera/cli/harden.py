@@ -46,10 +46,14 @@ def _load_all(items: list[str], registry: str | None = None) -> tuple[list[Task]
                 continue
             sources.append(source)
             folders += [Path(t.local_path) for t in source.tasks]
+            fetched: dict[tuple[str, str], list[str]] = {}
             for t in source.tasks:
-                if t.commit:
-                    err_console.print(f"{item}: {t.name} at {t.commit[:12]} of {t.git_url}",
-                                      style="dim", highlight=False, soft_wrap=True)  # fmt: skip
+                if t.commit and t.git_url:
+                    fetched.setdefault((t.git_url, t.commit), []).append(t.name)
+            for (url, commit), names in fetched.items():  # one line per repository and commit
+                more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+                err_console.print(f"{item}: {', '.join(names[:3])}{more} at {commit[:12]} of {url}",
+                                  style="dim", highlight=False, soft_wrap=True)  # fmt: skip
         return [load_task(p) for p in find_tasks(folders)], sources
     except (TaskError, DatasetError) as exc:
         fail(str(exc))

@@ -238,7 +238,7 @@ def repo_dir(url: str) -> Path:
 
 
 def _git(*args: str, cwd: Path | None = None, what: str) -> str:
-    """Run git without a prompt; its stdout, or DatasetError with git's last line."""
+    """Run git without a prompt; its stdout, or DatasetError with git's first fatal line."""
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "",
            "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C"}  # fmt: skip
     try:
