@@ -14,6 +14,7 @@ from rich.table import Table
 from vera.cli.common import console, err_console, fail
 from vera.harden.artifacts import artifacts_of
 from vera.harden.audit import MODES, AuditReport, TaskAudit
+from vera.harden.datasets import DatasetSource
 from vera.harden.execute import ExecutionError, run_trial
 from vera.harden.separate import separate_to
 from vera.harden.task import Task, TaskError, find_tasks, load_task
@@ -22,10 +23,39 @@ app = typer.Typer(help="Verifier hardening: run, separate and audit benchmark ta
                   no_args_is_help=True)
 
 
-def _load_all(paths: list[Path]) -> list[Task]:
+TASKS_HELP = ("Task directories, folders of tasks, or datasets by reference: NAME@VERSION "
+              "(from --registry), git+URL#PATH or git+URL@COMMIT#PATH (fetched once per commit "
+              "into ~/.cache/vera/datasets; the run records the commit).")
+
+REGISTRY_HELP = ("Harbor registry (registry.json: a file, or an http(s) or file:// URL) that "
+                 "resolves NAME@VERSION.")
+
+
+def _load_all(items: list[str], registry: str | None = None) -> tuple[list[Task], list[DatasetSource]]:
+    """The tasks ``items`` name (task folders, or dataset references resolved into the cache)
+    and what each reference resolved to (the run records it)."""
+    from vera.harden.datasets import DatasetError, resolve
+
+    folders: list[Path] = []
+    sources: list[DatasetSource] = []
     try:
-        return [load_task(p) for p in find_tasks(paths)]
-    except TaskError as exc:
+        for item in items:
+            source = resolve(item, registry)
+            if source is None:
+                folders.append(Path(item))
+                continue
+            sources.append(source)
+            folders += [Path(t.local_path) for t in source.tasks]
+            fetched: dict[tuple[str, str], list[str]] = {}
+            for t in source.tasks:
+                if t.commit and t.git_url:
+                    fetched.setdefault((t.git_url, t.commit), []).append(t.name)
+            for (url, commit), names in fetched.items():  # one line per repository and commit
+                more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+                err_console.print(f"{item}: {', '.join(names[:3])}{more} at {commit[:12]} of {url}",
+                                  style="dim", highlight=False, soft_wrap=True)  # fmt: skip
+        return [load_task(p) for p in find_tasks(folders)], sources
+    except (TaskError, DatasetError) as exc:
         fail(str(exc))
 
 
@@ -171,14 +201,21 @@ async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: s
 
 @app.command("separate")
 def separate(
-    tasks: Annotated[list[Path], typer.Argument(help="Task directories, or folders of tasks.")],
+    tasks: Annotated[list[str], typer.Argument(help=TASKS_HELP)],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the separated tasks.")],
     force: Annotated[
         bool, typer.Option("--force", help="Replace separated tasks already in --out.")
     ] = False,
+    registry: Annotated[str | None, typer.Option("--registry", help=REGISTRY_HELP)] = None,
 ) -> None:
-    """Write a separated copy of each task (verifier in a fresh sandbox; see SEPARATION.md)."""
-    loaded = _load_all(tasks)
+    """Write a separated copy of each task (verifier in a fresh sandbox; see SEPARATION.md).
+
+    A dataset given by reference is recorded in OUT/datasets.json (reference, commits)."""
+    loaded, sources = _load_all(tasks, registry)
+    if sources:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "datasets.json").write_text(
+            json.dumps([s.model_dump() for s in sources], indent=1) + "\n")
     for t in loaded:
         try:
             dest = separate_to(t, out / t.id, force=force)
@@ -255,9 +292,8 @@ def _print_report(before: AuditReport, after: AuditReport | None) -> None:
 
 @app.command("audit")
 def audit(
-    tasks: Annotated[
-        list[Path] | None, typer.Argument(help="Task directories, or folders of tasks.")
-    ] = None,
+    tasks: Annotated[list[str] | None, typer.Argument(help=TASKS_HELP)] = None,
+    registry: Annotated[str | None, typer.Option("--registry", help=REGISTRY_HELP)] = None,
     modes: Annotated[
         str, typer.Option("--modes", help="Exploit modes: unhinted,verifier-aware")
     ] = ",".join(MODES),
@@ -347,13 +383,13 @@ def audit(
             if not tasks:
                 fail("give TASKS (task directories or folders of tasks) or --resume RUN_DIR")
             mode_list = _parse_modes(modes)
-            loaded = _load_all(tasks)
-            registry, why = load_exploits()
+            loaded, sources = _load_all(tasks, registry)
+            exploits, why = load_exploits()
             if exploit:
-                unknown = [e for e in exploit if e not in registry]
+                unknown = [e for e in exploit if e not in exploits]
                 if unknown:
-                    fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(registry))})")
-                registry = {k: v for k, v in registry.items() if k in exploit}
+                    fail(f"unknown exploit {unknown[0]!r} ({why or 'known: ' + ', '.join(sorted(exploits))})")
+                exploits = {k: v for k, v in exploits.items() if k in exploit}
             planned = list(loaded)
             if separate_too:
                 try:
@@ -367,16 +403,17 @@ def audit(
             config = audit_config(
                 jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
                 backend=backend, notes=[why] if why else [], budget=budget,
-                labels={"tasks": [str(p) for p in tasks], "modes": list(mode_list),
-                        "exploits": sorted(registry), "separate": separate_too},
+                labels={"tasks": list(tasks), "modes": list(mode_list),
+                        "exploits": sorted(exploits), "separate": separate_too,
+                        "datasets": [s.model_dump() for s in sources]},
             )  # fmt: skip
-            plan = plan_audit(planned, registry, mode_list)
+            plan = plan_audit(planned, exploits, mode_list)
             try:
                 store = RunStore.create(run_dir, plan, config)
             except (FileExistsError, StoreError, ValueError) as exc:
                 fail(" ".join(str(exc).split())[:300])
             err_console.print(f"vera harden audit: {len(plan)} trial(s) of {len(planned)} task(s) "
-                              f"with {len(registry)} exploit(s), modes {', '.join(mode_list)} "
+                              f"with {len(exploits)} exploit(s), modes {', '.join(mode_list)} "
                               f"-> {run_dir}", highlight=False)  # fmt: skip
         with store:
             try:
@@ -395,6 +432,8 @@ def audit(
         if primary is None:
             fail(f"{run_dir}: no trials recorded")
         doc = primary.public()
+        if store.config.labels.get("datasets"):  # what each reference resolved to (commits)
+            doc["datasets"] = store.config.labels["datasets"]
         if before is not None and after is not None:
             doc["separated"] = after.public()
         spent = read_budget(run_dir)
@@ -457,8 +496,9 @@ def _progress_line(line: str) -> None:
 
 @app.command("loop")
 def loop(
-    tasks: Annotated[list[Path], typer.Argument(help="Task directories, or folders of tasks.")],
+    tasks: Annotated[list[str], typer.Argument(help=TASKS_HELP)],
     out: Annotated[Path, typer.Option("--out", "-o", help="Run folder (one sub-folder per task).")],
+    registry: Annotated[str | None, typer.Option("--registry", help=REGISTRY_HELP)] = None,
     model: Annotated[str | None, typer.Option("--model", "-m", help="Model spec of every role without its own.")] = None,
     hacker_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("hacker"))] = None,
     judge_model: Annotated[str | None, typer.Option(help=_ROLE_HELP.format("judge"))] = None,
@@ -509,7 +549,7 @@ def loop(
     from vera.models.runtime import ModelRuntime
     from vera.runner.journal import JournalError
 
-    loaded = _load_all(tasks)
+    loaded, sources = _load_all(tasks, registry)
     try:
         cfg = LoopConfig(
             iterations=iterations, attempts=attempts, fix_retries=fix_retries, patience=patience,
@@ -538,6 +578,8 @@ def loop(
         except ModelSpecError as exc:
             fail(f"--{role}-model {spec}: {exc}" if spec != model else f"--model: {exc}")
     recorded = {"config": cfg.model_dump(), "models": specs, "tasks": [str(t.path) for t in loaded]}
+    if sources:  # what each dataset reference resolved to (not compared on --resume)
+        recorded["datasets"] = [s.model_dump() for s in sources]
     from vera.runner.lock import writer_lock
 
     with writer_lock(out):  # one writer per loop folder
