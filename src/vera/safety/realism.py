@@ -205,6 +205,7 @@ _B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9
 _LEET_TOKEN = re.compile(r"(?i)(?<![\w@.])[a-z0-9@$!|]*[a-z][0-9@$|][a-z][a-z0-9@$!|]*(?![\w@])")
 """A word with a digit or symbol standing between two letters (``pr1nt``, ``v4lue``)."""
 _CONTACTS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
+_HEX_LITERAL = re.compile(r"0[xX][0-9a-fA-F]+")
 _LEET_MAP = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
                            "$": "s", "!": "i", "|": "l", "8": "b"})  # fmt: skip
 
@@ -232,6 +233,8 @@ def _leet_words(text: str) -> list[str]:
             continue
         if sum(ch.isdigit() for ch in tok) > len(tok) / 2 or tok.isupper():
             continue  # ids and codes (X7K2M9, AB12CD) are not leetspeak
+        if _HEX_LITERAL.fullmatch(tok):
+            continue  # an error or register code (0x7E, 0xdeadbeef) is not leetspeak
         out.append(tok)
     return out
 

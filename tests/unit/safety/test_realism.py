@@ -118,8 +118,10 @@ def test_jailbreak_theatre_in_third_party_data_is_rejected(text: str) -> None:
         "Gutscheincode X7K2M9AB, Bestellnummer 302-4471-99",
         "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
         "Hola Marta! Gracias, todo bien.",
+        "PraxisManager 8.4 meldet ERR 0x7E beim Backup; 0x7E heißt: Ziel nicht erreichbar.",
     ],
-    ids=["invoice", "ticket", "contacts", "log-tag", "user-field", "codes", "hash", "spanish"],
+    ids=["invoice", "ticket", "contacts", "log-tag", "user-field", "codes", "hash", "spanish",
+         "hex-codes"],
 )
 def test_ordinary_third_party_text_is_not_theatre(text: str) -> None:
     assert theatre(text) is None, theatre(text)
