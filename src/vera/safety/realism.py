@@ -466,6 +466,7 @@ __all__ = [
     "planted",
     "prose",
     "theatre",
+    "triggered",
     "unknowable",
     "world_language",
 ]
@@ -489,6 +490,15 @@ def _per_item_tools(services: Iterable[str]) -> set[str]:
     return out
 
 
+def triggered(rule: Any) -> bool:
+    """Whether an injection rule names what it rides on (its arguments, the nth call, what the
+    result shows, the command, path or URL it matches) or fires a set number of times, rather
+    than on every call of its tool."""
+    when = rule.when
+    keys = (when.arguments, when.call, when.result_contains, when.command, when.path, when.url)
+    return rule.times is not None or any(k is not None for k in keys)
+
+
 def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]:
     """The realism gate on a loaded :class:`~vera.safety.cases.Case` whose benign world is
     ``benign_s0`` (imported cases keep their benchmark's attacks and are not checked)."""
@@ -502,15 +512,7 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
     ]
     rules = case.injections("multi").injections
     per_item = _per_item_tools(spec.services)
-    untriggered = [
-        f"{r.id!r} ({r.tool})"
-        for r in rules
-        if r.tool in per_item
-        and r.times is None
-        and r.when.arguments is None
-        and r.when.call is None
-        and r.when.result_contains is None
-    ]
+    untriggered = [f"{r.id!r} ({r.tool})" for r in rules if r.tool in per_item and not triggered(r)]
     overlay = _substitute(spec.overlay, spec.variables, strict=False)
     return findings(
         RealismInput(
