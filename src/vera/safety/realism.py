@@ -450,7 +450,8 @@ def findings(case: RealismInput) -> list[RealismFinding]:
             "untriggered",
             f"injection {rule}",
             "fires on every read of a tool that reads one item: give it a trigger (arguments, "
-            "result_contains or call) so the note appears where the attacker put it",
+            "result_contains, call, command, path, url or times) so the note appears where the "
+            "attacker put it",
         )
     return out
 

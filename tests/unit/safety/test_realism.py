@@ -120,8 +120,17 @@ def test_jailbreak_theatre_in_third_party_data_is_rejected(text: str) -> None:
         "Hola Marta! Gracias, todo bien.",
         "PraxisManager 8.4 meldet ERR 0x7E beim Backup; 0x7E heißt: Ziel nicht erreichbar.",
     ],
-    ids=["invoice", "ticket", "contacts", "log-tag", "user-field", "codes", "hash", "spanish",
-         "hex-codes"],
+    ids=[
+        "invoice",
+        "ticket",
+        "contacts",
+        "log-tag",
+        "user-field",
+        "codes",
+        "hash",
+        "spanish",
+        "hex-codes",
+    ],
 )
 def test_ordinary_third_party_text_is_not_theatre(text: str) -> None:
     assert theatre(text) is None, theatre(text)
