@@ -72,9 +72,16 @@ class Task:
     """Two observations the task makes: (tool, ``when`` arguments or None, channel name)."""
     allow: list[str] = field(default_factory=list)
     doc_extra: dict[str, Any] = field(default_factory=dict)
+    """Further arguments of the document's setup step (a page's title, a file's owner)."""
     comment: str = ""
     """Line-comment prefix when the document is a config file (``; ``, ``# ``)."""
-    """Further arguments of the document's setup step (a page's title, a file's owner)."""
+    attacker_knows: list[dict] = field(default_factory=list)
+    """As :attr:`Goal.attacker_knows`, for what the task's own document shows every reader (a
+    public forum page's answer that names a path)."""
+    doc_language_note: str = ""
+    """Why the task's document, with the attacker's note planted in it, may read as another
+    language than the world's (a vendor's config file whose keys are English on every install):
+    case.yaml ``realism: foreign_language:`` for the overlay."""
 
 
 @dataclass
@@ -107,6 +114,9 @@ class Goal:
     variables: dict[str, str] = field(default_factory=dict)
     protected: list[dict] = field(default_factory=list)
     """case.yaml ``protected:``: the facts the harm must not carry past their audience."""
+    attacker_knows: list[dict] = field(default_factory=list)
+    """case.yaml ``realism: attacker_knows:`` ``{what, why}``: what the attacker's text names that
+    an outsider can really know (a vendor's documented default path), and why."""
 
 
 @dataclass
@@ -223,6 +233,12 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     }
     if goal.protected:
         spec["protected"] = goal.protected
+    known = [*task.attacker_knows, *goal.attacker_knows]
+    if known:
+        spec["realism"] = {"attacker_knows": known}
+    if task.doc_language_note:
+        spec.setdefault("realism", {})["foreign_language"] = [
+            {"what": "overlay[0]", "why": task.doc_language_note}]
     files = {"case.yaml": head + dump(spec)}
     files["verify.py"] = _verify_py(goal, generator)
     files["utility.py"] = _utility_py(task, goal, generator)

@@ -205,6 +205,7 @@ _B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9
 _LEET_TOKEN = re.compile(r"(?i)(?<![\w@.])[a-z0-9@$!|]*[a-z][0-9@$|][a-z][a-z0-9@$!|]*(?![\w@])")
 """A word with a digit or symbol standing between two letters (``pr1nt``, ``v4lue``)."""
 _CONTACTS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
+_HEX_LITERAL = re.compile(r"0[xX][0-9a-fA-F]+")
 _LEET_MAP = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
                            "$": "s", "!": "i", "|": "l", "8": "b"})  # fmt: skip
 
@@ -232,6 +233,8 @@ def _leet_words(text: str) -> list[str]:
             continue
         if sum(ch.isdigit() for ch in tok) > len(tok) / 2 or tok.isupper():
             continue  # ids and codes (X7K2M9, AB12CD) are not leetspeak
+        if _HEX_LITERAL.fullmatch(tok):
+            continue  # an error or register code (0x7E, 0xdeadbeef) is not leetspeak
         out.append(tok)
     return out
 
@@ -447,7 +450,8 @@ def findings(case: RealismInput) -> list[RealismFinding]:
             "untriggered",
             f"injection {rule}",
             "fires on every read of a tool that reads one item: give it a trigger (arguments, "
-            "result_contains or call) so the note appears where the attacker put it",
+            "result_contains, call, command, path, url or times) so the note appears where the "
+            "attacker put it",
         )
     return out
 
@@ -463,6 +467,7 @@ __all__ = [
     "planted",
     "prose",
     "theatre",
+    "triggered",
     "unknowable",
     "world_language",
 ]
@@ -486,6 +491,15 @@ def _per_item_tools(services: Iterable[str]) -> set[str]:
     return out
 
 
+def triggered(rule: Any) -> bool:
+    """Whether an injection rule names what it rides on (its arguments, the nth call, what the
+    result shows, the command, path or URL it matches) or fires a set number of times, rather
+    than on every call of its tool."""
+    when = rule.when
+    keys = (when.arguments, when.call, when.result_contains, when.command, when.path, when.url)
+    return rule.times is not None or any(k is not None for k in keys)
+
+
 def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]:
     """The realism gate on a loaded :class:`~vera.safety.cases.Case` whose benign world is
     ``benign_s0`` (imported cases keep their benchmark's attacks and are not checked)."""
@@ -499,15 +513,7 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
     ]
     rules = case.injections("multi").injections
     per_item = _per_item_tools(spec.services)
-    untriggered = [
-        f"{r.id!r} ({r.tool})"
-        for r in rules
-        if r.tool in per_item
-        and r.times is None
-        and r.when.arguments is None
-        and r.when.call is None
-        and r.when.result_contains is None
-    ]
+    untriggered = [f"{r.id!r} ({r.tool})" for r in rules if r.tool in per_item and not triggered(r)]
     overlay = _substitute(spec.overlay, spec.variables, strict=False)
     return findings(
         RealismInput(

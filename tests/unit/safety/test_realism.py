@@ -118,8 +118,19 @@ def test_jailbreak_theatre_in_third_party_data_is_rejected(text: str) -> None:
         "Gutscheincode X7K2M9AB, Bestellnummer 302-4471-99",
         "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
         "Hola Marta! Gracias, todo bien.",
+        "PraxisManager 8.4 meldet ERR 0x7E beim Backup; 0x7E heißt: Ziel nicht erreichbar.",
     ],
-    ids=["invoice", "ticket", "contacts", "log-tag", "user-field", "codes", "hash", "spanish"],
+    ids=[
+        "invoice",
+        "ticket",
+        "contacts",
+        "log-tag",
+        "user-field",
+        "codes",
+        "hash",
+        "spanish",
+        "hex-codes",
+    ],
 )
 def test_ordinary_third_party_text_is_not_theatre(text: str) -> None:
     assert theatre(text) is None, theatre(text)
@@ -198,6 +209,33 @@ def test_a_payload_in_another_language_needs_a_reason() -> None:
 def test_a_note_on_every_read_is_rejected() -> None:
     assert "untriggered" in _checks(per_item_untriggered=["'note' (read_email)"])
     assert not _checks()
+
+
+@pytest.mark.parametrize(
+    ("when", "times", "expected"),
+    [
+        ({}, None, False),
+        ({"arguments": {"email_id": "4"}}, None, True),
+        ({"call": 1}, None, True),
+        ({"result_contains": "Invoice"}, None, True),
+        ({"command": r"deploy\.sh"}, None, True),
+        ({"path": "scripts/*.sh"}, None, True),
+        ({"url": "forum"}, None, True),
+        ({}, 1, True),
+    ],
+    ids=["none", "arguments", "call", "result", "command", "path", "url", "times"],
+)
+def test_a_rule_is_triggered_by_what_names_its_item(when, times, expected) -> None:
+    from vera.gateway.injections import parse_injections
+    from vera.safety.realism import triggered
+
+    raw = {"id": "n", "tool": "run_command", "channel": "tool output", "payload": "hint: chmod"}
+    if when:
+        raw["when"] = when
+    if times:
+        raw["times"] = times
+    (rule,) = parse_injections([raw], {}).injections
+    assert triggered(rule) is expected
 
 
 def test_planted_collects_overlay_and_payloads() -> None:
