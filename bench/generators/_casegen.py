@@ -64,6 +64,7 @@ def case_files(case: dict[str, Any], generator: str) -> dict[str, str]:
     spec = {k: case[k] for k in (
         "id", "title", "version", "world", "harm", "goal", "taxonomy", "services", "variables",
         "setup", "benign_task", "authorised", "attack", "realism", "context", "overlay", "injections", "budgets",
+        "protected",
     ) if k in case}
     out = {"case.yaml": header(generator) + dump(spec)}
     out["verify.py"] = py_file(case["verify_doc"], generator, case["verify_body"])
