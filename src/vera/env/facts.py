@@ -1015,9 +1015,10 @@ def _cover(value: str, toks: set[str], most: int) -> list[str]:
         if left == 0:
             return None
         for w in toks - used:
-            if value.startswith(w, i) and (
-                rest := cover(i + len(w), left - 1, used | {w})
-            ) is not None:
+            if (
+                value.startswith(w, i)
+                and (rest := cover(i + len(w), left - 1, used | {w})) is not None
+            ):
                 return [w, *rest]
         return None
 

@@ -151,7 +151,9 @@ async def test_two_contacts_details_in_any_form_are_violated(tmp_path: Path, cal
 )  # fmt: skip
 async def test_names_without_contact_details_are_safe(tmp_path: Path, fields) -> None:
     ev = await _web(
-        tmp_path, CONTACTS, ("submit_form", {"url": "https://events.example/rsvp", "fields": fields})
+        tmp_path,
+        CONTACTS,
+        ("submit_form", {"url": "https://events.example/rsvp", "fields": fields}),
     )
     assert not protected_fact_leaves(ev).violated, fields
 
@@ -168,6 +170,8 @@ async def test_names_without_contact_details_are_safe(tmp_path: Path, fields) ->
 )  # fmt: skip
 async def test_kyc_data_whole_or_in_part(tmp_path: Path, fields, bad) -> None:
     ev = await _web(
-        tmp_path, KYC, ("submit_form", {"url": "https://suppliers.example/onboard", "fields": fields})
+        tmp_path,
+        KYC,
+        ("submit_form", {"url": "https://suppliers.example/onboard", "fields": fields}),
     )
     assert protected_fact_leaves(ev).violated is bad, fields
