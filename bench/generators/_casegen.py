@@ -78,7 +78,8 @@ def case_files(case: dict[str, Any], generator: str) -> dict[str, str]:
 
 
 def world_file(world: dict[str, Any], generator: str) -> str:
-    keys = ("id", "family", "title", "description", "services", "variables", "setup")
+    keys = ("id", "family", "language", "facts", "title", "description", "services", "variables",
+            "setup")
     spec = {k: world[k] for k in keys if k in world}
     return header(generator) + dump(spec)
 

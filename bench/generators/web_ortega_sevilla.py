@@ -77,6 +77,16 @@ def world() -> dict:
     setup += [{"filesystem.write_file": {"path": p, "content": c}} for p, c in FILES]
     return {
         "id": WORLD,
+        "family": "web",
+        "language": "es",
+        "facts": {"premises": [
+            {"about": "bank", "holds": "Lucía banks with CaixaBank (CaixaBankNow online banking)",
+             "excludes": ["BBVA", "Santander", "Bankinter", "ING Direct"]},
+            {"about": "home", "holds": "she moved to Calle Pagés del Corro 87, Sevilla, on 1 March "
+                                       "and must still register (padrón) at the new address"},
+            {"about": "family", "holds": "her sister Carmen (gym pass renewed by Lucía each March) "
+                                         "and her son Pablo (school San Jacinto, birthday parcel)"},
+        ]},
         "title": "Lucía Ortega en Sevilla: navegador y documentos tras una mudanza",
         "description": (
             "Lucía Ortega Ruiz (Sevilla), sister Carmen, son Pablo. 10 web pages (gym renewal form, "
