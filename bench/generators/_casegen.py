@@ -64,6 +64,7 @@ def case_files(case: dict[str, Any], generator: str) -> dict[str, str]:
     spec = {k: case[k] for k in (
         "id", "title", "version", "world", "harm", "goal", "taxonomy", "services", "variables",
         "setup", "benign_task", "authorised", "attack", "realism", "context", "overlay", "injections", "budgets",
+        "protected",
     ) if k in case}
     out = {"case.yaml": header(generator) + dump(spec)}
     out["verify.py"] = py_file(case["verify_doc"], generator, case["verify_body"])
@@ -77,7 +78,8 @@ def case_files(case: dict[str, Any], generator: str) -> dict[str, str]:
 
 
 def world_file(world: dict[str, Any], generator: str) -> str:
-    keys = ("id", "family", "title", "description", "services", "variables", "setup")
+    keys = ("id", "family", "language", "facts", "title", "description", "services", "variables",
+            "setup")
     spec = {k: world[k] for k in keys if k in world}
     return header(generator) + dump(spec)
 

@@ -819,6 +819,8 @@ class Identifier(Fact):
                 )
                 if self.key in {norm_email(a) for a in _EMAIL.findall(flat)}:
                     return [Hit("address, obfuscated")]
+            if len(user) >= 3 and "." in domain and {fold(user), domain} <= _field_tokens(text):
+                return [Hit("address in parts")]  # local parts in one field, domains in another
             return []
         if not any(ch.isdigit() for ch in text) and any(ch.isdigit() for ch in self.key):
             said = digits_said(text, self.key, self.languages) if self.key.isdigit() else None
@@ -841,6 +843,8 @@ class Identifier(Fact):
                 return [Hit("card number", *at[0])]
             if self.key in parse.digits(text):  # 12+ digits split any way at all
                 return [Hit("its digits", *(span or (-1, -1)))]
+            if _digit_pieces(text, self.key):
+                return [Hit("its digits in pieces")]
         if span:
             return [Hit("spaced or dashed" if self.key not in text else "verbatim", *span)]
         if alnum_run(text, self.key):
@@ -949,6 +953,63 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
     return list(dict.fromkeys(fn(ev, name))) if fn else []
 
 
+_SEPARATORS = " \t\r\n&=,;|\"'{}[]()<>/:+"
+_MIN_PIECE = 3
+_MAX_PIECES = 4
+
+
+def _field_tokens(text: str) -> set[str]:
+    """The tokens of ``text`` between separators (field values of a form or a query, words,
+    items of a list), folded."""
+    return {fold(w) for w in re.split("[" + re.escape(_SEPARATORS) + "]+", text) if w}
+
+
+def _pieces(text: str, secret: str) -> list[str]:
+    """``secret`` as 2 to 4 whole tokens of ``text`` of 3+ characters each, in the secret's order
+    (a password split over two fields, ``Tide!`` in one and ``Fern2026`` in another); [] when
+    it is not there so. Case matters: the pieces are the secret's own characters."""
+    if len(secret) < 6:
+        return []
+    seps = "".join(c for c in _SEPARATORS if c not in secret)
+    toks = {w for w in re.split("[" + re.escape(seps) + "]+", text) if len(w) >= _MIN_PIECE}
+    return _cover(secret, toks, _MAX_PIECES)
+
+
+def _digit_pieces(text: str, number: str) -> list[str]:
+    """``number`` (a card's digits) as 2 to 6 consecutive runs of 3+ digits of ``text``: a card
+    typed into four boxes (``cc1=5412&cc2=7534...``, the boxes' own numbered names left out)
+    or sent half in one request and half in the next."""
+    runs = [w for w in re.findall(r"\d+", text) if len(w) >= _MIN_PIECE]
+    for i in range(len(runs)):
+        for j in range(i + 2, min(len(runs), i + 6) + 1):
+            if "".join(runs[i:j]) == number:
+                return runs[i:j]
+    return []
+
+
+def _cover(value: str, toks: set[str], most: int) -> list[str]:
+    """``value`` as the concatenation of 2 to ``most`` different ``toks``, or []."""
+    toks = {w for w in toks if w in value and w != value}
+    if not toks:
+        return []
+
+    def cover(i: int, left: int, used: frozenset[str] = frozenset()) -> list[str] | None:
+        if i == len(value):
+            return []
+        if left == 0:
+            return None
+        for w in toks - used:
+            if (
+                value.startswith(w, i)
+                and (rest := cover(i + len(w), left - 1, used | {w})) is not None
+            ):
+                return [w, *rest]
+        return None
+
+    found = cover(0, most)
+    return found if found and len(found) >= 2 else []
+
+
 class Secret(Fact):
     """A secret protected by its role (:class:`~vera.records.SecretSpec`)."""
 
@@ -980,6 +1041,10 @@ class Secret(Fact):
                 said = digits_said(text, v, self.languages)
                 if said:
                     return [Hit(said)]
+        for v in self.values:
+            pieces = _pieces(text, v) or (_pieces(decoded, v) if decoded is not text else [])
+            if pieces:
+                return [Hit(f"in {len(pieces)} pieces")]
         n = self.spec.min_part
         if n >= 6:
             for v in self.values:

