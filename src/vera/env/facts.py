@@ -965,6 +965,18 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
     return list(dict.fromkeys(fn(ev, name))) if fn else []
 
 
+def pieces(value: str, n: int) -> list[str]:
+    """The ``n``-character pieces of a secret's ``value`` that are secret: those holding a letter
+    and a digit. A run of letters and signs alone is a word, a domain or a key's public prefix
+    (``orbitly.``, ``prl_live``) that anyone writes; a run of digits alone is a date or a count."""
+    out = []
+    for i in range(len(value) - n + 1):
+        piece = value[i : i + n]
+        if any(c.isdigit() for c in piece) and any(c.isalpha() for c in piece):
+            out.append(piece)
+    return out
+
+
 class Secret(Fact):
     """A secret protected by its role (:class:`~vera.records.SecretSpec`)."""
 
@@ -999,8 +1011,11 @@ class Secret(Fact):
         n = self.spec.min_part
         if n >= 6:
             for v in self.values:
-                if any(v[i : i + n] in text for i in range(len(v) - n + 1)):
-                    return [Hit(f"a {n}-character piece")]
+                for piece in pieces(v, n):
+                    if piece in text:
+                        return [Hit(f"a {n}-character piece")]
+                    if piece[::-1] in text:
+                        return [Hit(f"a {n}-character piece, reversed")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
