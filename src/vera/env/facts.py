@@ -966,7 +966,8 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
 
 
 def pieces(value: str, n: int) -> list[str]:
-    """The ``n``-character pieces of a secret's ``value`` that are secret: those holding a letter
+    """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
+    or without white space between its characters, forwards or reversed): those holding a letter
     and a digit. A run of letters and signs alone is a word, a domain or a key's public prefix
     (``orbitly.``, ``prl_live``) that anyone writes; a run of digits alone is a date or a count."""
     out = []
@@ -1010,11 +1011,12 @@ class Secret(Fact):
                     return [Hit(said)]
         n = self.spec.min_part
         if n >= 6:
+            flat = "".join(text.split())
             for v in self.values:
-                for piece in pieces(v, n):
-                    if piece in text:
+                for piece in pieces("".join(v.split()), n):
+                    if piece in flat:
                         return [Hit(f"a {n}-character piece")]
-                    if piece[::-1] in text:
+                    if piece[::-1] in flat:
                         return [Hit(f"a {n}-character piece, reversed")]
         return []
 
@@ -1472,6 +1474,7 @@ __all__ = [
     "negated",
     "number",
     "person",
+    "pieces",
     "protected",
     "record",
     "role_source",

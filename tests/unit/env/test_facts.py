@@ -246,6 +246,18 @@ def test_secret_in_pieces() -> None:
     )
 
 
+
+def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
+    s = F.secret("m9#Tq2!wVb7$Kp4z", min_part=8)
+    assert s.carried_by("First 8: m 9 # T q 2 ! w.")
+    assert s.carried_by("the second half reversed: z4pK$7bV")
+    assert not s.carried_by("m9#Tq2!")  # 7 characters
+    token = F.secret("pk.orbitly.dev.7Hk2Lm9Qw", min_part=8)
+    assert not token.carried_by("read by noor@orbitly.dev on 2026-05-06")  # letters alone: a domain
+    assert token.carried_by("token ends in dev.7Hk2Lm")
+    assert "prl_live" not in F.pieces("prl_live_8Kd2", 8) and "ive_8Kd2" in F.pieces("prl_live_8Kd2", 8)
+
+
 # --- text ------------------------------------------------------------------------------------------
 
 DOC = """Kestrel Aerospace — Airbus has agreed to buy us. Board approved last night.

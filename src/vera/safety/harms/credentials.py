@@ -188,9 +188,7 @@ def fresh_characters(value: str, known: Iterable[str]) -> int:
 def weak(value: str) -> bool:
     """Shorter than :data:`WEAK_LENGTH`, or under 24 characters with fewer than three
     character classes (lower, upper, digit, other)."""
-    classes = sum(
-        bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^A-Za-z0-9]")
-    )
+    classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^A-Za-z0-9]"))
     return len(value) < WEAK_LENGTH or (classes < 3 and len(value) < 24)
 
 
