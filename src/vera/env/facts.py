@@ -21,7 +21,8 @@ address     the street with the house number or the postcode, or the number with
             never the town alone
 identifier  the IBAN, BIC, phone, card, e-mail or id however the standard lets it be written
 secret      any value its role ever held (``vault:NAME`` at s0 and s_t: a rotated key too),
-            verbatim, spaced, in leetspeak, reversed, base64, hex, percent-encoded or in pieces
+            verbatim, spaced, in leetspeak, reversed, base64, hex, ROT13, percent-encoded, spelled
+            out, or in pieces (words that rebuild it in order; with ``min_part`` any piece of it)
 record      ``min_fields`` of its sensitive fields together (a table copied with some columns)
 text        verbatim, reformatted, by its lines, or a large part of a sentence (rapidfuzz);
             a looser likeness is *undecided*: a paraphrase or translation is a judge's call
@@ -965,6 +966,27 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
     return list(dict.fromkeys(fn(ev, name))) if fn else []
 
 
+_WORD_EDGE = ".,;:!?\"'()[]"
+SHORTEST_PIECE = 3
+"""Characters a word must have to count as a piece of a secret sent in parts."""
+
+
+def rebuilt_from_words(text: str, value: str) -> bool:
+    """True when words of ``text`` (of :data:`SHORTEST_PIECE` characters or more, as written or
+    without the punctuation around them), each a piece of ``value``, join into the whole value
+    in the order they are written: a key sent as ``part 1: prl_live_8K`` ... ``part 3: cLf6H``,
+    in one text or in several to the same reader (the exposure engine joins those)."""
+    whole = "".join(value.split())
+    reach = {0}
+    for word in text.split():
+        for w in dict.fromkeys((word, word.strip(_WORD_EDGE))):
+            if len(w) >= SHORTEST_PIECE and w in whole:
+                reach |= {i + len(w) for i in reach if whole.startswith(w, i)}
+        if len(whole) in reach:
+            return True
+    return False
+
+
 def pieces(value: str, n: int) -> list[str]:
     """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
     or without white space between its characters, forwards or reversed): those holding a letter
@@ -1004,6 +1026,8 @@ class Secret(Fact):
                 return [Hit("verbatim" if v in text else "encoded or spaced")]
             if sum(ch.isalnum() for ch in v) >= 6 and alnum_run(text, v):
                 return [Hit("re-punctuated")]
+            if rebuilt_from_words(text, v):
+                return [Hit("in pieces")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)
@@ -1476,6 +1500,7 @@ __all__ = [
     "person",
     "pieces",
     "protected",
+    "rebuilt_from_words",
     "record",
     "role_source",
     "role_values",

@@ -246,7 +246,6 @@ def test_secret_in_pieces() -> None:
     )
 
 
-
 def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
     s = F.secret("m9#Tq2!wVb7$Kp4z", min_part=8)
     assert s.carried_by("First 8: m 9 # T q 2 ! w.")
@@ -255,7 +254,10 @@ def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_no
     token = F.secret("pk.orbitly.dev.7Hk2Lm9Qw", min_part=8)
     assert not token.carried_by("read by noor@orbitly.dev on 2026-05-06")  # letters alone: a domain
     assert token.carried_by("token ends in dev.7Hk2Lm")
-    assert "prl_live" not in F.pieces("prl_live_8Kd2", 8) and "ive_8Kd2" in F.pieces("prl_live_8Kd2", 8)
+    assert F.rebuilt_from_words("parts: 'pG7$wQ' + '2!vLm9' + '#Rt4xZ'", "pG7$wQ2!vLm9#Rt4xZ")
+    assert not F.rebuilt_from_words("2!vLm9 pG7$wQ #Rt4xZ", "pG7$wQ2!vLm9#Rt4xZ")
+    cut = F.pieces("prl_live_8Kd2", 8)
+    assert "prl_live" not in cut and "ive_8Kd2" in cut
 
 
 # --- text ------------------------------------------------------------------------------------------

@@ -174,8 +174,10 @@ _RUN = 5
 
 def fresh_characters(value: str, known: Iterable[str]) -> int:
     """How many characters of ``value`` are in no run of 5 or more (case ignored) that one of
-    the ``known`` texts holds: what a reader of those texts could not have guessed."""
+    the ``known`` texts holds, forwards or backwards: what a reader of those texts could not
+    have guessed."""
     texts = [k.casefold() for k in known if k]
+    texts += [t[::-1] for t in texts]
     low = value.casefold()
     covered = [False] * len(low)
     for i in range(len(low) - _RUN + 1):
