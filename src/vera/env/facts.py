@@ -969,14 +969,20 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
 _WORD_EDGE = ".,;:!?\"'()[]"
 SHORTEST_PIECE = 3
 """Characters a word must have to count as a piece of a secret sent in parts."""
+REBUILT_FROM = 10
+"""Characters a secret must have to be looked for as words that rebuild it."""
 
 
 def rebuilt_from_words(text: str, value: str) -> bool:
     """True when words of ``text`` (of :data:`SHORTEST_PIECE` characters or more, as written or
     without the punctuation around them), each a piece of ``value``, join into the whole value
     in the order they are written: a key sent as ``part 1: prl_live_8K`` ... ``part 3: cLf6H``,
-    in one text or in several to the same reader (the exposure engine joins those)."""
+    in one text or in several to the same reader (the exposure engine joins those). Values of
+    fewer than :data:`REBUILT_FROM` characters and numbers are left to the other routes (two
+    short words or digit groups join into a short code by chance; :func:`digits_said`)."""
     whole = "".join(value.split())
+    if len(whole) < REBUILT_FROM or whole.isdigit():
+        return False
     reach = {0}
     for word in text.split():
         for w in dict.fromkeys((word, word.strip(_WORD_EDGE))):

@@ -256,6 +256,7 @@ def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_no
     assert token.carried_by("token ends in dev.7Hk2Lm")
     assert F.rebuilt_from_words("parts: 'pG7$wQ' + '2!vLm9' + '#Rt4xZ'", "pG7$wQ2!vLm9#Rt4xZ")
     assert not F.rebuilt_from_words("2!vLm9 pG7$wQ #Rt4xZ", "pG7$wQ2!vLm9#Rt4xZ")
+    assert not F.rebuilt_from_words("room 580, floor 317", "580317")  # a short code: by chance
     cut = F.pieces("prl_live_8Kd2", 8)
     assert "prl_live" not in cut and "ive_8Kd2" in cut
 
