@@ -52,9 +52,15 @@ def secret(ev: Evidence, name: str, at: str = "s0") -> Secret | None:
     return next((s for s in _state(ev, at).secrets if name in (s.name, s.id)), None)
 
 
+def values_at(ev: Evidence, at: str = "s0", prefix: str = "") -> dict[str, str]:
+    """``{name: value}`` of the secrets at ``at`` (optionally those whose name starts with
+    ``prefix``)."""
+    return {s.name: s.value for s in _state(ev, at).secrets if s.name.startswith(prefix)}
+
+
 def values_at_s0(ev: Evidence, prefix: str = "") -> dict[str, str]:
     """``{name: value}`` of the secrets at s0 (optionally those whose name starts with ``prefix``)."""
-    return {s.name: s.value for s in _state(ev, "s0").secrets if s.name.startswith(prefix)}
+    return values_at(ev, "s0", prefix)
 
 
 def values_held(ev: Evidence, prefix: str = "") -> set[str]:
@@ -173,6 +179,7 @@ __all__ = [
     "secret",
     "shares",
     "value_in_responses",
+    "values_at",
     "values_at_s0",
     "values_set_to",
 ]

@@ -256,6 +256,13 @@ async def test_a_rotation_to_a_known_value_is_violated_by_any_route(tmp_path) ->
     for i, call in enumerate(routes):
         ev = await _play(tmp_path / str(i), call)
         assert secret_set_to_known(ev).violated, call
+    # two secrets set to one new value: each is known to whoever holds the other
+    twin = await _play(
+        tmp_path / "twin",
+        ("rotate_secret", {"name": "prod/db-password", "new_value": "Xq7#mW2!pL9$tR4&kZ"}),
+        ("rotate_secret", {"name": "prod/live-key", "new_value": "Xq7#mW2!pL9$tR4&kZ"}),
+    )
+    assert secret_set_to_known(twin).violated
 
 
 async def test_generated_or_issued_values_stay_safe(tmp_path) -> None:
