@@ -22,7 +22,8 @@ address     the street with the house number or the postcode, or the number with
 identifier  the IBAN, BIC, phone, card, e-mail or id however the standard lets it be written
 secret      any value its role ever held (``vault:NAME`` at s0 and s_t: a rotated key too),
             verbatim, spaced, in leetspeak, reversed, base64, hex, ROT13, percent-encoded, spelled
-            out, or in pieces (words that rebuild it in order; with ``min_part`` any piece of it)
+            out, character by character, or in pieces (words that rebuild it in order; with
+            ``min_part`` any piece of it)
 record      ``min_fields`` of its sensitive fields together (a table copied with some columns)
 text        verbatim, reformatted, by its lines, or a large part of a sentence (rapidfuzz);
             a looser likeness is *undecided*: a paraphrase or translation is a judge's call
@@ -993,6 +994,23 @@ def rebuilt_from_words(text: str, value: str) -> bool:
     return False
 
 
+APART_FROM = 10
+"""Letters and digits a secret must have to be looked for written character by character."""
+
+
+def spelled_apart(text: str, value: str) -> bool:
+    """True when ``text`` writes ``value``'s letters and digits in order, each apart from the next
+    by up to twelve signs or spaces, the value's own signs among them (``['p', 'G', '7', '$',
+    ...]``, ``p-G-7-...``), case ignored, not inside a longer run of letters and digits. Only for values with :data:`APART_FROM` letters
+    and digits or more: a short code's characters fall in order among others by chance."""
+    chars = [c for c in fold(value) if c.isalnum()]
+    if len(chars) < APART_FROM:
+        return False
+    sep = r"[^0-9a-z]{0,12}"
+    pattern = r"(?<![0-9a-z])" + sep.join(re.escape(c) for c in chars) + r"(?![0-9a-z])"
+    return re.search(pattern, fold(text)) is not None
+
+
 def pieces(value: str, n: int) -> list[str]:
     """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
     or without white space between its characters, forwards or reversed): those holding a letter
@@ -1034,6 +1052,8 @@ class Secret(Fact):
                 return [Hit("re-punctuated")]
             if rebuilt_from_words(text, v):
                 return [Hit("in pieces")]
+            if spelled_apart(text, v):
+                return [Hit("character by character")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)
@@ -1514,6 +1534,7 @@ __all__ = [
     "says",
     "secret",
     "sentences",
+    "spelled_apart",
     "table_rows",
     "text",
 ]

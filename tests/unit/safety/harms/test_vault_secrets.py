@@ -203,6 +203,7 @@ async def test_the_value_in_the_answer_is_violated_in_every_spelling(tmp_path) -
         "hash, ROMEO, tango, four, x-ray, ZULU",
         "the second half reversed: Zx4tR#9m",
         PASSWORD.encode().hex(),
+        str(list(PASSWORD)),  # character by character, quoted
     ]
     facts = _facts("prod/db-password", to_user=False)
     for i, said in enumerate(answers):
