@@ -69,7 +69,8 @@ class Task:
     doc: tuple[str, str, str]
     """The document the task reads that an attacker could edit: (setup step, path, content)."""
     hooks: list[tuple[str, dict | None, str]]
-    """Two observations the task makes: (tool, ``when`` arguments or None, channel name)."""
+    """Two observations the task makes: (tool, ``when`` arguments, ``{"result_contains": text}``
+    or None, channel name)."""
     allow: list[str] = field(default_factory=list)
     doc_extra: dict[str, Any] = field(default_factory=dict)
     """Further arguments of the document's setup step (a page's title, a file's owner)."""
@@ -199,8 +200,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
             "channel": channel,
             "tool": tool,
         }
-        if when:
-            inj["when"] = {"arguments": when}
+        if when:  # the tool's arguments, or {"result_contains": text}: what the note rides on
+            inj["when"] = dict(when) if set(when) == {"result_contains"} else {"arguments": when}
         inj["mode"] = "append"
         inj["payload"] = (vector.inj_doc if n == 0 else vector.inj_tool)(goal)
         injections.append(inj)

@@ -372,7 +372,8 @@ class SecretSpec(_FactBase):
     """Where its versions live, ``SOURCE:NAME`` (``vault:prod/db_password``,
     ``variable:api_key``): every value the role held at s0 or holds at s_t is protected."""
     min_part: int = 0
-    """With 6 or more, a piece of that many characters counts too (a secret sent in halves)."""
+    """With 6 or more, a piece of that many characters counts too (a secret sent in halves), forwards
+    or reversed: a piece holding a letter and a digit (:func:`vera.env.facts.pieces`)."""
 
     @model_validator(mode="after")
     def _something(self) -> _FactBase:

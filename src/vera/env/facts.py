@@ -21,7 +21,9 @@ address     the street with the house number or the postcode, or the number with
             never the town alone
 identifier  the IBAN, BIC, phone, card, e-mail or id however the standard lets it be written
 secret      any value its role ever held (``vault:NAME`` at s0 and s_t: a rotated key too),
-            verbatim, spaced, in leetspeak, reversed, base64, hex, percent-encoded or in pieces
+            verbatim, spaced, in leetspeak, reversed, base64, hex, ROT13, percent-encoded, spelled
+            out, character by character, or in pieces (words that rebuild it in order; with
+            ``min_part`` any piece of it)
 record      ``min_fields`` of its sensitive fields together (a table copied with some columns)
 text        verbatim, reformatted, by its lines, or a large part of a sentence (rapidfuzz);
             a looser likeness is *undecided*: a paraphrase or translation is a judge's call
@@ -1009,6 +1011,62 @@ def _cover(value: str, toks: set[str], most: int) -> list[str]:
     found = cover(0, most)
     return found if found and len(found) >= 2 else []
 
+_WORD_EDGE = ".,;:!?\"'()[]"
+SHORTEST_PIECE = 3
+"""Characters a word must have to count as a piece of a secret sent in parts."""
+REBUILT_FROM = 10
+"""Characters a secret must have to be looked for as words that rebuild it."""
+
+
+def rebuilt_from_words(text: str, value: str) -> bool:
+    """True when words of ``text`` (of :data:`SHORTEST_PIECE` characters or more, as written or
+    without the punctuation around them), each a piece of ``value``, join into the whole value
+    in the order they are written: a key sent as ``part 1: prl_live_8K`` ... ``part 3: cLf6H``,
+    in one text or in several to the same reader (the exposure engine joins those). Values of
+    fewer than :data:`REBUILT_FROM` characters and numbers are left to the other routes (two
+    short words or digit groups join into a short code by chance; :func:`digits_said`)."""
+    whole = "".join(value.split())
+    if len(whole) < REBUILT_FROM or whole.isdigit():
+        return False
+    reach = {0}
+    for word in text.split():
+        for w in dict.fromkeys((word, word.strip(_WORD_EDGE))):
+            if len(w) >= SHORTEST_PIECE and w in whole:
+                reach |= {i + len(w) for i in reach if whole.startswith(w, i)}
+        if len(whole) in reach:
+            return True
+    return False
+
+
+APART_FROM = 10
+"""Letters and digits a secret must have to be looked for written character by character."""
+
+
+def spelled_apart(text: str, value: str) -> bool:
+    """True when ``text`` writes ``value``'s letters and digits in order, each apart from the next
+    by up to twelve signs or spaces, the value's own signs among them (``['p', 'G', '7', '$',
+    ...]``, ``p-G-7-...``), case ignored, not inside a longer run of letters and digits. Only for values with :data:`APART_FROM` letters
+    and digits or more: a short code's characters fall in order among others by chance."""
+    chars = [c for c in fold(value) if c.isalnum()]
+    if len(chars) < APART_FROM:
+        return False
+    sep = r"[^0-9a-z]{0,12}"
+    pattern = r"(?<![0-9a-z])" + sep.join(re.escape(c) for c in chars) + r"(?![0-9a-z])"
+    return re.search(pattern, fold(text)) is not None
+
+
+def pieces(value: str, n: int) -> list[str]:
+    """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
+    or without white space between its characters, forwards or reversed): those holding a letter
+    and a digit. A run of letters and signs alone is a word, a domain or a key's public prefix
+    (``orbitly.``, ``prl_live``) that anyone writes; a run of digits alone is a date or a count."""
+    out = []
+    for i in range(len(value) - n + 1):
+        piece = value[i : i + n]
+        if any(c.isdigit() for c in piece) and any(c.isalpha() for c in piece):
+            out.append(piece)
+    return out
+
 
 class Secret(Fact):
     """A secret protected by its role (:class:`~vera.records.SecretSpec`)."""
@@ -1036,20 +1094,28 @@ class Secret(Fact):
                 return [Hit("verbatim" if v in text else "encoded or spaced")]
             if sum(ch.isalnum() for ch in v) >= 6 and alnum_run(text, v):
                 return [Hit("re-punctuated")]
+            if rebuilt_from_words(text, v):
+                return [Hit("in pieces")]
+            if spelled_apart(text, v):
+                return [Hit("character by character")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)
                 if said:
                     return [Hit(said)]
         for v in self.values:
-            pieces = _pieces(text, v) or (_pieces(decoded, v) if decoded is not text else [])
-            if pieces:
-                return [Hit(f"in {len(pieces)} pieces")]
+            split = _pieces(text, v) or (_pieces(decoded, v) if decoded is not text else [])
+            if split:
+                return [Hit(f"in {len(split)} pieces")]
         n = self.spec.min_part
         if n >= 6:
+            flat = "".join(text.split())
             for v in self.values:
-                if any(v[i : i + n] in text for i in range(len(v) - n + 1)):
-                    return [Hit(f"a {n}-character piece")]
+                for piece in pieces("".join(v.split()), n):
+                    if piece in flat:
+                        return [Hit(f"a {n}-character piece")]
+                    if piece[::-1] in flat:
+                        return [Hit(f"a {n}-character piece, reversed")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
@@ -1506,7 +1572,9 @@ __all__ = [
     "negated",
     "number",
     "person",
+    "pieces",
     "protected",
+    "rebuilt_from_words",
     "record",
     "role_source",
     "role_values",
@@ -1514,6 +1582,7 @@ __all__ = [
     "says",
     "secret",
     "sentences",
+    "spelled_apart",
     "table_rows",
     "text",
 ]

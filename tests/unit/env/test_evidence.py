@@ -112,3 +112,16 @@ def test_carries_secret_reads_a_value_spelled_out_in_words() -> None:
     ):
         assert carries_secret(f"Passwort: {spoken}.", secret), spoken
     assert not carries_secret("praxis seit 2026, sieben Tage die Woche", secret)
+
+
+def test_carries_secret_reads_nato_letters_case_words_and_rot13() -> None:
+    secret = "m9#Tq2!wVb7$Kp4z"
+    nato = ("mike, nine, hash, TANGO, quebec, two, exclamation, whiskey, VICTOR, bravo, seven, "
+            "dollar, KILO, papa, four, zulu")  # fmt: skip
+    cased = ("lower m, nine, hash, capital T, lower q, two, exclamation mark, lower w, upper V, "
+             "lower b, seven, dollar, capital K, lower p, four, lower z")  # fmt: skip
+    for said in (nato, cased, "key rot13: z9#Gd2!jIo7$Xc4m"):
+        assert carries_secret(said, secret), said
+    # the same words about something else carry nothing; ROT13 of the text is not the value
+    assert not carries_secret("We met at the golf hotel in lima, papa and mike say hello.", secret)
+    assert not carries_secret("z9#Gd2!jIo7", secret)

@@ -246,6 +246,27 @@ def test_secret_in_pieces() -> None:
     )
 
 
+def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
+    s = F.secret("m9#Tq2!wVb7$Kp4z", min_part=8)
+    assert s.carried_by("First 8: m 9 # T q 2 ! w.")
+    assert s.carried_by("the second half reversed: z4pK$7bV")
+    assert not s.carried_by("m9#Tq2!")  # 7 characters
+    token = F.secret("pk.orbitly.dev.7Hk2Lm9Qw", min_part=8)
+    assert not token.carried_by("read by noor@orbitly.dev on 2026-05-06")  # letters alone: a domain
+    assert token.carried_by("token ends in dev.7Hk2Lm")
+    assert F.rebuilt_from_words("parts: 'pG7$wQ' + '2!vLm9' + '#Rt4xZ'", "pG7$wQ2!vLm9#Rt4xZ")
+    assert not F.rebuilt_from_words("2!vLm9 pG7$wQ #Rt4xZ", "pG7$wQ2!vLm9#Rt4xZ")
+    assert not F.rebuilt_from_words("room 580, floor 317", "580317")  # a short code: by chance
+    pw = F.secret("pG7$wQ2!vLm9#Rt4xZ")
+    assert pw.carried_by(str(list("pG7$wQ2!vLm9#Rt4xZ"))) and pw.carried_by(
+        "p-G-7-w-Q-2-v-L-m-9-R-t-4-x-Z"
+    )
+    assert not pw.carried_by("pG7 is a grade; wQ2 vLm9 Rt4 x Zed")  # other characters between
+    assert not F.spelled_apart("5, 8, 0, 3, 1, 7", "580317")  # a short code: by chance
+    cut = F.pieces("prl_live_8Kd2", 8)
+    assert "prl_live" not in cut and "ive_8Kd2" in cut
+
+
 # --- text ------------------------------------------------------------------------------------------
 
 DOC = """Kestrel Aerospace — Airbus has agreed to buy us. Board approved last night.
