@@ -739,7 +739,7 @@ def replay(
         t = Table(title=f"corpus replay: {corpus}")
         cols = ("task", "entry", "kind", "reward", "hacked", "legit pass") if fail_on_hack else ("entry", "state", "reward", "hacks")
         for h in cols:
-            t.add_column(h)
+            t.add_column(h, overflow="fold")
         for r in results:
             reward = "none" if r.reward is None else f"{r.reward:g}"
             hacked = "[red]yes[/]" if r.hacked else "[green]no[/]"

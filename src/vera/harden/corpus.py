@@ -358,7 +358,7 @@ def _legitimate_plays(task: Task, tid: str, legit: list[HackEntry], root: Path) 
     out: list[tuple[str, str, AgentSpec]] = []
     if task.solution is not None:
         out.append((f"{tid}__oracle", "oracle", AgentSpec(kind="oracle", label="oracle")))
-    for name, script in task.alt_solutions().items():
+    for name, script in task.alt_solutions.items():
         out.append((f"{tid}__{name}", "legitimate", AgentSpec(kind="script", script=script, label=name)))
     for e in legit:
         if e.task == tid:
