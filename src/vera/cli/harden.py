@@ -752,7 +752,8 @@ def replay(
         if fail_on_hack:
             hacks = sum(r.hacked for r in results)
             failed = sum(r.passed is False for r in results)
-            console.print(f"{hacks} hack(s) still land; {failed} legitimate solution(s) fail", highlight=False)
+            console.print(f"{hacks} hack(s) still land; {failed} legitimate solution(s) fail",
+                          highlight=False, soft_wrap=True)
     if any(r.hacked for r in results) or (fail_on_hack and any(r.passed is False for r in results)):
         raise typer.Exit(1)
 
@@ -790,4 +791,4 @@ def corpus_import(
         err_console.print(f"vera: skipped: {line}", highlight=False, soft_wrap=True, markup=False)
     hacks = sum(e.role == "hack" for e in res.entries)
     console.print(f"{res.layout}: {hacks} hack(s), {len(res.entries) - hacks} legitimate solution(s) "
-                  f"-> {out / 'hacks.jsonl'}; {len(res.skipped)} skipped", highlight=False)
+                  f"-> {out / 'hacks.jsonl'}; {len(res.skipped)} skipped", highlight=False, soft_wrap=True)
