@@ -50,15 +50,15 @@ from vera.atif import (
     AtifTrajectory,
     FinalMetrics,
     Step,
+    distill_commands,
     find_corpus,
     read_atif,
-    shell_commands,
 )
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, TaskError, find_tasks, load_task
-from vera.harden.trajectory import replay_from_commands, to_atif
+from vera.harden.trajectory import replay_from_commands, replay_from_session, to_atif
 
 Format = Literal["vera", "atif", "both"]
 
@@ -301,6 +301,7 @@ def load_atif_corpus(root: Path, kinds: tuple[str, ...] = ("hack",)) -> list[Hac
                 trajectory=t.path.relative_to(root).as_posix(),
                 agent=t.model,
                 replay="commands",
+                role="legitimate" if t.label == "legitimate_solve" else "hack",
                 atif=t.path.relative_to(root).as_posix(),
             )
         )
@@ -308,16 +309,18 @@ def load_atif_corpus(root: Path, kinds: tuple[str, ...] = ("hack",)) -> list[Hac
 
 
 def replay_atif(path: Path, label: str = "") -> str:
-    """The replay script of an ATIF trajectory: its shell commands in order
-    (:func:`vera.atif.shell_commands`), each in a fresh login shell in /app. CorpusError when
-    the file is not ATIF or ran no shell command."""
+    """The replay script of an ATIF trajectory: the lines its shell ran
+    (:func:`vera.atif.distill_commands`), typed into one login shell in /app when it typed at
+    a terminal (keystrokes, ``tmux send-keys``), else each command in a fresh login shell.
+    CorpusError when the file is not ATIF or ran no shell command."""
     try:
-        commands = shell_commands(read_atif(path))
+        lines, terminal = distill_commands(read_atif(path))
     except AtifError as e:
         raise CorpusError(str(e)) from None
-    if not commands:
+    if not lines:
         raise CorpusError(f"{path}: no shell command in its tool calls ({', '.join(SHELL_ARGUMENTS)})")
-    return replay_from_commands(commands, label or Path(path).parent.name)
+    replay = replay_from_session if terminal else replay_from_commands
+    return replay(lines, label or Path(path).parent.name)
 
 
 def entry_script(root: Path, e: HackEntry) -> str:

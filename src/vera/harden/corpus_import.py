@@ -32,7 +32,9 @@ is one line naming its file, skipped and counted, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Literal
@@ -131,7 +133,8 @@ class _Out:
     def __init__(self, out: Path) -> None:
         self.root = Path(out)
         self.entries: list[HackEntry] = []
-        self.tasks: dict[str, str] = {}
+        self.tasks: dict[str, Task] = {}
+        self.beside: dict[str, tuple[str, Task | None]] = {}
         self.ids: set[str] = set()
 
     def unique(self, eid: str) -> str:
@@ -151,11 +154,10 @@ class _Out:
         """Copy the task at ``path`` (read beneath it: :func:`load_task`) to
         ``tasks/<name>/<state>/`` once; its path relative to the corpus and the task."""
         key = f"tasks/{_safe_id(name)}/{_safe_id(state)}"
-        task = load_task(path)
         if key not in self.tasks:
-            write_task(task, self.root / key)
-            self.tasks[key] = key
-        return key, task
+            self.tasks[key] = load_task(path)
+            write_task(self.tasks[key], self.root / key)
+        return key, self.tasks[key]
 
     def add(self, entry: HackEntry) -> None:
         self.entries.append(entry)
@@ -178,7 +180,7 @@ def _entry(eid: str, task: str, label: str, *, role: str, script: str, trajector
 
 
 def _hint_script(text: str) -> str:
-    blocks = [m.group(2) for m in _FENCE.finditer(text)]
+    blocks = [m.group(2) for m in _FENCE.finditer(text.replace("\r\n", "\n"))]
     return "#!/bin/bash\n" + "\n".join(b if b.endswith("\n") else b + "\n" for b in blocks) if blocks else ""
 
 
@@ -248,17 +250,23 @@ def _reward(src: Path, trial: str) -> float | None:
 
 
 def _task_beside(src: Path, task_rel: str, out: _Out, name: str) -> tuple[str, Task | None]:
-    """The Harbor task of ``tasks/<task>/`` (itself, or its first child with a task.toml)."""
-    candidates = [task_rel] + [
-        f"{task_rel}/{e.rel}" for e in paths.walk(src, task_rel, links="skip") if "/" not in e.rel and e.kind == "dir"
-    ]
-    for rel in candidates:
+    """The Harbor task of ``tasks/<task>/`` (itself, or its first child with a task.toml),
+    looked for once per task."""
+    if task_rel in out.beside:
+        return out.beside[task_rel]
+    found: tuple[str, Task | None] = ("", None)
+    try:
+        top = paths.resolve(src, task_rel)
+        children = sorted(e.name for e in os.scandir(top) if e.is_dir(follow_symlinks=False))
+    except (OSError, paths.UnsafePathError):
+        children = []
+    for rel in [task_rel] + [f"{task_rel}/{c}" for c in children]:
         if is_task_dir(src / rel):
-            try:
-                return out.task(name, paths.resolve(src, rel))
-            except (TaskError, paths.UnsafePathError):
-                return "", None
-    return "", None
+            with contextlib.suppress(TaskError, paths.UnsafePathError):  # no Before: needs --against
+                found = out.task(name, paths.resolve(src, rel))
+            break
+    out.beside[task_rel] = found
+    return found
 
 
 def _import_atif(src: Path, out: _Out, skipped: list[str]) -> None:
