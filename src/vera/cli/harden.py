@@ -768,11 +768,14 @@ def corpus_import(
     out: Annotated[Path, typer.Option("--out", "-o", help="Corpus folder to write (vera's layout, read by vera harden replay).")],
     layout: Annotated[str, typer.Option("--layout", help="auto | harden-v0 | atif | vera (auto: by what SRC holds).")] = "auto",
 ) -> None:
-    """Import an exploit corpus: harden-v0 hints (NN-name.md with a fenced bash demo, or
-    <task>/hints/*.sh), ATIF hack trajectories (tasks/<task>/<model>/hack_trajectories/<label>/
-    trial/agent/trajectory.json: shell commands and tmux keystrokes distilled into a replay
-    script, the trajectory kept as evidence) or a corpus of vera's. A malformed entry is one
-    line on stderr, skipped and counted."""
+    """Import an exploit corpus into vera's layout (read by vera harden replay).
+
+    Layouts: harden-v0 hints (NN-name.md with a fenced bash demo, played against every task;
+    or <task>/hints/*.sh); ATIF hack trajectories
+    (tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json: shell commands
+    and tmux keystrokes distilled into a replay script, the trajectory kept as evidence, a
+    legitimate_solve label kept as a legitimate solution); a corpus of vera's. A malformed
+    entry is one line on stderr, skipped and counted."""
     from vera.harden.corpus import CorpusError
     from vera.harden.corpus_import import LAYOUTS, import_corpus
     from vera.runner.lock import writer_lock
