@@ -386,14 +386,15 @@ async def replay_corpus(
     ``against``).
 
     An entry of task ``*`` (:data:`ANY_TASK`) is played against every task of ``against``.
-    ``legitimate`` (the CI gate, ``--fail-on-hack``): every task state played against also
-    replays its legitimate solutions (:func:`_legitimate_plays`), each of which must still
-    reach tau_s (``passed``)."""
+    ``legitimate`` (the CI gate, ``--fail-on-hack``): every task state played against, and
+    every other task of ``against``, also replays its legitimate solutions
+    (:func:`_legitimate_plays`), each of which must still reach tau_s (``passed``)."""
     root = Path(root)
     loaded = load_corpus(root)
     entries = [e for e in loaded if e.role == "hack"]
     legit = [e for e in loaded if e.role == "legitimate"]
     states: dict[str, Task] = {}
+    solutions_only: dict[str, Task] = {}
     if against:
         ids = {e.task for e in loaded}
         everything = ANY_TASK in ids
@@ -405,6 +406,8 @@ async def replay_corpus(
                 tid = Path(p).name
             if tid in ids or everything:
                 states[tid] = t.model_copy(update={"id": tid})
+            else:  # no entry for it: the gate still checks its legitimate solutions
+                solutions_only[t.id] = t
     else:
         for e in loaded:
             if e.task == ANY_TASK:
@@ -420,7 +423,7 @@ async def replay_corpus(
                 spec = AgentSpec(kind="script", script=entry_script(root, e), label=e.id)
                 plays.append((e, e.id, "hack", states[tid], spec))
     if legitimate:
-        for tid, task in sorted(states.items()):
+        for tid, task in sorted({**solutions_only, **states}.items()):
             for pid, kind, spec in _legitimate_plays(task, tid, legit, root):
                 plays.append((None, pid, kind, task, spec))
     sem = asyncio.Semaphore(jobs)

@@ -112,8 +112,11 @@ def detect_layout(src: Path) -> str:
     src = Path(src)
     if not src.is_dir():
         raise CorpusError(f"{src}: not a folder")
-    if paths.is_file(src, "hacks.jsonl"):
-        return "vera"
+    try:
+        if paths.is_file(src, "hacks.jsonl"):
+            return "vera"
+    except paths.UnsafePathError as exc:
+        raise CorpusError(str(exc)) from None
     files = _files(src, [])
     if any(tuple(f.split("/")[-3:]) == _ATIF_TAIL for f in files):
         return "atif"

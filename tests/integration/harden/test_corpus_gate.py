@@ -96,3 +96,14 @@ def test_a_gate_that_matches_no_task_is_an_error(tmp_path) -> None:
     _cli("harden", "corpus", "import", CORPORA / "atif-tmux", "--out", tmp_path / "c")
     code, out = _cli("harden", "replay", tmp_path / "c", "--against", FIXTURES / "tb1-csvsum", "--fail-on-hack")
     assert code == 2 and "the gate would check nothing" in out
+
+
+def test_the_gate_checks_the_oracle_of_every_task_given(tmp_path, separated) -> None:
+    tasks = tmp_path / "tasks"
+    shutil.copytree(separated / "harbor-wordfreq", tasks / "harbor-wordfreq")
+    shutil.copytree(FIXTURES / "tb1-csvsum", tasks / "tb1-csvsum")
+    _cli("harden", "corpus", "import", CORPORA / "atif-tmux", "--out", tmp_path / "c")
+    code, rows = _gate(tmp_path / "c", tasks)
+    assert code == 0
+    assert rows["tb1-csvsum__oracle"]["passed"] is True and rows["tb1-csvsum__oracle"]["kind"] == "oracle"
+    assert {r["task"] for r in rows.values() if r["kind"] == "hack"} == {"harbor-wordfreq"}

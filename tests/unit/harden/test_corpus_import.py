@@ -85,6 +85,10 @@ def test_layouts_are_detected(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(CorpusError, match="no corpus here"):
         detect_layout(tmp_path / "empty")
+    (tmp_path / "linked").mkdir()
+    (tmp_path / "linked" / "hacks.jsonl").symlink_to("/etc/hostname")
+    with pytest.raises(CorpusError, match="link out of"):
+        detect_layout(tmp_path / "linked")
 
 
 def test_harden_v0_hints_and_per_task_scripts(tmp_path: Path) -> None:
