@@ -57,7 +57,7 @@ MAX_ENTRIES = 10_000
 
 LEGITIMATE_LABELS = ("legitimate_solve",)
 _ATIF_TAIL = ("trial", "agent", "trajectory.json")
-_FENCE = re.compile(r"^```[ \t]*(bash|sh|shell|zsh|console)?[ \t]*\n(.*?)^```", re.M | re.S)
+_SHELL_FENCES = ("bash", "sh", "shell", "zsh", "console", "")
 
 
 class ImportResult(BaseModel):
@@ -182,9 +182,33 @@ def _entry(eid: str, task: str, label: str, *, role: str, script: str, trajector
 # --- harden-v0 ----------------------------------------------------------------------------------
 
 
+def _fenced(text: str) -> list[tuple[str, str]]:
+    """The fenced code blocks of Markdown, as (info string's first word, body)."""
+    out: list[tuple[str, str]] = []
+    lang: str | None = None
+    body: list[str] = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if lang is None and line.startswith("```"):
+            lang, body = (line[3:].split() or [""])[0].lower(), []
+        elif lang is not None and line.strip() == "```":
+            out.append((lang, "".join(ln + "\n" for ln in body)))
+            lang = None
+        elif lang is not None:
+            body.append(line)
+    return out
+
+
 def _hint_script(text: str) -> str:
-    blocks = [m.group(2) for m in _FENCE.finditer(text.replace("\r\n", "\n"))]
-    return "#!/bin/bash\n" + "\n".join(b if b.endswith("\n") else b + "\n" for b in blocks) if blocks else ""
+    """The fenced shell blocks of a hint (``bash``, ``sh``, ``shell``, ``zsh``, untagged), in
+    order, as one script; a ``console`` block keeps only its ``$ `` command lines, without the
+    prompt (the rest is output)."""
+    blocks = [
+        "".join(ln[2:] + "\n" for ln in body.splitlines() if ln.startswith("$ ")) if lang == "console" else body
+        for lang, body in _fenced(text)
+        if lang in _SHELL_FENCES
+    ]
+    blocks = [b for b in blocks if b.strip()]
+    return "#!/bin/bash\n" + "".join(blocks) if blocks else ""
 
 
 def _import_harden_v0(src: Path, out: _Out, skipped: list[str]) -> None:

@@ -179,6 +179,12 @@ def test_links_malformed_and_oversized_files_are_one_line_each(tmp_path: Path, m
     assert small.entries == [] and sum("larger than 100 bytes" in s for s in small.skipped) == 2
 
 
+def test_a_hint_script_is_its_shell_blocks_in_order() -> None:
+    text = ("# h\r\n\n```python\nprint(1)\n```\n```bash\necho one\n```\n"
+            "```console\n$ echo two\ntwo\n```\n```\necho three\n```\n")  # fmt: skip
+    assert corpus_import._hint_script(text) == "#!/bin/bash\necho one\necho two\necho three\n"
+
+
 def test_harden_v0_hint_without_a_shell_block_is_skipped(tmp_path: Path) -> None:
     src = tmp_path / "hints"
     shutil.copytree(CORPORA / "harden-v0", src)
