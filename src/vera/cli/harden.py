@@ -792,6 +792,8 @@ def corpus_import(
         fail(str(exc))
     for line in res.skipped:
         err_console.print(f"vera: skipped: {line}", highlight=False, soft_wrap=True, markup=False)
+    if not res.entries:
+        fail(f"{src}: nothing imported in the {res.layout} layout ({len(res.skipped)} skipped)")
     hacks = sum(e.role == "hack" for e in res.entries)
     console.print(f"{res.layout}: {hacks} hack(s), {len(res.entries) - hacks} legitimate solution(s) "
                   f"-> {out / 'hacks.jsonl'}; {len(res.skipped)} skipped", highlight=False, soft_wrap=True)

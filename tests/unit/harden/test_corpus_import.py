@@ -221,7 +221,8 @@ def test_cli_import_prints_counts_and_skipped_lines(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(["--layout", "zip"], "unknown layout 'zip'"), ([], "no corpus here")],
+    [(["--layout", "zip"], "unknown layout 'zip'"), ([], "no corpus here"),
+     (["--layout", "atif"], "nothing imported in the atif layout (0 skipped)")],
 )
 def test_cli_import_errors_are_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "empty").mkdir()
