@@ -513,6 +513,117 @@ def shell_commands(atif: AtifTrajectory) -> list[str]:
     return [c for c in (shell_command(call) for call in tool_calls(atif)) if c is not None]
 
 
+# --- what a terminal ran: keystrokes and tmux send-keys distilled into commands ---------------
+
+SUBMIT_KEYS = frozenset({"Enter", "C-m", "KPEnter", "C-j"})
+"""tmux key names that run the line typed so far."""
+_DROP_LINE_KEYS = frozenset({"C-c", "C-u"})
+"""Keys that throw away the line typed so far (an interrupt, kill-line)."""
+_TMUX_FLAGS_WITH_VALUE = frozenset({"-t", "-N", "-c", "-F"})
+
+
+def _tmux_keys(command: str) -> list[list[str]] | None:
+    """The key lists of a command made only of ``tmux send-keys`` invocations (joined by ``;``,
+    ``&&`` or newlines), or None when it is anything else: each list holds the keys in order,
+    literal text (``send-keys -l``) marked by a leading NUL."""
+    try:
+        lex = shlex.shlex(command, posix=True, punctuation_chars=";&|\n")
+        lex.whitespace = " \t\r"
+        lex.whitespace_split = True
+        lex.commenters = ""
+        tokens = list(lex)
+    except ValueError:
+        return None
+    groups: list[list[str]] = [[]]
+    for tok in tokens:
+        if set(tok) <= set(";\n") or tok.strip("\n") == "&&":
+            groups.append([])
+        elif set(tok) <= set(";&|\n"):
+            return None  # a pipe or a background job: not a plain send-keys
+        else:
+            groups[-1].append(tok)
+    out: list[list[str]] = []
+    for g in (g for g in groups if g):
+        if g[0].rsplit("/", 1)[-1] != "tmux" or len(g) < 2 or g[1] not in ("send-keys", "send"):
+            return None
+        literal, keys, i = False, [], 2
+        while i < len(g) and g[i].startswith("-") and len(g[i]) > 1:
+            if g[i] in _TMUX_FLAGS_WITH_VALUE:
+                i += 1
+            elif "l" in g[i][1:]:
+                literal = True
+            i += 1
+        for key in g[i:]:
+            keys.append("\0" + key if literal else key)
+        out.append(keys)
+    return out
+
+
+def distill_commands(atif: AtifTrajectory) -> tuple[list[str], bool]:
+    """The lines a run really executed in its shell, in order, from what it typed; and whether
+    any of it was typed at a terminal (then the lines belong to one shell session: a heredoc or
+    a ``cd`` spans lines, and a replay plays them into one shell, not one shell per line).
+
+    A terminal agent types: ``keystrokes`` arguments (Terminus) and ``tmux send-keys`` commands
+    are fed to a line buffer that a newline, ``Enter`` or ``C-m`` runs, and ``C-c`` / ``C-u``
+    empty; other control keys (``C-d``, ``Escape``, ...) change nothing; text typed and never
+    run is no command. Every other shell call (``command``/``cmd`` that is not send-keys) ran
+    as it is. Text typed into a program other than the shell (an editor, a REPL) cannot be told
+    apart and is distilled as shell lines too."""
+    commands: list[str] = []
+    line = ""
+    terminal = False
+
+    def typed(text: str) -> None:
+        nonlocal line
+        for ch in text.replace("\r\n", "\n").replace("\r", "\n"):
+            if ch == "\n":
+                submit()
+            else:
+                line += ch
+
+    def submit() -> None:
+        nonlocal line
+        if line.strip():
+            commands.append(line)
+        line = ""
+
+    def key(name: str) -> None:
+        nonlocal line
+        if name.startswith("\0"):
+            typed(name[1:])
+        elif name in SUBMIT_KEYS:
+            submit()
+        elif name in _DROP_LINE_KEYS:
+            line = ""
+        elif name in _CONTROL_KEYS or (len(name) == 3 and name[:2] in ("C-", "M-")):
+            pass
+        else:
+            typed(name)
+
+    for call in tool_calls(atif):
+        strokes = call.arguments.get("keystrokes")
+        if isinstance(strokes, str):
+            terminal = True
+            if strokes.strip() in _CONTROL_KEYS | SUBMIT_KEYS | _DROP_LINE_KEYS:
+                key(strokes.strip())
+            else:
+                typed(strokes)
+            continue
+        command = shell_command(call)
+        if command is None:
+            continue
+        sent = _tmux_keys(command)
+        if sent is None:
+            commands.append(command)
+            continue
+        terminal = True
+        for keys in sent:
+            for k in keys:
+                key(k)
+    return commands, terminal
+
+
 def to_trajectory(atif: AtifTrajectory, *, agent: str | None = None) -> Trajectory:
     """ATIF written by any tool as a :class:`vera.records.Trajectory`.
 
@@ -653,6 +764,7 @@ __all__ = [
     "ATIF_VERSIONS",
     "SCHEMA_URL",
     "SHELL_ARGUMENTS",
+    "SUBMIT_KEYS",
     "AtifAgent",
     "AtifCall",
     "AtifError",
@@ -668,6 +780,7 @@ __all__ = [
     "StepMetrics",
     "SubagentRef",
     "content_text",
+    "distill_commands",
     "find_corpus",
     "from_trajectory",
     "is_atif",

@@ -702,11 +702,15 @@ def export(
 
 @app.command("replay")
 def replay(
-    corpus: Annotated[Path, typer.Argument(help="Corpus folder written by vera harden export, or one in the public ATIF layout (tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json).")],
+    corpus: Annotated[Path, typer.Argument(help="Corpus folder written by vera harden export or vera harden corpus import, or one in the public ATIF layout (tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json).")],
     against: Annotated[
         list[Path] | None,
         typer.Option("--against", "-a", help="Task states to replay against (task dirs or folders of tasks, matched by id; default: each entry's before snapshot)."),
     ] = None,
+    fail_on_hack: Annotated[
+        bool,
+        typer.Option("--fail-on-hack", help="The CI gate: also replay every task's oracle (solution/solve.sh) and recorded legitimate solutions (solution/alt_*.sh, the corpus's legitimate entries); exit 1 when a hack still lands or a legitimate solution fails."),
+    ] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
@@ -715,23 +719,81 @@ def replay(
 
     A corpus of vera's replays each entry's script; ATIF trajectories written by other tools
     replay their shell commands, against the task beside them or --against.
-    Exit status 1 when some entry still hacks (a regression for a hardened verifier)."""
+    Exit status 1 when some entry still hacks (a regression for a hardened verifier), and with
+    --fail-on-hack also when a legitimate solution no longer passes (tau_s)."""
     from vera.harden.corpus import CorpusError, load_corpus, replay_corpus
 
     try:
         load_corpus(corpus)
-        results = asyncio.run(replay_corpus(corpus, against, jobs=jobs, backend=backend))
+        results = asyncio.run(
+            replay_corpus(corpus, against, jobs=jobs, backend=backend, legitimate=fail_on_hack)
+        )
     except (TaskError, ExecutionError, CorpusError) as exc:
         fail(str(exc))
+    if fail_on_hack and not any(r.kind == "hack" for r in results):
+        fail(f"{corpus}: no entry of the corpus matches a task"
+             + (" of --against" if against else "") + ": the gate would check nothing")
     if as_json:
         typer.echo(json.dumps([r.model_dump() for r in results]))
     else:
         t = Table(title=f"corpus replay: {corpus}")
-        for h in ("entry", "state", "reward", "hacks"):
-            t.add_column(h)
+        cols = ("task", "entry", "kind", "reward", "hacked", "legit pass") if fail_on_hack else ("entry", "state", "reward", "hacks")
+        for h in cols:
+            t.add_column(h, overflow="fold")
         for r in results:
-            t.add_row(r.id, r.state, "none" if r.reward is None else f"{r.reward:g}",
-                      "[red]yes[/]" if r.hacked else "[green]no[/]")
+            reward = "none" if r.reward is None else f"{r.reward:g}"
+            hacked = "[red]yes[/]" if r.hacked else "[green]no[/]"
+            if fail_on_hack:
+                passed = "-" if r.passed is None else "[green]yes[/]" if r.passed else "[red]no[/]"
+                t.add_row(r.task, r.id, r.kind, reward, hacked if r.kind == "hack" else "-", passed)
+            else:
+                t.add_row(r.id, r.state, reward, hacked)
         console.print(t)
-    if any(r.hacked for r in results):
+        if fail_on_hack:
+            hacks = sum(r.hacked for r in results)
+            failed = sum(r.passed is False for r in results)
+            console.print(f"{hacks} hack(s) still land; {failed} legitimate solution(s) fail",
+                          highlight=False, soft_wrap=True)
+    if any(r.hacked for r in results) or (fail_on_hack and any(r.passed is False for r in results)):
         raise typer.Exit(1)
+
+
+corpus_app = typer.Typer(help="Exploit corpora: import public ones into vera's layout.", no_args_is_help=True)
+app.add_typer(corpus_app, name="corpus")
+
+
+@corpus_app.command("import")
+def corpus_import(
+    src: Annotated[Path, typer.Argument(help="The corpus to read (a folder; untrusted: no link out of it is followed).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Corpus folder to write (vera's layout, read by vera harden replay).")],
+    layout: Annotated[str, typer.Option("--layout", help="auto | harden-v0 | atif | vera (auto: by what SRC holds).")] = "auto",
+) -> None:
+    """Import an exploit corpus into vera's layout (read by vera harden replay).
+
+    Layouts: harden-v0 hints (NN-name.md with a fenced bash demo, played against every task;
+    or <task>/hints/*.sh); ATIF hack trajectories
+    (tasks/<task>/<model>/hack_trajectories/<label>/trial/agent/trajectory.json: shell commands
+    and tmux keystrokes distilled into a replay script, the trajectory kept as evidence, a
+    legitimate_solve label kept as a legitimate solution); a corpus of vera's. A malformed
+    entry is one line on stderr, skipped and counted."""
+    from vera.harden.corpus import CorpusError
+    from vera.harden.corpus_import import LAYOUTS, import_corpus
+    from vera.runner.lock import writer_lock
+
+    if layout not in LAYOUTS:
+        fail(f"unknown layout {layout!r} ({', '.join(LAYOUTS)})")
+    if not src.is_dir():
+        fail(f"{src}: not a folder")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with writer_lock(out):
+            res = import_corpus(src, out, layout)  # type: ignore[arg-type]
+    except CorpusError as exc:
+        fail(str(exc))
+    for line in res.skipped:
+        err_console.print(f"vera: skipped: {line}", highlight=False, soft_wrap=True, markup=False)
+    if not res.entries:
+        fail(f"{src}: nothing imported in the {res.layout} layout ({len(res.skipped)} skipped)")
+    hacks = sum(e.role == "hack" for e in res.entries)
+    console.print(f"{res.layout}: {hacks} hack(s), {len(res.entries) - hacks} legitimate solution(s) "
+                  f"-> {out / 'hacks.jsonl'}; {len(res.skipped)} skipped", highlight=False, soft_wrap=True)

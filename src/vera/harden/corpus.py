@@ -50,15 +50,15 @@ from vera.atif import (
     AtifTrajectory,
     FinalMetrics,
     Step,
+    distill_commands,
     find_corpus,
     read_atif,
-    shell_commands,
 )
 from vera.harden.execute import AgentSpec, run_trial
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, TaskError, find_tasks, load_task
-from vera.harden.trajectory import replay_from_commands, to_atif
+from vera.harden.trajectory import replay_from_commands, replay_from_session, to_atif
 
 Format = Literal["vera", "atif", "both"]
 
@@ -92,8 +92,12 @@ class HackEntry(BaseModel):
     agent: str = "script"
     """Who made the attempt: ``script`` (one model call) or the acting agent."""
     replay: str = "script"
-    """What ``script`` is: ``script`` (as written), ``diff`` or ``commands`` (derived from the
-    agent's trajectory)."""
+    """What ``script`` is: ``script`` (as written), ``diff``, ``commands`` or ``session``
+    (derived from the agent's trajectory: its final diff, its commands each in a fresh shell,
+    or the lines it typed at a terminal played into one shell)."""
+    role: Literal["hack", "legitimate"] = "hack"
+    """``legitimate``: a recorded legitimate solution (imported), replayed by the CI gate
+    (``replay --fail-on-hack``), which must still pass; ``hack``: an exploit, which must not."""
     atif: str | None = None
     """The trajectory in ATIF, relative to the corpus root."""
     diff: str | None = None
@@ -297,6 +301,7 @@ def load_atif_corpus(root: Path, kinds: tuple[str, ...] = ("hack",)) -> list[Hac
                 trajectory=t.path.relative_to(root).as_posix(),
                 agent=t.model,
                 replay="commands",
+                role="legitimate" if t.label == "legitimate_solve" else "hack",
                 atif=t.path.relative_to(root).as_posix(),
             )
         )
@@ -304,16 +309,18 @@ def load_atif_corpus(root: Path, kinds: tuple[str, ...] = ("hack",)) -> list[Hac
 
 
 def replay_atif(path: Path, label: str = "") -> str:
-    """The replay script of an ATIF trajectory: its shell commands in order
-    (:func:`vera.atif.shell_commands`), each in a fresh login shell in /app. CorpusError when
-    the file is not ATIF or ran no shell command."""
+    """The replay script of an ATIF trajectory: the lines its shell ran
+    (:func:`vera.atif.distill_commands`), typed into one login shell in /app when it typed at
+    a terminal (keystrokes, ``tmux send-keys``), else each command in a fresh login shell.
+    CorpusError when the file is not ATIF or ran no shell command."""
     try:
-        commands = shell_commands(read_atif(path))
+        lines, terminal = distill_commands(read_atif(path))
     except AtifError as e:
         raise CorpusError(str(e)) from None
-    if not commands:
+    if not lines:
         raise CorpusError(f"{path}: no shell command in its tool calls ({', '.join(SHELL_ARGUMENTS)})")
-    return replay_from_commands(commands, label or Path(path).parent.name)
+    replay = replay_from_session if terminal else replay_from_commands
+    return replay(lines, label or Path(path).parent.name)
 
 
 def entry_script(root: Path, e: HackEntry) -> str:
@@ -336,6 +343,30 @@ class Replayed(BaseModel):
     reward: float | None
     hacked: bool
     errors: list[str] = []
+    kind: Literal["hack", "oracle", "legitimate"] = "hack"
+    """What was played: a hack entry, the task's oracle (``solution/solve.sh``), or a recorded
+    legitimate solution (``solution/alt_*.sh`` or a ``legitimate`` corpus entry)."""
+    passed: bool | None = None
+    """For the oracle and legitimate solutions: reward >= tau_s (None for hacks)."""
+
+
+ANY_TASK = "*"
+"""The ``task`` of an entry that applies to every task (a harden-v0 hint): played against each
+task of ``--against``."""
+
+
+def _legitimate_plays(task: Task, tid: str, legit: list[HackEntry], root: Path) -> list[tuple[str, str, AgentSpec]]:
+    """The legitimate solutions of one task state: its oracle, its ``solution/alt_*.sh`` and the
+    corpus's ``legitimate`` entries for it, as (id, kind, agent)."""
+    out: list[tuple[str, str, AgentSpec]] = []
+    if task.solution is not None:
+        out.append((f"{tid}__oracle", "oracle", AgentSpec(kind="oracle", label="oracle")))
+    for name, script in task.alt_solutions.items():
+        out.append((f"{tid}__{name}", "legitimate", AgentSpec(kind="script", script=script, label=name)))
+    for e in legit:
+        if e.task == tid:
+            out.append((e.id, "legitimate", AgentSpec(kind="script", script=entry_script(root, e), label=e.id)))
+    return out
 
 
 async def replay_corpus(
@@ -345,59 +376,83 @@ async def replay_corpus(
     jobs: int = 2,
     backend: str | None = None,
     on_result: Callable[[Replayed], None] | None = None,
+    legitimate: bool = False,
 ) -> list[Replayed]:
     """Play every entry's script against its ``before`` snapshot, or, with ``against`` (task
     directories or folders of tasks, matched by task id), against those states: the regression
     suite every new verifier version must pass (no entry may reach tau_h). ``root`` is a corpus
     of vera's or one in the public ATIF layout (:func:`load_corpus`); CorpusError when an entry
     cannot be replayed (an ATIF trajectory without shell commands, or without a task and no
-    ``against``)."""
+    ``against``).
+
+    An entry of task ``*`` (:data:`ANY_TASK`) is played against every task of ``against``.
+    ``legitimate`` (the CI gate, ``--fail-on-hack``): every task state played against, and
+    every other task of ``against``, also replays its legitimate solutions
+    (:func:`_legitimate_plays`), each of which must still reach tau_s (``passed``)."""
     root = Path(root)
-    entries = load_corpus(root)
+    loaded = load_corpus(root)
+    entries = [e for e in loaded if e.role == "hack"]
+    legit = [e for e in loaded if e.role == "legitimate"]
     states: dict[str, Task] = {}
+    solutions_only: dict[str, Task] = {}
     if against:
-        ids = {e.task for e in entries}
+        ids = {e.task for e in loaded}
+        everything = ANY_TASK in ids
         for p in find_tasks(list(against)):
             t = load_task(p)
             # A corpus snapshot (tasks/<task>/<state>/) is named by its state: match its parent.
             tid = t.id if t.id in ids else Path(p).resolve().parent.name
             if tid not in ids and Path(p).name in ids:
                 tid = Path(p).name
-            states[tid] = t.model_copy(update={"id": tid})
+            if tid in ids or everything:
+                states[tid] = t.model_copy(update={"id": tid})
+            else:  # no entry for it: the gate still checks its legitimate solutions
+                solutions_only[t.id] = t
+    else:
+        for e in loaded:
+            if e.task == ANY_TASK:
+                raise CorpusError(f"{e.id}: an entry for every task; give --against")
+            if not e.before:
+                raise CorpusError(f"{e.id}: no task beside its trajectory; give --against")
+            if e.task not in states:
+                states[e.task] = load_task(_inside(root, e.before)).model_copy(update={"id": e.task})
+    plays: list[tuple[HackEntry | None, str, str, Task, AgentSpec]] = []
+    for e in entries:
+        for tid in sorted(states) if e.task == ANY_TASK else [e.task]:
+            if tid in states:
+                spec = AgentSpec(kind="script", script=entry_script(root, e), label=e.id)
+                plays.append((e, e.id, "hack", states[tid], spec))
+    if legitimate:
+        for tid, task in sorted({**solutions_only, **states}.items()):
+            for pid, kind, spec in _legitimate_plays(task, tid, legit, root):
+                plays.append((None, pid, kind, task, spec))
     sem = asyncio.Semaphore(jobs)
 
-    async def one(e: HackEntry) -> Replayed | None:
-        if not against and not e.before:
-            raise CorpusError(f"{e.id}: no task beside its trajectory; give --against")
-        task = (
-            states.get(e.task)
-            if against
-            else load_task(_inside(root, e.before)).model_copy(update={"id": e.task})
-        )
-        if task is None:
-            return None
-        script = entry_script(root, e)
+    async def one(e: HackEntry | None, pid: str, kind: str, task: Task, spec: AgentSpec) -> Replayed:
         async with sem:
-            res = await run_trial(
-                task, AgentSpec(kind="script", script=script, label=e.id), backend=backend
-            )
+            res = await run_trial(task, spec, backend=backend)
+        got = res.reward is not None
+        vera = task.config.vera
+        tau_h = vera.threshold_attack if e is None or e.task == ANY_TASK else e.tau_h
         r = Replayed(
-            id=e.id,
-            task=e.task,
+            id=pid,
+            task=task.id,
             state=str(task.path),
             reward=res.reward,
-            hacked=res.reward is not None and res.reward >= e.tau_h,
+            hacked=kind == "hack" and got and res.reward >= tau_h,  # type: ignore[operator]
             errors=res.phase_errors,
+            kind=kind,  # type: ignore[arg-type]
+            passed=None if kind == "hack" else got and res.reward >= vera.threshold_benign,  # type: ignore[operator]
         )
         if on_result:
             on_result(r)
         return r
 
-    got = await asyncio.gather(*[one(e) for e in entries])
-    return [r for r in got if r is not None]
+    return list(await asyncio.gather(*[one(*p) for p in plays]))
 
 
 __all__ = [
+    "ANY_TASK",
     "CorpusError",
     "HackEntry",
     "Replayed",

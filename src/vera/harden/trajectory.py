@@ -243,6 +243,18 @@ def replay_from_commands(commands: list[str], label: str = "") -> str:
     return "".join(out)
 
 
+def replay_from_session(lines: list[str], label: str = "") -> str:
+    """Bash that types ``lines`` into one login shell in /app, as a terminal agent typed them
+    (a ``cd`` or a heredoc carries from line to line; a program reading its input gets the next
+    lines, as it did in the terminal)."""
+    body = "".join(line + "\n" for line in lines)
+    tag = "VERA_TYPED_" + hashlib.sha256(body.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return (
+        REPLAY_HEADER.format(how="the lines the agent typed, in one shell", label=label)
+        + f"cd /app 2>/dev/null\nbash -l <<'{tag}'\n{body}{tag}\nexit 0\n"
+    )
+
+
 # --- views -------------------------------------------------------------------------------------
 
 
@@ -292,6 +304,7 @@ __all__ = [
     "render",
     "replay_from_commands",
     "replay_from_diff",
+    "replay_from_session",
     "snapshot",
     "to_atif",
 ]
