@@ -527,7 +527,11 @@ async def _run(
         result.phase_errors.append(f"setup: {exc}")
         return
     try:
-        keep = await sandbox_pids(sb) if not separate else []
+        try:
+            keep = await sandbox_pids(sb) if not separate else []
+        except SandboxError as exc:
+            result.phase_errors.append(f"setup: {exc}")
+            return
         await _agent_phase(sb, task, spec, agent_side, result)
         if not separate:
             await _verify(sb, task, agent_side, result, login=True, keep=keep)
