@@ -373,6 +373,10 @@ def _docker_image(task: Task) -> str:
 
 # --- leftover processes ---------------------------------------------------------------------------
 
+PID_NAMESPACE_BACKENDS = ("bwrap", "docker")
+"""Backends whose sandbox has a pid namespace of its own: there, every process but the
+sandbox's own is one the trial started, and may be stopped. On ``local`` it would be the host's."""
+
 _PIDS = 'for d in /proc/[0-9]*; do echo "${d#/proc/}"; done\n'
 """Bash that lists the pids of a sandbox's pid namespace (its own included)."""
 
@@ -527,11 +531,18 @@ async def _run(
         result.phase_errors.append(f"setup: {exc}")
         return
     try:
-        try:
-            keep = await sandbox_pids(sb) if not separate else []
-        except SandboxError as exc:
-            result.phase_errors.append(f"setup: {exc}")
-            return
+        keep: list[int] | None = None
+        if not separate and sb.backend in PID_NAMESPACE_BACKENDS:
+            try:
+                keep = await sandbox_pids(sb)
+            except SandboxError as exc:
+                result.phase_errors.append(f"setup: {exc}")
+                return
+        elif not separate:
+            result.notes.append(
+                f"verifier: the {sb.backend} backend has no pid namespace: processes left "
+                "behind are not stopped before the reward is read (a race may decide it)"
+            )
         await _agent_phase(sb, task, spec, agent_side, result)
         if not separate:
             await _verify(sb, task, agent_side, result, login=True, keep=keep)
