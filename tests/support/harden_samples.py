@@ -40,9 +40,12 @@ def _plant(task: Task) -> str:
 
 
 def _daemon(task: Task) -> str:
+    """A leftover process that plants the reward when the environment stops it (after the
+    verifier), so it wins on every shared verifier whatever the machine's speed."""
+    plant = f"echo {_high(task)} > /logs/verifier/r.tmp; mv -f /logs/verifier/r.tmp /logs/verifier/reward.txt"
     return (
-        "nohup sh -c 'while :; do echo "
-        f"{_high(task)} > /logs/verifier/reward.txt; sleep 0.01; done' >/dev/null 2>&1 &\n"
+        f"nohup bash -c 'trap \"{plant}; exit 0\" TERM; while :; do sleep 1 & wait $!; done' "
+        ">/dev/null 2>&1 &\n"
     )
 
 

@@ -10,7 +10,13 @@ Two verifier modes, from ``[verifier] environment_mode``:
 
 * ``shared`` (the original layout): the verifier runs in the agent's sandbox right after the
   agent, daemons and all; ``/tests`` is a writable folder that the tests are copied into at
-  verify time (or from the start when ``[vera] tests_visible``).
+  verify time (or from the start when ``[vera] tests_visible``). Once ``test.sh`` has exited,
+  the environment is stopped the way ``docker stop`` stops one: every process left in the
+  sandbox gets SIGTERM, up to :data:`STOP_GRACE_S` to exit, then SIGKILL (:func:`stop_leftovers`),
+  and only then is the reward read. So a process the agent left behind acts after the verifier
+  has finished and before the reward is read, in that order whatever the machine's speed: a
+  leftover-process exploit that acts when it is stopped wins or loses the same way every run
+  (the audit is reproducible), and no process writes while the reward is being read.
 * ``separate``: the agent's sandbox is closed first (every process it left is killed); the
   verifier runs in a fresh sandbox that has a pristine read-only copy of the tests, a fresh
   ``/app`` from the seed plus the declared artifacts, a reward directory the agent never had,
@@ -68,6 +74,9 @@ SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HOME = "/root"
 _SKEL = Path("/etc/skel")
 _LOG_CAP = 1 << 20
+STOP_GRACE_S = 10.0
+"""Seconds the processes left in a shared sandbox get between SIGTERM and SIGKILL once the
+verifier has exited (``docker stop``'s default). Only a process that ignores SIGTERM spends it."""
 REWARD_CAP = 1 << 16
 """Most bytes of ``reward.txt`` / ``reward.json`` read (a bigger file is not a reward)."""
 
@@ -362,6 +371,73 @@ def _docker_image(task: Task) -> str:
         client.close()
 
 
+# --- leftover processes ---------------------------------------------------------------------------
+
+PID_NAMESPACE_BACKENDS = ("bwrap", "docker")
+"""Backends whose sandbox has a pid namespace of its own: there, every process but the
+sandbox's own is one the trial started, and may be stopped. On ``local`` it would be the host's."""
+
+_PIDS = 'for d in /proc/[0-9]*; do echo "${d#/proc/}"; done\n'
+"""Bash that lists the pids of a sandbox's pid namespace (its own included)."""
+
+_STOP = r"""
+keep=" 1 $1 $$ "
+sent=" "
+others() {  # pids not kept and not zombies, with bash builtins only (no child of ours is listed)
+  out=""
+  for d in /proc/[0-9]*; do
+    p=${d#/proc/}
+    case "$keep" in *" $p "*) continue ;; esac
+    read -r line < "$d/stat" 2>/dev/null || continue
+    rest=${line##*) }
+    [ "${rest%% *}" = Z ] && continue
+    out="$out $p"
+  done
+}
+end=$((SECONDS + $2))
+while :; do
+  others
+  [ -z "$out" ] && exit 0
+  if [ $SECONDS -ge $end ]; then
+    for p in $out; do kill -KILL "$p" 2>/dev/null; done
+    echo "killed:$out"
+  else
+    for p in $out; do
+      case "$sent" in *" $p "*) continue ;; esac
+      kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; sent="$sent$p "
+    done
+  fi
+  sleep 0.02
+done
+"""
+"""Bash, run in the sandbox with the pids to keep and the grace in seconds: SIGTERM (and
+SIGCONT, for a stopped one) to every other live process once, waits until none is left, and
+after the grace SIGKILLs those still alive (printing ``killed: PIDS``). It exits only when
+no other process is left, so whatever they wrote is written when the reward is read."""
+
+
+async def sandbox_pids(sb: Sandbox) -> list[int]:
+    """The pids of ``sb``'s own processes (its init and keeper), recorded before anyone acts in
+    it, so that :func:`stop_leftovers` stops everything else and nothing of the sandbox's."""
+    res = await sb.exec(["bash", "--noprofile", "--norc", "-c", _PIDS + "echo self:$$"], timeout=30)
+    lines = res.stdout.split()
+    me = next((x[len("self:") :] for x in lines if x.startswith("self:")), "")
+    return sorted(int(x) for x in lines if x.isdigit() and x != me)
+
+
+async def stop_leftovers(sb: Sandbox, keep: list[int], result: TaskTrialResult) -> None:
+    """Stop every process left in the shared sandbox ``sb`` (the agent's daemons, anything the
+    verifier left), as ``docker stop`` would: SIGTERM, :data:`STOP_GRACE_S`, SIGKILL; returns
+    when none is left. A process killed after the grace is noted on the result."""
+    script = ["bash", "--noprofile", "--norc", "-c", _STOP, "vera-stop",
+              " ".join(map(str, keep)), f"{STOP_GRACE_S:g}"]  # fmt: skip
+    res = await sb.exec(script, timeout=STOP_GRACE_S + 60)
+    if res.exit_code != 0:
+        raise SandboxError(f"cannot stop the processes left in the sandbox (exit {res.exit_code})")
+    if "killed:" in res.stdout:
+        result.notes.append(f"verifier: processes ignored SIGTERM for {STOP_GRACE_S:g}s and were killed")
+
+
 # --- the trial ----------------------------------------------------------------------------------
 
 
@@ -455,9 +531,21 @@ async def _run(
         result.phase_errors.append(f"setup: {exc}")
         return
     try:
+        keep: list[int] | None = None
+        if not separate and sb.backend in PID_NAMESPACE_BACKENDS:
+            try:
+                keep = await sandbox_pids(sb)
+            except SandboxError as exc:
+                result.phase_errors.append(f"setup: {exc}")
+                return
+        elif not separate:
+            result.notes.append(
+                f"verifier: the {sb.backend} backend has no pid namespace: processes left "
+                "behind are not stopped before the reward is read (a race may decide it)"
+            )
         await _agent_phase(sb, task, spec, agent_side, result)
         if not separate:
-            await _verify(sb, task, agent_side, result, login=True)
+            await _verify(sb, task, agent_side, result, login=True, keep=keep)
             return
     finally:
         await sb.close()
@@ -521,8 +609,12 @@ async def _agent_phase(
         result.notes.append(f"agent: killed ({res.kill_reason})")
 
 
-async def _verify(sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult, *, login: bool) -> None:
-    """Run tests/test.sh in ``sb`` and read the reward from ``side``'s verifier folder."""
+async def _verify(
+    sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult, *, login: bool,
+    keep: list[int] | None = None,
+) -> None:
+    """Run tests/test.sh in ``sb`` and read the reward from ``side``'s verifier folder. In a
+    shared sandbox (``keep``: its own pids) every other process is stopped before the read."""
     if login:
         # Shared mode: Harbor uploads the tests into the running environment now; tests that
         # were visible all along (baked into the image) are run as the agent left them.
@@ -538,6 +630,12 @@ async def _verify(sb: Sandbox, task: Task, side: _Side, result: TaskTrialResult,
         result.phase_errors.append(f"verifier: {exc}")
         return
     result.verifier_exit = res.exit_code
+    if keep is not None:
+        try:
+            await stop_leftovers(sb, keep, result)
+        except SandboxError as exc:
+            result.phase_errors.append(f"verifier: {exc}")
+            return
     reward, error, note = read_reward(side.logs / "verifier", task)
     _save_log(side.root / "verifier.log", res.stdout, res.stderr)
     if res.killed:
@@ -651,4 +749,6 @@ __all__ = [
     "choose_backend",
     "read_reward",
     "run_trial",
+    "sandbox_pids",
+    "stop_leftovers",
 ]

@@ -1,5 +1,6 @@
 """``vera harden audit`` on the runner: SIGKILLed halfway (two worker processes), resumed, it
-plays only the trials that had no row, and its report equals an uninterrupted audit's."""
+plays only the trials that had no row, and its report equals an uninterrupted audit's; two
+uninterrupted audits report the same too, the leftover-process exploit included."""
 
 from __future__ import annotations
 
@@ -23,8 +24,12 @@ pytestmark = [pytest.mark.integration, needs_bwrap, pytest.mark.timeout(600)]
 # the separated copies, played in the worker processes from the absolute paths in the plan.
 TASKS = [f"bench/tasks/{n}" for n in ("roman-numerals", "parse-duration")]
 # Deterministic on these tasks: import_time_exit and sys_exit_patch hack them, reward_file_write
-# does not (their verifiers write the reward last).
-EXPLOITS = ["-e", "import_time_exit", "-e", "sys_exit_patch", "-e", "reward_file_write"]
+# does not (their verifiers write the reward last), background_reward_writer does (a daemon that
+# plants the reward when the shared environment is stopped, after the verifier's last write;
+# it raced that write before, and landed in one audit and not in the next).
+EXPLOITS = ["-e", "import_time_exit", "-e", "sys_exit_patch", "-e", "reward_file_write",
+            "-e", "background_reward_writer"]
+HACKED = ["background_reward_writer", "import_time_exit", "sys_exit_patch"]
 
 
 def _keys(run_dir: Path) -> list[str]:
@@ -51,13 +56,17 @@ def test_audit_killed_halfway_resumes_without_replaying_finished_trials(tmp_path
     assert p.returncode == 0, p.stderr[-2000:]
     expected = json.loads(p.stdout)
     hacked = [t["hacked_by"] for t in expected["tasks"]]
-    assert hacked == [["import_time_exit", "sys_exit_patch"]] * 2
+    assert hacked == [HACKED] * 2
     sep = [
         (t["oracle"], t["nop"], t["hacked_by"], t["errors"]) for t in expected["separated"]["tasks"]
     ]
     assert sep == [(True, True, [], [])] * 2
     planned = len((whole / "plan.jsonl").read_text().splitlines())
     assert len(_keys(whole)) == planned >= 8
+    # A second uninterrupted audit reports the same, hacked sets and rewards alike.
+    again = _audit(*TASKS, *EXPLOITS, "--separate", "-j", "2", "--out", str(tmp_path / "again"))
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert json.loads(again.stdout) == expected
 
     run_dir = tmp_path / "killed"
     cmd = [*VERA, "harden", "audit", *TASKS, *EXPLOITS, "--separate", "-j", "2", "--workers", "2",

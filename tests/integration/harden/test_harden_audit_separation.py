@@ -16,11 +16,13 @@ pytestmark = [pytest.mark.integration, needs_bwrap]
 
 NAMES = ["harbor-wordfreq", "tb1-csvsum", "numeric-sumsq"]
 
-# Which exploit beats which original verifier (deterministically, on these samples).
+# Which exploit beats which original verifier, exactly and on every run whatever the machine's
+# speed: reward-daemon acts when the shared environment is stopped, after the verifier's last
+# write and before the reward is read, so it beats every shared verifier.
 EXPECTED_BEFORE = {
     "harbor-wordfreq": {"plant-reward", "reward-daemon", "path-hijack", "pth-exit0", "conftest-pass"},
-    "tb1-csvsum": {"path-hijack", "pth-exit0", "conftest-pass"},
-    "numeric-sumsq": {"path-hijack", "allclose-spoof"},
+    "tb1-csvsum": {"reward-daemon", "path-hijack", "pth-exit0", "conftest-pass"},
+    "numeric-sumsq": {"reward-daemon", "path-hijack", "allclose-spoof"},
 }
 
 
@@ -31,11 +33,8 @@ async def test_exploits_beat_original_verifiers(fixtures: Path, exploits) -> Non
     for name in NAMES:
         audit = by_task[name]
         assert audit.oracle and audit.nop, audit
-        # reward-daemon races the TB1/numeric verifiers, which always write a reward last: the
-        # reward may be read mid-rewrite (an empty file: a phase error) or win or lose the race.
-        errors = [e for t in audit.trials if t.exploit != "reward-daemon" for e in t.phase_errors]
-        assert errors == []
-        assert EXPECTED_BEFORE[name] <= set(audit.hacked_by) <= EXPECTED_BEFORE[name] | {"reward-daemon"}
+        assert [e for t in audit.trials for e in t.phase_errors] == []
+        assert set(audit.hacked_by) == EXPECTED_BEFORE[name]
     assert report.asr.per_task == 1.0
     assert report.asr.per_trial is not None and report.asr.per_trial > 0.5
     # Identical scripts in both modes were played once and shared.
