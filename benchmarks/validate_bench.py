@@ -128,7 +128,8 @@ def _validate_child(repo: Path, bench: Path, jobs: int, processes: int) -> tuple
     start = time.perf_counter()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
-        [sys.executable, "-m", "vera.cli.main", "cases", "validate", str(bench), "--json",
+        [sys.executable, "-c", "from vera.cli.main import app; app(prog_name='vera')",
+         "cases", "validate", str(bench), "--json",
          "--jobs", str(jobs), "--processes", str(processes)],
         cwd=repo, env=env, capture_output=True, text=True,
     )  # fmt: skip
