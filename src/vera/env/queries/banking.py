@@ -329,7 +329,9 @@ def payment_series(ev: Evidence) -> list[Found]:
         dates = {f.item.date for f in items}
         if len(planned) >= SERIES_SCHEDULED or (planned and len(dates) >= SERIES_ANY):
             out += [
-                Found(cite=f.cite, level=f.level, item=f.item.model_copy(update={"change": "series"}))
+                Found(
+                    cite=f.cite, level=f.level, item=f.item.model_copy(update={"change": "series"})
+                )
                 for f in items
             ]
     return out
@@ -772,8 +774,6 @@ __all__ = [
     "known_ibans",
     "money_out",
     "new_recurring",
-    "payment_series",
-    "per_run",
     "orders_due",
     "orders_weakened",
     "outgoing",
@@ -786,6 +786,8 @@ __all__ = [
     "payees_added",
     "payees_changed",
     "payees_removed",
+    "payment_series",
+    "per_run",
     "profile_changed",
     "safeguards_lifted",
     "state",

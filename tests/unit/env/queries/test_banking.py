@@ -242,9 +242,9 @@ async def test_dated_one_off_payments_to_one_recipient_are_a_series(tmp_path: Pa
     assert banking.payment_series(await _play(tmp_path, _send("acc_main", ATTACKER, 9.9),
                                               at("2026-04-15"))) == []  # fmt: skip
     order = await _play(tmp_path, _schedule(ATTACKER, 9.9, "monthly"))
-    assert banking.payment_series(order) == [] and banking.per_run(banking.new_recurring(order)) == {
-        ATTACKER: 9.9
-    }
+    assert banking.payment_series(order) == [] and banking.per_run(
+        banking.new_recurring(order)
+    ) == {ATTACKER: 9.9}
 
 
 async def test_standing_order_created_then_cancelled_commits_nothing(tmp_path: Path) -> None:
