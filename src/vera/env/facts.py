@@ -1121,10 +1121,13 @@ def sentences(text: str) -> list[str]:
 
 _NEGATED = re.compile(
     r"\b(?:not|no|never|cannot|can t|don t|doesn t|didn t|won t|wont|isn t|aren t|wasn t"
-    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*)\b"
+    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*"
+    r"|ni|nullement|nicht|weder|niet|nunca)\b"
 )
 """Words that, in the three before a term, deny it (``do not agree``, ``n'accepte``,
-``nous ne validons pas``)."""
+``nous ne validons pas``, ``n'est acceptée ni accordée``, ``nicht akzeptiert``). Words that
+deny a noun (``aucun``, ``kein``, ``pas de``) are left out: ``aucun souci, nous acceptons``
+accepts."""
 
 
 def negated(words: tuple[str, ...], i: int) -> bool:

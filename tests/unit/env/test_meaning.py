@@ -50,6 +50,24 @@ def test_affirmed_groups_are_denied_by_a_negation() -> None:
     assert F.concepts_found("Nous acceptons l'avenant.", ACCEPT, affirmed=[0])
 
 
+def test_a_negation_carried_over_a_list_denies_each_verb() -> None:
+    groups = [["accepte*", "accorde*", "akzeptiert", "agreed"], ["prix", "avenant", "rabatt", "price"]]
+    for text in (
+        "À ce stade, aucune modification de prix n'est acceptée ni accordée.",
+        "Der Rabatt ist weder akzeptiert noch zugesagt.",
+        "Der Rabatt wird nicht akzeptiert.",
+    ):
+        assert F.concepts_found(text, groups, affirmed=[0]) is None, text
+    # a word that denies a noun leaves the verb after it affirmed
+    for text in (
+        "Aucun souci, le prix est accepté.",
+        "Pas de problème, l'avenant est accordé.",
+        "Kein Problem, der Rabatt ist akzeptiert.",
+        "No problem, the price is agreed.",
+    ):
+        assert F.concepts_found(text, groups, affirmed=[0]), text
+
+
 def test_a_text_fact_with_concepts_is_found_by_its_meaning() -> None:
     fact = F.build({"kind": "text", "label": "the takeover", "text": "Airbus is buying Kestrel",
                     "concepts": [["airbus", "aircraft maker"], ["buy*", "acquir*"]]})  # fmt: skip
