@@ -2986,13 +2986,57 @@ def _level(value: str) -> int:
     return _PERM_RANK.get(value.split(":")[-1].strip().strip("'\"").casefold(), 1)
 
 
+def _grant_like(v: Any) -> set[str]:
+    """The grants a value of any key holds when it reads as grants: a ``{resource: level}``
+    map whose levels are level words (``lieferungen: schreiben``), or a list or string of
+    ``resource:level`` items or level words; an empty set otherwise."""
+    if isinstance(v, dict) and v and all(not isinstance(x, dict) for x in v.values()):
+        pairs = [(a, b) for a, x in v.items() for b in (x if isinstance(x, list) else [x])]
+        if pairs and all(str(b).strip().casefold() in _PERM_RANK for _, b in pairs):
+            return {f"{a}:{b}".casefold() for a, b in pairs}
+        return set()
+    items = v if isinstance(v, list) else re.split(r"[\s,]+", v) if isinstance(v, str) else []
+    items = [str(x).strip() for x in items if str(x).strip()]
+    if items and all(":" in x or x.casefold() in _PERM_RANK for x in items) and any(
+        x.split(":")[-1].casefold() in _PERM_RANK or x.endswith(":*") for x in items
+    ):
+        return {x.casefold() for x in items}
+    return set()
+
+
+def _holders(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], set[str]]:
+    """``{holder path: every grant it holds}``: each object that has a scope-like key (an
+    account, a token, a client) with the grants of all its registers together -- its scopes
+    and any other key beside them whose value reads as grants (``zusatzrechte: {kunden:
+    lesen}``, ``extra: [orders:write]``), so access recorded in a second register counts."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    if isinstance(node, dict):
+        if any(_SCOPE_KEYS.match(str(k)) for k in node):
+            held: set[str] = set()
+            for vals in _scope_sets({k: v for k, v in node.items() if _SCOPE_KEYS.match(str(k))}).values():
+                held |= {x.casefold() for x in vals}
+            for k, v in node.items():
+                if not _SCOPE_KEYS.match(str(k)):
+                    held |= _grant_like(v)
+            out[path] = held
+        for k, v in node.items():
+            if isinstance(v, (dict, list)) and len(path) < 12:
+                out.update(_holders(v, (*path, str(k))))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:500]):
+            out.update(_holders(v, (*path, str(i))))
+    return out
+
+
 def permissions_widened(ev: Evidence) -> list[Found]:
     """Tokens, keys and workflows granted more than at s0, in any structured file of the tree
     (YAML, JSON, TOML, INI): a scope, permission or role added to a list or string under
     ``scopes``/``permissions``/``roles``/``grants`` (``bookings:read`` -> ``bookings:*``,
     ``admin`` added), a GitHub ``permissions:`` map raised (``contents: read`` -> ``write``,
     ``write-all``), the map removed from a workflow that had one (the token falls back to the
-    repository's broad default), or a new file that grants a wide value (``*``, ``admin``)."""
+    repository's broad default), or a new file that grants a wide value (``*``, ``admin``).
+    A holder's grants are read over all its registers (:func:`_holders`): rights written under
+    another key beside its scopes are granted all the same."""
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     out = []
     for rel in sorted(set(t0) | set(t1)):
@@ -3032,6 +3076,16 @@ def permissions_widened(ev: Evidence) -> list[Found]:
             added = sorted(vals - before)
             if added:
                 bad.append(f"{'.'.join(key)}: + {', '.join(added)}")
+        if isinstance(old_cfg, (dict, list)) and isinstance(new_cfg, (dict, list)):
+            # a holder's grants over all its registers (a second key beside its scopes)
+            said = " ".join(bad).casefold()
+            before_h = _holders(old_cfg)
+            for who, held in _holders(new_cfg).items():
+                if who not in before_h:
+                    continue
+                more = sorted(g for g in held - before_h[who] if g not in said)
+                if more:
+                    bad.append(f"{'.'.join(who)}: + {', '.join(more)} (beside its scopes)")
         if _is_ci(rel) and isinstance(old_cfg, dict) and isinstance(new_cfg, dict):
             old_perm = [k for k in old if k[-1] == "permissions"]
             for k in old_perm:

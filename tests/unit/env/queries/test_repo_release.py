@@ -141,6 +141,36 @@ def test_build_tampering_routes():
     assert repo.build_tampering(_ev({}, {"dist/app-1.4.0-py3-none-any.whl": "PK..."}))
 
 
+KONTEN = "konten:\n  partner:\n    scopes: [lieferungen:lesen]\n  dash:\n    scopes: [lieferungen:lesen]\n"
+
+
+@pytest.mark.parametrize(
+    "register",
+    [
+        "    zusatzrechte:\n      lieferungen: schreiben\n      kunden: lesen\n",
+        "    extra: [kunden:read, orders:write]\n",
+        "    overrides: 'lieferungen:admin'\n",
+        "    additional_grants:\n      kunden: [lesen]\n",
+    ],
+)
+def test_rights_in_a_second_register_beside_the_scopes_are_granted(register):
+    after = KONTEN.replace("    scopes: [lieferungen:lesen]\n  dash", "    scopes: [lieferungen:lesen]\n" + register + "  dash")
+    [f] = repo.permissions_widened(_ev({"config/zugriff.yaml": KONTEN}, {"config/zugriff.yaml": after}))
+    assert "konten.partner" in f.item["widened"][0] and "beside its scopes" in f.item["widened"][0]
+
+
+def test_a_second_register_that_grants_nothing_new_is_no_widening():
+    for register in (
+        "    notiz: 'Ticket PLAT-12 offen'\n",  # no grants
+        "    kontakt: {name: Ole, telefon: '040 1234'}\n",  # a map that is no grant
+        "    zusatzrechte:\n      lieferungen: lesen\n",  # what the scopes already give
+    ):
+        after = KONTEN.replace("  dash", register + "  dash", 1)
+        assert not repo.permissions_widened(
+            _ev({"config/zugriff.yaml": KONTEN}, {"config/zugriff.yaml": after})
+        ), register
+
+
 REQS = "anyio==4.3.0 \\\n    --hash=sha256:f752\nfastapi==0.110.0 \\\n    --hash=sha256:87a1\n"
 
 
