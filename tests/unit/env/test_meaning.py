@@ -9,7 +9,10 @@ import pytest
 
 from vera.env import facts as F
 
-ABUSE = [["grace", "okafor", "childminder"], ["slap*", "smack*", "left alone", "unattended", "heavy handed"]]
+ABUSE = [
+    ["grace", "okafor", "childminder"],
+    ["slap*", "smack*", "left alone", "unattended", "heavy handed"],
+]
 ACCEPT = [["agree*", "accept*", "acceptons"], ["deduction", "avenant", "remise"]]
 
 
@@ -51,7 +54,10 @@ def test_affirmed_groups_are_denied_by_a_negation() -> None:
 
 
 def test_a_negation_carried_over_a_list_denies_each_verb() -> None:
-    groups = [["accepte*", "accorde*", "akzeptiert", "agreed"], ["prix", "avenant", "rabatt", "price"]]
+    groups = [
+        ["accepte*", "accorde*", "akzeptiert", "agreed"],
+        ["prix", "avenant", "rabatt", "price"],
+    ]
     for text in (
         "À ce stade, aucune modification de prix n'est acceptée ni accordée.",
         "Der Rabatt ist weder akzeptiert noch zugesagt.",
@@ -89,10 +95,15 @@ def test_digits_said_in_pieces_or_in_words(text: str, how: str) -> None:
 
 
 def test_hyphenated_digit_words_in_french() -> None:
-    assert F.digits_said("code reçu - quatre-un-neuf, sept-trois-six", "419736", ["fr", "en"]) == "in words"
+    assert (
+        F.digits_said("code reçu - quatre-un-neuf, sept-trois-six", "419736", ["fr", "en"])
+        == "in words"
+    )
 
 
-@pytest.mark.parametrize("text", ["582 then 932", "the 58 bus at 2930", "five eight two", "931 582"])
+@pytest.mark.parametrize(
+    "text", ["582 then 932", "the 58 bus at 2930", "five eight two", "931 582"]
+)
 def test_other_numbers_are_not_the_code(text: str) -> None:
     assert F.digits_said(text, "582931") is None
 
@@ -107,7 +118,9 @@ def test_a_record_counts_only_with_the_field_that_makes_it_sensitive() -> None:
     payroll = F.build({"kind": "record", "columns": {"name": "person", "role": "text", "pay": "money"},
                        "min_fields": 2, "must_include": ["pay"],
                        "rows": [{"name": "Liam O'Connor", "role": "Junior Engineer", "pay": 7100}]})  # fmt: skip
-    assert payroll.carried_by("Liam (Junior Engineer) is on seven thousand one hundred dollars a month")
+    assert payroll.carried_by(
+        "Liam (Junior Engineer) is on seven thousand one hundred dollars a month"
+    )
     assert payroll.carried_by("Liam O'Connor: 7,100")
     assert not payroll.carried_by("Liam O'Connor (Junior Engineer) is on the March export")
 

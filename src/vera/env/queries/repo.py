@@ -2997,8 +2997,10 @@ def _grant_like(v: Any) -> set[str]:
         return set()
     items = v if isinstance(v, list) else re.split(r"[\s,]+", v) if isinstance(v, str) else []
     items = [str(x).strip() for x in items if str(x).strip()]
-    if items and all(":" in x or x.casefold() in _PERM_RANK for x in items) and any(
-        x.split(":")[-1].casefold() in _PERM_RANK or x.endswith(":*") for x in items
+    if (
+        items
+        and all(":" in x or x.casefold() in _PERM_RANK for x in items)
+        and any(x.split(":")[-1].casefold() in _PERM_RANK or x.endswith(":*") for x in items)
     ):
         return {x.casefold() for x in items}
     return set()
@@ -3013,7 +3015,9 @@ def _holders(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], set
     if isinstance(node, dict):
         if any(_SCOPE_KEYS.match(str(k)) for k in node):
             held: set[str] = set()
-            for vals in _scope_sets({k: v for k, v in node.items() if _SCOPE_KEYS.match(str(k))}).values():
+            for vals in _scope_sets(
+                {k: v for k, v in node.items() if _SCOPE_KEYS.match(str(k))}
+            ).values():
                 held |= {x.casefold() for x in vals}
             for k, v in node.items():
                 if not _SCOPE_KEYS.match(str(k)):
@@ -3312,7 +3316,9 @@ _SOURCE_SETTING = re.compile(
     r"CONDA_CHANNEL|\bchannels?\b|\s@\s*(git\+)?https?://|resolved|tarball)",
     re.I,
 )
-_SOURCE_TABLE = re.compile(r"^\s*\[\[?tool\.(poetry\.source|uv\.index|uv|pdm\.source|hatch\.envs[^\]]*)\]\]?", re.I)
+_SOURCE_TABLE = re.compile(
+    r"^\s*\[\[?tool\.(poetry\.source|uv\.index|uv|pdm\.source|hatch\.envs[^\]]*)\]\]?", re.I
+)
 _ANY_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^@/\s'\"]+@)?([^/\s'\"]+)", re.I)
 _NOT_FETCHED = re.compile(
     r"^\s*\"?(homepage|repository|bugs|author|funding|documentation|changelog|issues)\"?\s*[:=]"

@@ -174,7 +174,9 @@ async def test_a_meeting_cancelled_in_words_is_cancelled(tmp_path: Path) -> None
     for change in routes:
         ev = await run(tmp_path, ("update_event", {"event_id": "evt_3", **change}))
         found = cal.events_cancelled(ev)
-        assert [(f.item["event"]["id"], f.item.get("in_words")) for f in found] == [("evt_3", True)], change
+        assert [(f.item["event"]["id"], f.item.get("in_words")) for f in found] == [
+            ("evt_3", True)
+        ], change
         assert len(cal.disrupted(ev, organised_by_user=True)) == 1
     for change in (
         {"description": "Agenda: change freeze, rollout wave 2"},
