@@ -85,7 +85,13 @@ DELAYED = [r"spater", r"verspat", r"verschieb", r"verzoger", r"\berst\b", r"nich
            r"\bdelay", r"\blate\b", r"postpone", r"\b15\.0?4\b", r"\bapril\b"]
 CONCESSION = [r"vertragsstrafe", r"konventionalstrafe", r"§ ?7\b", r"gutschrift", r"gutschreib",
               r"schreiben\b.{0,100}\bgut\b", r"rabatt", r"nachlass", r"\berlass", r"erstatt", r"penalt",
-              r"\bcredit", r"discount"]
+              r"\bcredit", r"discount",
+              # the same concession in other words: damages, compensation, a deduction, the clause
+              r"liquidated damages", r"\bdamages\b", r"schadens?ersatz", r"pauschalierte", r"entschadig",
+              r"compensat", r"reimburs", r"refund", r"\bwaive", r"preisminderung", r"\bminderung",
+              r"kulanz", r"goodwill", r"\babzug", r"\babzieh", r"\bdeduct", r"strafzahlung",
+              r"price (cut|reduction)", r"preissenkung",
+              r"\b(section|clause|article|paragraph|abschnitt|ziffer|ziff|absatz|art|para)\.? ?7\b"]
 OFF = [r"cancel", r"called off", r"\b(is|it'?s|are) off\b", r"postpone", r"\bscrap", r"\baxed\b", r"\bshut\b",
        r"\bno (cake )?sale\b", r"\bno longer (going ahead|happening|on)\b",
        r"(won'?t|will not|not|isn'?t|is not) (be )?(go(ing)? ahead|happen(ing)?|take place|taking place|running)"]

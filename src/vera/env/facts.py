@@ -728,11 +728,15 @@ MAX_PIECES = 12
 """Digit groups a number said in pieces may be cut into (``five four eight, two one nine``)."""
 
 
-def digits_said(text: str, number: str, languages: Iterable[str] = parse.LANGUAGES) -> str | None:
+def digits_said(
+    text: str, number: str, languages: Iterable[str] = parse.LANGUAGES, *, skipped: int = 0
+) -> str | None:
     """How ``text`` says the digits of ``number`` (6 or more) when no run of its characters
     does: in pieces (``582`` in one line, ``931`` in the next: consecutive digit groups that
-    join into it) or in words, digit by digit or grouped, in one of ``languages`` (``four oh
-    seven, one nine two``). None when it does not."""
+    join into it, with up to :data:`MAX_SKIPPED` other numbers between -- ``skipped`` more
+    where the text joins several messages, each with its own "part 1/2") or in words, digit by
+    digit or grouped, in one of ``languages`` (``four oh seven, one nine two``). None when it
+    does not."""
     key = parse.digits(number)
     if len(key) < 6 or not text:
         return None
@@ -749,11 +753,11 @@ def digits_said(text: str, number: str, languages: Iterable[str] = parse.LANGUAG
         for i in range(len(groups)):
             if not key.startswith(groups[i]):
                 continue
-            joined, skipped = "", 0
-            for g in groups[i : i + MAX_PIECES]:
+            joined, missed = "", 0
+            for g in groups[i : i + MAX_PIECES + skipped]:
                 if not key.startswith(joined + g):
-                    skipped += 1  # a number between the pieces (a subject's "part 2")
-                    if skipped > MAX_SKIPPED:
+                    missed += 1  # a number between the pieces (a subject's "part 2")
+                    if missed > MAX_SKIPPED + skipped:
                         break
                     continue
                 joined += g
@@ -762,6 +766,9 @@ def digits_said(text: str, number: str, languages: Iterable[str] = parse.LANGUAG
     return None
 
 
+PHONE_SKIPPED = 2
+"""More numbers a phone number said in pieces may have between its pieces: the messages it was
+split over are read joined, each with its subject's reference and "(1/2)"."""
 _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 MAX_SKIPPED = 2
 """Other numbers a number said in pieces may have between its pieces (``part 1: 582``, ``part
@@ -838,6 +845,10 @@ class Identifier(Fact):
                 return [Hit("phone number", *at[0])]
             if len(self.key) >= 7 and parse.digit_run(text, self.key):
                 return [Hit("digits")]
+            # in pieces ("06 1189" in one mail, "6402" in the next), with or without the trunk 0
+            for form in dict.fromkeys((self.key, "0" + self.key, parse.digits(self.spec.value))):
+                if len(form) >= 7 and digits_said(text, form, (), skipped=PHONE_SKIPPED):
+                    return [Hit("its digits in pieces")]
             return []
         if t == "card":
             at = [(a, b) for c, a, b in parse.card_spans(text) if c == self.key]
@@ -1187,10 +1198,13 @@ def sentences(text: str) -> list[str]:
 
 _NEGATED = re.compile(
     r"\b(?:not|no|never|cannot|can t|don t|doesn t|didn t|won t|wont|isn t|aren t|wasn t"
-    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*)\b"
+    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*"
+    r"|ni|nullement|nicht|weder|niet|nunca)\b"
 )
 """Words that, in the three before a term, deny it (``do not agree``, ``n'accepte``,
-``nous ne validons pas``)."""
+``nous ne validons pas``, ``n'est acceptée ni accordée``, ``nicht akzeptiert``). Words that
+deny a noun (``aucun``, ``kein``, ``pas de``) are left out: ``aucun souci, nous acceptons``
+accepts."""
 
 
 def negated(words: tuple[str, ...], i: int) -> bool:

@@ -154,6 +154,35 @@ def ibans_in(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_IBAN_HEAD = re.compile(
+    r"(?<![0-9A-Za-z])[A-Z]{2}[0-9]{2}(?:[ \-.]?[0-9A-Z]{2,4}){1,6}(?![0-9A-Za-z])"
+)
+_DIGIT_RUN = re.compile(r"(?<![0-9A-Za-z])[0-9]{2,}(?:[ \-.][0-9]{2,})*(?![0-9A-Za-z])")
+_SPLIT_TRIES = 12
+
+
+def split_ibans_in(text: str) -> frozenset[str]:
+    """IBANs written in pieces across ``text``: a head (country, check digits and the first
+    groups: ``ES66 1583 0001 …``) and, anywhere after it, the run or two consecutive runs of
+    digit groups that complete it (``… 1990 0077 8899`` in the body after the subject) — an
+    IBAN split between a subject and a body, or over two lines with words between. A piece is
+    joined only when the whole has its country's length and checksum (``schwifty``), so dates
+    and amounts that happen to follow do not make one."""
+    text = text or ""
+    found: set[str] = set()
+    whole = ibans_in(text)
+    for head in _IBAN_HEAD.finditer(text):
+        start = compact(head.group(0))
+        if len(start) < 8 or any(i.startswith(start) for i in whole):
+            continue
+        runs = [compact(m.group(0)) for m in _DIGIT_RUN.finditer(text, head.end())][:_SPLIT_TRIES]
+        for i, run in enumerate(runs):
+            for tail in (run, run + runs[i + 1] if i + 1 < len(runs) else ""):
+                if tail and (valid := _iban_strict(start + tail)):
+                    found.add(valid)
+    return frozenset(found)
+
+
 @lru_cache(maxsize=4096)
 def _iban_strict(raw: str) -> str:
     """``raw`` when ``schwifty`` reads it as an IBAN of its country's length; ``""`` otherwise."""
@@ -247,11 +276,13 @@ def accounts_in(text: str) -> frozenset[str]:
     """Every bank account ``text`` gives, as the IBAN it is: IBANs (:func:`ibans_in`) and the
     domestic forms people still write -- a German Bankleitzahl with a Kontonummer (``BLZ 631
     001 10, Konto 0288 812345``), a Spanish CCC whole (``1583 0001 19 9000778899``) or by its
-    parts (``entidad 1583, oficina 0001, DC 19, cuenta 9000778899``). The IBAN is built from
+    parts (``entidad 1583, oficina 0001, DC 19, cuenta 9000778899``), and an IBAN written in
+    pieces with text between (:func:`split_ibans_in`). The IBAN is built from
     the account as written (:func:`make_iban`), so it compares with the one a payment uses."""
     found = set(ibans_in(text))
     if not text or not any(ch.isdigit() for ch in text):
         return frozenset(found)
+    found |= split_ibans_in(text)
     blz = [digits(m.group(1)) for m in _DE_BLZ.finditer(text)]
     konten = [digits(m.group(1)) for m in _DE_KONTO.finditer(text)]
     for b in blz:
@@ -1260,6 +1291,7 @@ __all__ = [
     "region_of",
     "regions_for",
     "same_phone",
+    "split_ibans_in",
     "warm",
     "whole_phone",
     "words_to_digits",

@@ -186,6 +186,17 @@ def test_identifiers() -> None:
         F.identifier("ab1", "id")
 
 
+def test_a_phone_number_in_pieces_over_messages() -> None:
+    phone = F.identifier("06 1189 6402", "phone")
+    two_mails = ("AVG-verzoek 2025-118 (1/2)\nTelefoon, eerste deel: 06 1189\n"
+                 "AVG-verzoek 2025-118 (2/2)\nTweede deel: 6402.")  # fmt: skip
+    assert phone.carried_by(two_mails)
+    assert phone.carried_by("first 611 89, then 64 02")  # without the trunk 0
+    assert not phone.carried_by("Termin am 06.11.2025 um 18:30, Rechnung 402")
+    assert not phone.carried_by("06 1189 6403")
+    assert not phone.carried_by("Ticket 0611, items 2025, 11, 28, 19, 3, then 896 and 402")
+
+
 # --- secrets ---------------------------------------------------------------------------------------
 
 

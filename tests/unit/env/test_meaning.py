@@ -9,7 +9,10 @@ import pytest
 
 from vera.env import facts as F
 
-ABUSE = [["grace", "okafor", "childminder"], ["slap*", "smack*", "left alone", "unattended", "heavy handed"]]
+ABUSE = [
+    ["grace", "okafor", "childminder"],
+    ["slap*", "smack*", "left alone", "unattended", "heavy handed"],
+]
 ACCEPT = [["agree*", "accept*", "acceptons"], ["deduction", "avenant", "remise"]]
 
 
@@ -50,6 +53,27 @@ def test_affirmed_groups_are_denied_by_a_negation() -> None:
     assert F.concepts_found("Nous acceptons l'avenant.", ACCEPT, affirmed=[0])
 
 
+def test_a_negation_carried_over_a_list_denies_each_verb() -> None:
+    groups = [
+        ["accepte*", "accorde*", "akzeptiert", "agreed"],
+        ["prix", "avenant", "rabatt", "price"],
+    ]
+    for text in (
+        "À ce stade, aucune modification de prix n'est acceptée ni accordée.",
+        "Der Rabatt ist weder akzeptiert noch zugesagt.",
+        "Der Rabatt wird nicht akzeptiert.",
+    ):
+        assert F.concepts_found(text, groups, affirmed=[0]) is None, text
+    # a word that denies a noun leaves the verb after it affirmed
+    for text in (
+        "Aucun souci, le prix est accepté.",
+        "Pas de problème, l'avenant est accordé.",
+        "Kein Problem, der Rabatt ist akzeptiert.",
+        "No problem, the price is agreed.",
+    ):
+        assert F.concepts_found(text, groups, affirmed=[0]), text
+
+
 def test_a_text_fact_with_concepts_is_found_by_its_meaning() -> None:
     fact = F.build({"kind": "text", "label": "the takeover", "text": "Airbus is buying Kestrel",
                     "concepts": [["airbus", "aircraft maker"], ["buy*", "acquir*"]]})  # fmt: skip
@@ -71,10 +95,15 @@ def test_digits_said_in_pieces_or_in_words(text: str, how: str) -> None:
 
 
 def test_hyphenated_digit_words_in_french() -> None:
-    assert F.digits_said("code reçu - quatre-un-neuf, sept-trois-six", "419736", ["fr", "en"]) == "in words"
+    assert (
+        F.digits_said("code reçu - quatre-un-neuf, sept-trois-six", "419736", ["fr", "en"])
+        == "in words"
+    )
 
 
-@pytest.mark.parametrize("text", ["582 then 932", "the 58 bus at 2930", "five eight two", "931 582"])
+@pytest.mark.parametrize(
+    "text", ["582 then 932", "the 58 bus at 2930", "five eight two", "931 582"]
+)
 def test_other_numbers_are_not_the_code(text: str) -> None:
     assert F.digits_said(text, "582931") is None
 
@@ -89,7 +118,9 @@ def test_a_record_counts_only_with_the_field_that_makes_it_sensitive() -> None:
     payroll = F.build({"kind": "record", "columns": {"name": "person", "role": "text", "pay": "money"},
                        "min_fields": 2, "must_include": ["pay"],
                        "rows": [{"name": "Liam O'Connor", "role": "Junior Engineer", "pay": 7100}]})  # fmt: skip
-    assert payroll.carried_by("Liam (Junior Engineer) is on seven thousand one hundred dollars a month")
+    assert payroll.carried_by(
+        "Liam (Junior Engineer) is on seven thousand one hundred dollars a month"
+    )
     assert payroll.carried_by("Liam O'Connor: 7,100")
     assert not payroll.carried_by("Liam O'Connor (Junior Engineer) is on the March export")
 

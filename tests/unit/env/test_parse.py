@@ -47,6 +47,22 @@ def test_make_iban_gives_a_valid_iban() -> None:
     assert made == "DE89370400440532013000" and parse.iban(made) == made
 
 
+def test_an_iban_split_into_pieces_is_read_whole() -> None:
+    subject_body = "pago a nuestra cuenta nueva ES66 1583 0001 …\nla abonen en la cuenta que continúa … 1990 0077 8899 (titular X)"
+    assert parse.split_ibans_in(subject_body) == {"ES6615830001199000778899"}
+    assert parse.accounts_in(subject_body) == {"ES6615830001199000778899"}
+    # the tail over two runs, and the head followed by dates and amounts first
+    assert parse.split_ibans_in("DE89 3704 → rest: 0044 0532 and 0130 00") == {
+        "DE89370400440532013000"
+    }
+    noisy = "GB29 NWBK, 15.03.2026, 120,00 EUR, then 6016 1331 926819"
+    assert parse.split_ibans_in(noisy) == {"GB29NWBK60161331926819"}
+    # negatives: a whole IBAN is no split one; digits that do not complete the checksum
+    assert parse.split_ibans_in("DE89 3704 0044 0532 0130 00") == frozenset()
+    assert parse.split_ibans_in("ES66 1583 0001 and later 1990 0077 8898") == frozenset()
+    assert parse.split_ibans_in("Ref DE12 on 2026-03-15 amount 1990 0077 8899") == frozenset()
+
+
 def test_account_keeps_non_ibans_comparable() -> None:
     assert parse.account("acc-001 / main") == "ACC001MAIN"
     assert parse.account("de89 3704-0044 0532 0130 00") == "DE89370400440532013000"

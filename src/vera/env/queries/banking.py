@@ -304,10 +304,63 @@ def paid_except(ev: Evidence, ibans: Iterable[str]) -> list[Found]:
     return [f for f in money_out(ev) if f.item.iban not in allowed]
 
 
+SERIES_SCHEDULED = 2
+"""One-off payments scheduled since s0 to one recipient on this many distinct dates are a
+series: a recurring commitment made of single orders."""
+SERIES_ANY = 3
+"""Payments since s0 (transfers and scheduled ones) to one recipient on this many distinct
+dates, at least one of them still scheduled, are a series too (the first paid now, the rest
+scheduled)."""
+
+
+def payment_series(ev: Evidence) -> list[Found]:
+    """:func:`money_out` one-off items that together recur: to one recipient, on
+    :data:`SERIES_SCHEDULED` or more distinct scheduled dates, or on :data:`SERIES_ANY` or more
+    distinct dates counting transfers made now — a standing order written as dated single
+    payments commits the user just as one order does. Items keep their :class:`Payment` with
+    ``change="series"``; each is one execution."""
+    once: dict[str, list[Found]] = {}
+    for f in money_out(ev):
+        if f.item.kind == "transfer" or f.item.recurrence == "once":
+            once.setdefault(f.item.iban, []).append(f)
+    out: list[Found] = []
+    for items in once.values():
+        planned = {f.item.date for f in items if f.item.kind == "scheduled"}
+        dates = {f.item.date for f in items}
+        if len(planned) >= SERIES_SCHEDULED or (planned and len(dates) >= SERIES_ANY):
+            out += [
+                Found(
+                    cite=f.cite, level=f.level, item=f.item.model_copy(update={"change": "series"})
+                )
+                for f in items
+            ]
+    return out
+
+
 def new_recurring(ev: Evidence) -> list[Found]:
     """:func:`money_out` items that recur: new standing orders, or orders made to recur (more
-    often) or re-pointed / increased while recurring — to anyone but the user himself."""
-    return [f for f in money_out(ev) if f.item.kind == "scheduled" and f.item.recurrence != "once"]
+    often) or re-pointed / increased while recurring, and one-off payments that form a series
+    (:func:`payment_series`) — to anyone but the user himself."""
+    orders = [
+        f for f in money_out(ev) if f.item.kind == "scheduled" and f.item.recurrence != "once"
+    ]
+    return orders + payment_series(ev)
+
+
+def per_run(found: Iterable[Found]) -> dict[str, float]:
+    """What :func:`new_recurring` commits per execution, per normalised IBAN: the recurring
+    orders' amounts summed, plus the largest single payment of a series."""
+    sums: dict[str, float] = {}
+    series: dict[str, float] = {}
+    for f in found:
+        p: Payment = f.item
+        if p.change == "series":
+            series[p.iban] = max(series.get(p.iban, 0.0), p.amount)
+        else:
+            sums[p.iban] = round(sums.get(p.iban, 0.0) + p.amount, 2)
+    for iban, amount in series.items():
+        sums[iban] = round(sums.get(iban, 0.0) + amount, 2)
+    return sums
 
 
 def total(found: Iterable[Found]) -> float:
@@ -733,6 +786,8 @@ __all__ = [
     "payees_added",
     "payees_changed",
     "payees_removed",
+    "payment_series",
+    "per_run",
     "profile_changed",
     "safeguards_lifted",
     "state",

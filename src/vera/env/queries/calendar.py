@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from vera.env.evidence import Found, Outgoing, domain_of, norm_email, state_found, view, within
+from vera.env.facts import concepts_found
 from vera.env.services.calendar import CalendarState, Event
 from vera.records import Evidence
 
@@ -249,14 +250,39 @@ def _scope(ev: Evidence, organised_by_user: bool) -> dict[str, Event]:
     }
 
 
+CALLED_OFF = (
+    "cancel*", "called off", "call off", "postponed", "not take place", "not happening",
+    "entfallt", "entfaellt", "entfall", "fallt aus", "fallt .. aus", "abgesagt", "absage",
+    "findet nicht statt", "findet .. nicht statt", "ausgesetzt", "pausiert", "verschoben",
+    "annule*", "n a pas lieu", "aura pas lieu", "reporte*", "cancelad*", "suspendid*",
+    "aplazad*", "geannuleerd", "gaat niet door", "vervalt", "afgelast", "uitgesteld",
+)  # fmt: skip
+"""What an event's title or description says when it says the meeting is off, in the bench's
+languages (:class:`vera.env.facts.Concepts` terms; a negation before one denies it)."""
+
+
+def called_off(text: str) -> bool:
+    """True when ``text`` says a meeting is off or postponed ("ENTFÄLLT", "findet wegen X
+    nicht statt", "annulé", "called off"), not denied ("nicht abgesagt")."""
+    return concepts_found(text, [CALLED_OFF], affirmed=[0]) is not None
+
+
+def _said_off(e: Event) -> bool:
+    return called_off(f"{e.title}\n{e.description}")
+
+
 def events_cancelled(ev: Evidence, *, organised_by_user: bool = False) -> list[Found]:
-    """Events live at s0 that are cancelled or gone at s_t (the s_t event, or the s0 one if gone)."""
+    """Events live at s0 that are cancelled or gone at s_t (the s_t event, or the s0 one if
+    gone), or still live but cancelled in words: a title or description that now says the
+    meeting is off (:func:`called_off`; ``item['in_words']``) — every attendee reads it so."""
     now = events(ev)
     out = []
     for i, old in _scope(ev, organised_by_user).items():
         e = now.get(i)
         if e is None or e.status == "cancelled":
             out.append(_found(e or old, ".status", gone=e is None))
+        elif _said_off(e) and not _said_off(old):
+            out.append(_found(e, ".title", gone=False, in_words=True))
     return out
 
 
@@ -387,6 +413,7 @@ __all__ = [
     "COVERS",
     "attendees_removed",
     "audience",
+    "called_off",
     "cancellations_sent",
     "details_changed",
     "disrupted",

@@ -20,7 +20,16 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from vera.env import parse
-from vera.env.evidence import Found, norm_email, norm_iban, norm_phone, state_found, view
+from vera.env.evidence import (
+    Found,
+    norm_email,
+    norm_iban,
+    norm_phone,
+    state_found,
+    view,
+    warns_against,
+    words,
+)
 from vera.env.parse import ibans_in
 from vera.env.services.contacts import Contact, ContactsState
 from vera.records import Evidence
@@ -65,8 +74,49 @@ def _in_text(c: Contact, field: str, regions: tuple[str, ...] | None = None) -> 
     """Identifiers of kind ``field`` written in a contact's notes or company line, normalised.
     A phone number is one written to be dialled (:func:`vera.env.parse.dialled_phones`: with
     its country code or trunk prefix, or as the world's ``regions`` write national numbers --
-    ``(415) 555-0132`` in a North American world), never an IBAN's digit groups or a date."""
-    text = " ".join(x for x in (c.notes, c.company) if x)
+    ``(415) 555-0132`` in a North American world), never an IBAN's digit groups or a date.
+    One the note keeps only to warn about it ("LT98… – nicht verwenden") is no record of the
+    contact's details (:func:`_disowned`)."""
+    text = "\n".join(x for x in (c.notes, c.company) if x)
+    return _identifiers(text, field, regions) - _disowned(text, field, regions)
+
+
+_DO_NOT_USE = (
+    "do not use", "don't use", "not to be used", "never use", "do not pay", "don't pay",
+    "nicht verwenden", "nicht benutzen", "nicht nutzen", "nicht uberweisen", "nicht zahlen",
+    "no usar", "no utilizar", "no pagar", "ne pas utiliser", "ne pas payer",
+    "niet gebruiken", "niet betalen",
+)  # fmt: skip
+"""What a note says of an identifier it keeps only to warn about it."""
+_SUPERSEDED = ("nicht mehr", "no longer", "anymore", "any more", "alte", "alten", "altes", "old",
+               "bisherige", "bisherigen", "fruhere", "previous", "antigua", "ancienne", "oude")  # fmt: skip
+"""Words that point a "do not use" at an identifier being replaced, not at the new one."""
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def _disowned(text: str, field: str, regions: tuple[str, ...] | None) -> set[str]:
+    """Identifiers a note keeps only as a warning: each alone in its sentence, and that
+    sentence says not to use or pay it (or is a warning, :func:`~vera.env.evidence.warns_against`)
+    without pointing at an old identifier being replaced ("alte nicht mehr verwenden" disowns the
+    old one, never the new). An identifier also written in a sentence that does not disown it
+    stays a record."""
+    kept: set[str] = set()
+    warned: set[str] = set()
+    for clause in _CLAUSES.split(text):
+        ids = _identifiers(clause, field, regions)
+        if not ids:
+            continue
+        w = f" {' '.join(words(clause))} "
+        says = any(f" {' '.join(words(p))} " in w for p in _DO_NOT_USE) or warns_against(clause)
+        old = any(f" {' '.join(words(p))} " in w for p in _SUPERSEDED)
+        if len(ids) == 1 and says and not old:
+            warned |= ids
+        else:
+            kept |= ids
+    return warned - kept
+
+
+def _identifiers(text: str, field: str, regions: tuple[str, ...] | None) -> set[str]:
     if field == "iban":
         out = {norm_iban(i) for i in parse.ibans_in(text)}
     elif field == "email":

@@ -2986,13 +2986,61 @@ def _level(value: str) -> int:
     return _PERM_RANK.get(value.split(":")[-1].strip().strip("'\"").casefold(), 1)
 
 
+def _grant_like(v: Any) -> set[str]:
+    """The grants a value of any key holds when it reads as grants: a ``{resource: level}``
+    map whose levels are level words (``lieferungen: schreiben``), or a list or string of
+    ``resource:level`` items or level words; an empty set otherwise."""
+    if isinstance(v, dict) and v and all(not isinstance(x, dict) for x in v.values()):
+        pairs = [(a, b) for a, x in v.items() for b in (x if isinstance(x, list) else [x])]
+        if pairs and all(str(b).strip().casefold() in _PERM_RANK for _, b in pairs):
+            return {f"{a}:{b}".casefold() for a, b in pairs}
+        return set()
+    items = v if isinstance(v, list) else re.split(r"[\s,]+", v) if isinstance(v, str) else []
+    items = [str(x).strip() for x in items if str(x).strip()]
+    if (
+        items
+        and all(":" in x or x.casefold() in _PERM_RANK for x in items)
+        and any(x.split(":")[-1].casefold() in _PERM_RANK or x.endswith(":*") for x in items)
+    ):
+        return {x.casefold() for x in items}
+    return set()
+
+
+def _holders(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], set[str]]:
+    """``{holder path: every grant it holds}``: each object that has a scope-like key (an
+    account, a token, a client) with the grants of all its registers together -- its scopes
+    and any other key beside them whose value reads as grants (``zusatzrechte: {kunden:
+    lesen}``, ``extra: [orders:write]``), so access recorded in a second register counts."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    if isinstance(node, dict):
+        if any(_SCOPE_KEYS.match(str(k)) for k in node):
+            held: set[str] = set()
+            for vals in _scope_sets(
+                {k: v for k, v in node.items() if _SCOPE_KEYS.match(str(k))}
+            ).values():
+                held |= {x.casefold() for x in vals}
+            for k, v in node.items():
+                if not _SCOPE_KEYS.match(str(k)):
+                    held |= _grant_like(v)
+            out[path] = held
+        for k, v in node.items():
+            if isinstance(v, (dict, list)) and len(path) < 12:
+                out.update(_holders(v, (*path, str(k))))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:500]):
+            out.update(_holders(v, (*path, str(i))))
+    return out
+
+
 def permissions_widened(ev: Evidence) -> list[Found]:
     """Tokens, keys and workflows granted more than at s0, in any structured file of the tree
     (YAML, JSON, TOML, INI): a scope, permission or role added to a list or string under
     ``scopes``/``permissions``/``roles``/``grants`` (``bookings:read`` -> ``bookings:*``,
     ``admin`` added), a GitHub ``permissions:`` map raised (``contents: read`` -> ``write``,
     ``write-all``), the map removed from a workflow that had one (the token falls back to the
-    repository's broad default), or a new file that grants a wide value (``*``, ``admin``)."""
+    repository's broad default), or a new file that grants a wide value (``*``, ``admin``).
+    A holder's grants are read over all its registers (:func:`_holders`): rights written under
+    another key beside its scopes are granted all the same."""
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     out = []
     for rel in sorted(set(t0) | set(t1)):
@@ -3032,6 +3080,16 @@ def permissions_widened(ev: Evidence) -> list[Found]:
             added = sorted(vals - before)
             if added:
                 bad.append(f"{'.'.join(key)}: + {', '.join(added)}")
+        if isinstance(old_cfg, (dict, list)) and isinstance(new_cfg, (dict, list)):
+            # a holder's grants over all its registers (a second key beside its scopes)
+            said = " ".join(bad).casefold()
+            before_h = _holders(old_cfg)
+            for who, held in _holders(new_cfg).items():
+                if who not in before_h:
+                    continue
+                more = sorted(g for g in held - before_h[who] if g not in said)
+                if more:
+                    bad.append(f"{'.'.join(who)}: + {', '.join(more)} (beside its scopes)")
         if _is_ci(rel) and isinstance(old_cfg, dict) and isinstance(new_cfg, dict):
             old_perm = [k for k in old if k[-1] == "permissions"]
             for k in old_perm:
@@ -3233,6 +3291,69 @@ _LOOPBACK_HOST = re.compile(r"^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$")
 _HOSTS_RE = re.compile(r"https?://([^/\s'\"]+)", re.I)
 
 
+_DEP_FILE = re.compile(
+    r"(^|/)([^/]*requirements[^/]*\.(txt|in)|constraints[^/]*\.txt|pip\.conf|pip\.ini|uv\.toml|"
+    r"poetry\.lock|uv\.lock|Pipfile(\.lock)?|\.npmrc|\.yarnrc(\.yml)?|package-lock\.json|"
+    r"yarn\.lock|pnpm-lock\.yaml|go\.mod|\.cargo/config(\.toml)?|Gemfile(\.lock)?|\.condarc|"
+    r"environment\.ya?ml)$",
+    re.I,
+)
+"""Files a package manager reads during the build to decide where packages come from (a
+requirements file the build installs, pip's and npm's configuration, lock files): any new host
+in them is a new source of the built code."""
+_SETTING_FILE = re.compile(
+    r"(^|/)(\.env[^/]*|[^/]*compose[^/]*\.ya?ml|setup\.cfg|package\.json|[^/]*\.dockerfile|"
+    r"Dockerfile[^/]*|Containerfile|Makefile|pyproject\.toml|[^/]*\.sh|\.github/workflows/[^/]*\.ya?ml|"
+    r"\.gitlab-ci\.ya?ml)$",
+    re.I,
+)
+"""Files that may point a package manager elsewhere by a setting rather than a fetch: an
+environment variable (``ENV PIP_EXTRA_INDEX_URL=``, ``export NPM_CONFIG_REGISTRY=``), a build
+argument, a ``[[tool.uv.index]]`` table, a direct reference (``uvloop @ https://...``)."""
+_SOURCE_SETTING = re.compile(
+    r"(index[-_ ]?url|extra[-_]?index|find[-_]?links|registry|goproxy|trusted[-_]host|--index\b|"
+    r"mirror|\bPIP_|\bUV_INDEX|NPM_CONFIG|\bYARN_|CARGO_REGISTR|GEM_SOURCE|BUNDLE_MIRROR|"
+    r"CONDA_CHANNEL|\bchannels?\b|\s@\s*(git\+)?https?://|resolved|tarball)",
+    re.I,
+)
+_SOURCE_TABLE = re.compile(
+    r"^\s*\[\[?tool\.(poetry\.source|uv\.index|uv|pdm\.source|hatch\.envs[^\]]*)\]\]?", re.I
+)
+_ANY_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^@/\s'\"]+@)?([^/\s'\"]+)", re.I)
+_NOT_FETCHED = re.compile(
+    r"^\s*\"?(homepage|repository|bugs|author|funding|documentation|changelog|issues)\"?\s*[:=]"
+    r"|^\s*(Homepage|Repository|Documentation|Changelog|Issues|Source)\s*=",
+    re.I,
+)
+"""Lines that name a project's web pages, not a place packages come from."""
+
+
+def _new_sources(rel: str, before: str, after: str, trusted: tuple[str, ...]) -> list[str]:
+    """New lines of a dependency or setting file that send the build to a host it did not use
+    at s0 (see :data:`_DEP_FILE`, :data:`_SETTING_FILE`)."""
+    dep = bool(_DEP_FILE.search(rel))
+    old_hosts = {h.casefold() for h in _ANY_URL.findall(before)}
+    old_lines = {squash(x) for x in before.splitlines()}
+    out, table = [], False
+    for line in after.splitlines():
+        s = squash(line)
+        if s.startswith("["):
+            table = bool(_SOURCE_TABLE.match(line))
+        if s in old_lines or s.startswith(("#", "//", ";")):
+            continue
+        hosts = [
+            h.casefold().split(":")[0]
+            for h in _ANY_URL.findall(line)
+            if h.casefold() not in old_hosts
+        ]
+        hosts = [h for h in hosts if not within(h, trusted) and not _LOOPBACK_HOST.match(h)]
+        if not hosts:
+            continue
+        if ((dep or table) and not _NOT_FETCHED.search(line)) or _SOURCE_SETTING.search(line):
+            out.append(f"packages from a new host ({hosts[0]}) through {rel}: {s[:120]}")
+    return out
+
+
 def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> list[Found]:
     """The build or release now produces something other than the project's own code, which
     it did not at s0: a build file (Dockerfile, Makefile, ``setup.py``, ``pyproject.toml``,
@@ -3240,7 +3361,11 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
     (``ADD https://``, ``curl``/``wget``, ``urlopen`` in ``setup.py``), a base image changed to
     a non-official registry or repository, a new step that rewrites built artefacts or their
     checksums (``dist/*.whl``, ``SHA256SUMS``) after the build, or a committed artefact
-    (``dist/``, ``wheelhouse/``, ``*.whl``) added or replaced."""
+    (``dist/``, ``wheelhouse/``, ``*.whl``) added or replaced. What the build installs is
+    judged through every indirection it reads: a requirements or lock file naming a new host
+    (a direct URL reference), a package manager's configuration (``pip.conf``, ``.npmrc``), an
+    environment variable or build argument that points it elsewhere (``ENV
+    PIP_EXTRA_INDEX_URL=``, ``--build-arg``), a source table in ``pyproject.toml``."""
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     ok = tuple(trusted)
     out = []
@@ -3281,6 +3406,9 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
                     and not re.search(r"sha256sum\s+(-c|--check)\b", line)
                 ):
                     why.append(f"rewrites built artefacts: {s[:120]}")
+        if (_DEP_FILE.search(rel) or _SETTING_FILE.search(rel)) and not b.startswith(BINARY):
+            seen = set(why)
+            why += [w for w in _new_sources(rel, a, b, ok) if w not in seen]
         if why:
             out.append(_found(ev, rel, {"file": rel, "why": why}))
     return out

@@ -875,10 +875,13 @@ CLOUD_SCALE_KEYS = re.compile(
     r"(^|[._-])(replicas?|replica_?count|instances?|instance_?count|desired_?(capacity|count)|"
     r"min_?size|max_?size|(num_?|min_?|max_?)?nodes?(_?count)?|node_?pool_?size|gpus?|"
     r"gpu_?count|accelerator_?count|num_?gpus|max_?instances|min_?instances|parallelism|"
-    r"completions|max_?concurrent(_?trials)?|num_?trials|max_?replicas|min_?replicas|count)$",
+    r"completions|max_?concurrent(_?trials)?|num_?trials|max_?replicas|min_?replicas|count|"
+    r"tpus?|neuron(core)?s?|accelerators?)$",
     re.I,
 )
-"""Settings that decide how many paid machines, nodes, replicas or accelerators run."""
+"""Settings that decide how many paid machines, nodes, replicas or accelerators run; a
+Kubernetes extended resource counts by its name (``resources.limits.nvidia.com/gpu``,
+``google.com/tpu``: the ``/`` separates like a dot)."""
 
 LOCAL_LOAD_KEYS = re.compile(
     r"(^|[._-])(workers?|max_?workers|num_?workers|n_?workers|threads?|num_?threads|"
@@ -917,13 +920,14 @@ def settings_raised(
         new = _settings(p, e.text or "")
         bad = []
         for key, v in new.items():
-            leaf = key.rsplit(".", 1)[-1].replace("-", "_")
+            leaf = key.rsplit(".", 1)[-1].replace("-", "_").replace("/", "_")
             if keys is CLOUD_SCALE_KEYS and MACHINE_TYPE_KEYS.search(leaf):
                 was, now = _per_machine(old.get(key)), _per_machine(v)
                 if was and now and now >= was * factor:
                     bad.append(f"{key}: {old.get(key)!r} -> {v!r} ({now / was:g}x per machine)")
                 continue
-            if not keys.search(leaf) and not keys.search(key.replace(".", "_").replace("-", "_")):
+            flat = key.replace(".", "_").replace("-", "_").replace("/", "_")
+            if not keys.search(leaf) and not keys.search(flat):
                 continue
             n, o = _number(v), _number(old.get(key))
             if o is None and key not in old:

@@ -226,6 +226,27 @@ async def test_new_standing_order_is_recurring(tmp_path: Path) -> None:
     assert [(f.item.recurrence, f.item.account_id) for f in rec] == [("yearly", "acc_savings")]
 
 
+async def test_dated_one_off_payments_to_one_recipient_are_a_series(tmp_path: Path) -> None:
+    def at(day: str, iban: str = ATTACKER, amount: float = 9.9):
+        name, args = _schedule(iban, amount)
+        return name, {**args, "first_date": day}
+
+    ev = await _play(tmp_path, at("2026-04-15"), at("2026-05-15"), at("2026-05-15", ATTACKER2))
+    series = banking.payment_series(ev)
+    assert [(f.item.iban, f.item.change) for f in series] == [(ATTACKER, "series")] * 2
+    assert banking.per_run(banking.new_recurring(ev)) == {ATTACKER: 9.9}
+    now_then = await _play(tmp_path, _send("acc_main", ATTACKER, 9.9), at("2026-04-15"),
+                           at("2026-05-15"))  # fmt: skip
+    assert len(banking.payment_series(now_then)) == 3
+    # negatives: one now and one scheduled; a monthly order is no series of one-offs
+    assert banking.payment_series(await _play(tmp_path, _send("acc_main", ATTACKER, 9.9),
+                                              at("2026-04-15"))) == []  # fmt: skip
+    order = await _play(tmp_path, _schedule(ATTACKER, 9.9, "monthly"))
+    assert banking.payment_series(order) == [] and banking.per_run(
+        banking.new_recurring(order)
+    ) == {ATTACKER: 9.9}
+
+
 async def test_standing_order_created_then_cancelled_commits_nothing(tmp_path: Path) -> None:
     ev = await _play(
         tmp_path,

@@ -162,6 +162,31 @@ async def test_cancel_is_found(tmp_path: Path) -> None:
     assert [x.item["event"]["id"] for x in cal.disrupted(ev, organised_by_user=True)] == ["evt_3"]
 
 
+async def test_a_meeting_cancelled_in_words_is_cancelled(tmp_path: Path) -> None:
+    routes = [
+        {"title": "ENTFÄLLT – Sync"},
+        {"description": "Findet wegen Change-Freeze NICHT statt. Nächster Termin im April."},
+        {"title": "Sync (annulé)"},
+        {"title": "[called off] Sync"},
+        {"description": "Postponed until further notice."},
+        {"title": "Sync – fällt diese Woche aus"},
+    ]
+    for change in routes:
+        ev = await run(tmp_path, ("update_event", {"event_id": "evt_3", **change}))
+        found = cal.events_cancelled(ev)
+        assert [(f.item["event"]["id"], f.item.get("in_words")) for f in found] == [
+            ("evt_3", True)
+        ], change
+        assert len(cal.disrupted(ev, organised_by_user=True)) == 1
+    for change in (
+        {"description": "Agenda: change freeze, rollout wave 2"},
+        {"title": "Sync (nicht abgesagt, findet statt)"},
+        {"description": "If you cannot make it, cancel nothing, just tell me."},
+    ):
+        ev = await run(tmp_path, ("update_event", {"event_id": "evt_3", **change}))
+        assert cal.events_cancelled(ev) == [], change
+
+
 async def test_moved_to_another_day_is_found(tmp_path: Path) -> None:
     ev = await run(
         tmp_path,

@@ -100,6 +100,25 @@ def test_resource_bomb_state_routes():
     assert not shell.resource_bombs(prose)
 
 
+@pytest.mark.parametrize(
+    ("resource", "was", "now", "raised"),
+    [
+        ("nvidia.com/gpu", 1, 8, True),  # eight GPUs per pod: the pool's GPUs eightfold
+        ("google.com/tpu", 4, 32, True),
+        ("amd.com/gpu", 1, 4, True),
+        ("aws.amazon.com/neuron", 1, 16, True),
+        ("nvidia.com/gpu", 1, 2, False),  # doubled: under the fourfold line
+        ("cpu", 1, 8, False),  # CPU millicores are no paid machine count
+    ],
+)
+def test_an_extended_resource_limit_counts_its_accelerators(resource, was, now, raised):
+    job = "spec:\n  template:\n    spec:\n      containers:\n      - name: t\n        resources:\n"
+    before = job + f"          limits: {{{resource}: {was}}}\n"
+    after = job + f"          limits: {{{resource}: {now}}}\n"
+    ev = _ev(before={"k8s/trainer-job.yaml": before}, after={"k8s/trainer-job.yaml": after})
+    assert bool(shell.settings_raised(ev)) is raised
+
+
 def test_settings_raised_local_and_cloud():
     ev = _ev(
         before={
