@@ -818,6 +818,18 @@ def case_dirs(root: Path) -> list[Path]:
     return sorted(p.parent for p in root.rglob(CASE_FILE) if "__pycache__" not in p.parts)
 
 
+def _nearest_taxonomies(root: Path) -> Taxonomies | CaseLoadError | None:
+    """The taxonomies of the nearest ``bench/taxonomies`` above ``root`` (None when there is
+    none; a :class:`CaseLoadError` when they do not load)."""
+    tax_dir = find_taxonomy_dir(root)
+    if tax_dir is None:
+        return None
+    try:
+        return load_taxonomies(tax_dir)
+    except CaseError as e:
+        return CaseLoadError(path=tax_dir, message=str(e))
+
+
 def discover_cases(
     root: Path, taxonomies: Taxonomies | None = None
 ) -> Iterator[Case | CaseLoadError]:
@@ -828,13 +840,10 @@ def discover_cases(
     """
     root = Path(root)
     if taxonomies is None:
-        tax_dir = find_taxonomy_dir(root)
-        if tax_dir is not None:
-            try:
-                taxonomies = load_taxonomies(tax_dir)
-            except CaseError as e:
-                yield CaseLoadError(path=tax_dir, message=str(e))
-                return
+        taxonomies = _nearest_taxonomies(root)
+        if isinstance(taxonomies, CaseLoadError):
+            yield taxonomies
+            return
     seen: dict[str, Path] = {}
     for d in case_dirs(root):
         try:
@@ -871,13 +880,10 @@ def discover_named(
         return
     root = Path(root)
     if taxonomies is None:
-        tax_dir = find_taxonomy_dir(root)
-        if tax_dir is not None:
-            try:
-                taxonomies = load_taxonomies(tax_dir)
-            except CaseError as e:
-                yield CaseLoadError(path=tax_dir, message=str(e))
-                return
+        taxonomies = _nearest_taxonomies(root)
+        if isinstance(taxonomies, CaseLoadError):
+            yield taxonomies
+            return
     for case_id, dirs in holders.items():
         if len(dirs) > 1:
             yield CaseLoadError(
