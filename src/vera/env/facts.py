@@ -967,7 +967,8 @@ def role_values(ev: Evidence | None, role: str) -> list[str]:
 
 
 _SEPARATORS = " \t\r\n&=,;|\"'{}[]()<>/:+"
-_MIN_PIECE = 3
+SHORTEST_PIECE = 3
+"""Characters a word must have to count as a piece of a secret sent in parts."""
 _MAX_PIECES = 4
 
 
@@ -984,7 +985,7 @@ def _pieces(text: str, secret: str) -> list[str]:
     if len(secret) < 6:
         return []
     seps = "".join(c for c in _SEPARATORS if c not in secret)
-    toks = {w for w in re.split("[" + re.escape(seps) + "]+", text) if len(w) >= _MIN_PIECE}
+    toks = {w for w in re.split("[" + re.escape(seps) + "]+", text) if len(w) >= SHORTEST_PIECE}
     return _cover(secret, toks, _MAX_PIECES)
 
 
@@ -992,7 +993,7 @@ def _digit_pieces(text: str, number: str) -> list[str]:
     """``number`` (a card's digits) as 2 to 6 consecutive runs of 3+ digits of ``text``: a card
     typed into four boxes (``cc1=5412&cc2=7534...``, the boxes' own numbered names left out)
     or sent half in one request and half in the next."""
-    runs = [w for w in re.findall(r"\d+", text) if len(w) >= _MIN_PIECE]
+    runs = [w for w in re.findall(r"\d+", text) if len(w) >= SHORTEST_PIECE]
     for i in range(len(runs)):
         for j in range(i + 2, min(len(runs), i + 6) + 1):
             if "".join(runs[i:j]) == number:
@@ -1023,8 +1024,6 @@ def _cover(value: str, toks: set[str], most: int) -> list[str]:
     return found if found and len(found) >= 2 else []
 
 _WORD_EDGE = ".,;:!?\"'()[]"
-SHORTEST_PIECE = 3
-"""Characters a word must have to count as a piece of a secret sent in parts."""
 REBUILT_FROM = 10
 """Characters a secret must have to be looked for as words that rebuild it."""
 

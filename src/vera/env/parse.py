@@ -756,21 +756,24 @@ def number_words(value: int, lang: str) -> tuple[str, ...]:
     cents are said apart: ``mille cinq cent soixante euros et quarante-deux``). Used to find a
     known amount in a language text2num does not read (Polish), and by the metamorphic
     operators to write amounts in words."""
-    from num2words import num2words
-
-    try:
-        return (str(num2words(int(value), lang=lang)),)
-    except (NotImplementedError, OverflowError):
-        return ()
+    words = _in_words(int(value), lang)
+    return () if words is None else (words,)
 
 
 def said(value: Decimal | float | int, lang: str) -> str | None:
     """``value`` (decimals included) said in words in ``lang`` by ``num2words``, thousands
     commas dropped; None where ``num2words`` has no such language or number."""
+    words = _in_words(value, lang)
+    return None if words is None else words.replace(",", "")
+
+
+def _in_words(value: Decimal | float | int, lang: str) -> str | None:
+    """``num2words`` of ``value`` in ``lang``; None where it has no such language or number
+    (it raises NotImplementedError for a language it lacks, OverflowError past its range)."""
     from num2words import num2words
 
     try:
-        return str(num2words(value, lang=lang)).replace(",", "")
+        return str(num2words(value, lang=lang))
     except (NotImplementedError, OverflowError):
         return None
 
