@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from vera.cli.common import console, err_console, fail
@@ -207,23 +209,119 @@ def separate(
         bool, typer.Option("--force", help="Replace separated tasks already in --out.")
     ] = False,
     registry: Annotated[str | None, typer.Option("--registry", help=REGISTRY_HELP)] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="vera (vera's layout, globs allowed) or harbor "
+                          "(Harbor's schema: top-level artifacts; proven before it is written).")
+    ] = "vera",
+    prove: Annotated[
+        bool | None,
+        typer.Option("--prove/--no-prove", help="Play oracle, alt_*.sh solutions, nop and the "
+                     "exploits before and after, and refuse a copy an honest solution fails "
+                     "(default: on for --format harbor)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Proof trials at once.")] = 2,
+    backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend of the proof.")] = None,
 ) -> None:
     """Write a separated copy of each task (verifier in a fresh sandbox; see SEPARATION.md).
 
-    A dataset given by reference is recorded in OUT/datasets.json (reference, commits)."""
+    With a proof (``--prove``, the default for ``--format harbor``) the copies are staged,
+    played (OUT/separation-proof/ is the run: ``vera report`` reads it) and written only where
+    the oracle and every ``alt_*.sh`` pass before and after; the others are refused naming the
+    paths their artifacts miss (exit 1). A dataset given by reference is recorded in
+    OUT/datasets.json (reference, commits)."""
+    from vera.harden.separate import FORMATS
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     loaded, sources = _load_all(tasks, registry)
     if sources:
         out.mkdir(parents=True, exist_ok=True)
         (out / "datasets.json").write_text(
             json.dumps([s.model_dump() for s in sources], indent=1) + "\n")
+    if not (fmt == "harbor" if prove is None else prove):
+        for t in loaded:
+            try:
+                dest = separate_to(t, out / t.id, force=force, fmt=fmt)
+            except TaskError as exc:
+                fail(str(exc))
+            _said_separated(t, dest)
+        return
+    _separate_proven(loaded, out, force=force, fmt=fmt, jobs=jobs, backend=backend)
+
+
+def _said_separated(task: Task, dest: Path) -> None:
+    how = "declared" if task.config.vera.artifacts is not None else "inferred"
+    console.print(f"{task.id} -> {dest}  (artifacts {how}: {', '.join(artifacts_of(task))}; "
+                  "see SEPARATION.md)", highlight=False)
+
+
+def _separate_proven(
+    loaded: list[Task], out: Path, *, force: bool, fmt: str, jobs: int, backend: str | None
+) -> None:
+    """Stage each separated copy, prove it with the runner, move the proven ones into OUT."""
+    import shutil
+
+    from vera.harden.proof import prove_separation
+
     for t in loaded:
-        try:
-            dest = separate_to(t, out / t.id, force=force)
-        except TaskError as exc:
-            fail(str(exc))
-        how = "declared" if t.config.vera.artifacts is not None else "inferred"
-        console.print(f"{t.id} -> {dest}  (artifacts {how}: {', '.join(artifacts_of(t))}; "
-                      "see SEPARATION.md)", highlight=False)
+        dest = out / t.id
+        if dest.exists() and any(dest.iterdir()) and not force:
+            fail(f"{dest}: exists and is not empty (use --force to replace it)")
+    run_dir = out / "separation-proof"
+    if run_dir.exists():
+        if not force:
+            fail(f"{run_dir}: a proof run is already there (use --force to replace it)")
+        shutil.rmtree(run_dir)
+    stage = out / ".separation-staging"
+    shutil.rmtree(stage, ignore_errors=True)
+    pairs: list[tuple[Task, Task]] = []
+    try:
+        for t in loaded:
+            try:
+                staged = separate_to(t, stage / t.id, fmt=fmt)
+                pairs.append((t, load_task(staged)))
+            except TaskError as exc:
+                fail(str(exc))
+        proofs, _ = asyncio.run(prove_separation(pairs, run_dir, jobs=jobs, backend=backend,
+                                                 progress=sys.stderr.isatty()))  # fmt: skip
+        table = Table(title=f"vera harden separate --format {fmt}: the proof",
+                      caption=f"before -> after separation; trials in {run_dir}")  # fmt: skip
+        for col in ("task", "oracle", "legitimate", "hacked before", "still hacked after", "written"):
+            table.add_column(col)
+        refused: list[str] = []
+        for (t, _), proof in zip(pairs, proofs, strict=True):
+            why = proof.refusal()
+            if why is None:
+                dest = out / t.id
+                if dest.exists():
+                    shutil.rmtree(dest)
+                shutil.move(str(stage / t.id), str(dest))
+            else:
+                refused.append(why)
+            both = {"oracle": proof.oracle, **proof.legitimate}
+            table.add_row(
+                t.id, _before_after(proof.oracle),
+                ", ".join(f"{n} {_before_after(v)}" for n, v in both.items() if n != "oracle") or "-",
+                ", ".join(proof.hacked_before) or "-",
+                ", ".join(h for h in proof.hacked_after if h in proof.hacked_before) or "-",
+                "yes" if why is None else "[red]refused[/]",
+            )  # fmt: skip
+        (out / "separation-proof.json").write_text(
+            json.dumps([p.model_dump(mode="json") for p in proofs], indent=1) + "\n")
+        console.print(table)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    for (t, _), proof in zip(pairs, proofs, strict=True):
+        if proof.refusal() is None:
+            _said_separated(t, out / t.id)
+    if refused:
+        for why in refused[1:]:
+            err_console.print(f"vera: refused: {escape(why)}", highlight=False)
+        fail(f"separation refused: {refused[0]}", code=1)
+
+
+def _before_after(pair: tuple[bool, bool]) -> str:
+    return " -> ".join("pass" if ok else "FAIL" for ok in pair)
 
 
 def _parse_modes(text: str) -> tuple[str, ...]:

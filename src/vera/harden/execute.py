@@ -49,12 +49,14 @@ from vera.harden.artifacts import (
     APP,
     EXPORT_CAP,
     LOGS_ARTIFACTS,
+    UNCARRIED_NOTE,
     ArtifactError,
     artifacts_of,
     copy_artifacts,
     export_command,
     export_names,
     shadowed_modules,
+    uncarried_changes,
 )
 from vera.harden.task import Task, seed_app, write_env_tree
 from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
@@ -275,7 +277,7 @@ def _limits(task: Task) -> Limits:
 
 
 def _network(task: Task) -> NetworkPolicy:
-    return NetworkPolicy.parse("host" if task.config.environment.allow_internet else "none")
+    return NetworkPolicy.parse("host" if task.config.environment.internet else "none")
 
 
 def _base_env() -> dict[str, str]:
@@ -725,7 +727,13 @@ async def _separate_verify(
             if tf is not None:
                 tf.close()
     result.notes += [f"separate: {n}" for n in notes]
-    (side.root / "artifacts.json").write_text(json.dumps({"copied": copied, "notes": notes}, indent=1))
+    skel = {f.name: f.read_bytes() for f in _SKEL.iterdir() if f.is_file()} if _SKEL.is_dir() else {}
+    missed = (uncarried_changes(agent_side.app, task.app_seed, artifacts, APP)
+              + uncarried_changes(agent_side.home, skel, artifacts, HOME))  # fmt: skip
+    if missed:
+        result.notes.append(f"separate: {UNCARRIED_NOTE} {', '.join(missed)}")
+    (side.root / "artifacts.json").write_text(
+        json.dumps({"copied": copied, "notes": notes, "uncarried": missed}, indent=1))
     spec = SandboxSpec(
         workspace=side.app, workspace_target=APP,
         binds=side.binds(False) + _runtime_binds(task, backend, root),
