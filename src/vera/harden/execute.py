@@ -76,7 +76,7 @@ SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HOME = "/root"
 _SKEL = Path("/etc/skel")
 _HOME_NOISE = frozenset({".bash_history", ".python_history", ".lesshst", ".viminfo", ".wget-hsts",
-                         ".cache", ".local", ".npm", ".config"})
+                         ".cache", ".npm"})
 """What shells and tools leave in HOME by themselves: not named as a verifier's missed input."""
 _LOG_CAP = 1 << 20
 STOP_GRACE_S = 10.0
