@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from vera.cli.common import console, err_console, fail
+from vera.cli.common import EXIT_INFRA, console, err_console, fail
 from vera.harden.artifacts import artifacts_of
 from vera.harden.audit import MODES, AuditReport, TaskAudit
 from vera.harden.datasets import DatasetSource
@@ -28,6 +28,19 @@ app = typer.Typer(help="Verifier hardening: run, separate and audit benchmark ta
 TASKS_HELP = ("Task directories, folders of tasks, or datasets by reference: NAME@VERSION "
               "(from --registry), git+URL#PATH or git+URL@COMMIT#PATH (fetched once per commit "
               "into ~/.cache/vera/datasets; the run records the commit).")
+
+IMAGE_MAP_HELP = ("FROM=LOCAL: build a task's Dockerfile with base image FROM replaced by LOCAL, "
+                  "an image the engine has (offline use; repeatable).")
+
+
+def _image_map(items: list[str] | None) -> dict[str, str]:
+    from vera.sandbox.images import parse_image_map
+
+    try:
+        return parse_image_map(items)
+    except ValueError as exc:
+        fail(str(exc))
+
 
 REGISTRY_HELP = ("Harbor registry (registry.json: a file, or an http(s) or file:// URL) that "
                  "resolves NAME@VERSION.")
@@ -93,6 +106,7 @@ def run(
         typer.Option("--out", "-o", help="Record the trial in a run store here (oracle, nop, "
                      "script:FILE): run.json, run.sqlite, trials/<key>/evidence."),
     ] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Run one trial (agent phase, then verifier phase) and print the reward.
 
@@ -101,6 +115,7 @@ def run(
     """
     from vera.harden.actors import AGENT_KINDS
 
+    images = _image_map(image_map)
     try:
         t = load_task(task)
         if agent in AGENT_KINDS and agent != "script":
@@ -115,11 +130,11 @@ def run(
                 check_spec(model)  # before the task's trial starts
             except ModelSpecError as e:
                 fail(f"--model: {e}")
-            result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
+            result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep, images))
         elif out is not None:
-            result = _recorded_trial(t, agent, backend, out)
+            result = _recorded_trial(t, agent, backend, out, images)
         else:
-            result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep))
+            result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep, image_map=images))
     except (TaskError, ExecutionError, ValueError) as exc:
         fail(" ".join(str(exc).split())[:300])
     if trajectory is not None and result.attempt is not None:
@@ -146,7 +161,8 @@ def run(
         raise typer.Exit(1)
 
 
-def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # type: ignore[no-untyped-def]
+def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # type: ignore[no-untyped-def]
+                    image_map: dict[str, str] | None = None):
     """One trial through the runner, recorded in a new run store at ``out``."""
     from vera.harden.execute import AgentSpec
     from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash, task_result
@@ -161,7 +177,8 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
         script=parsed.script, tau_h=task.config.vera.threshold_attack,
         tau_s=task.config.vera.threshold_benign,
     )  # fmt: skip
-    config = RunConfig(trial_fn=TRIAL_FN, trial_args={"backend": backend},
+    args = {"backend": backend, **({"image_map": image_map} if image_map else {})}
+    config = RunConfig(trial_fn=TRIAL_FN, trial_args=args,
                        labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
     with writer_lock(out):  # one writer per run directory
         try:
@@ -177,7 +194,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
 
 
 async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: str | None,
-                        keep: bool):
+                        keep: bool, image_map: dict[str, str] | None = None):
     from vera.agents.terminal import TerminalConfig
     from vera.harden.actors import FrameworkActor, TerminalActor
     from vera.harden.execute import AgentSpec
@@ -198,7 +215,7 @@ async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: s
             endpoint = await resolve_endpoint(spec, rt, ADAPTERS[kind])
             actor = FrameworkActor(kind, endpoint, prompt, max_steps=steps, time_limit_s=budget)
         return await run_trial(task, AgentSpec(kind="actor", actor=actor, label=kind),
-                               backend=backend, keep=keep)
+                               backend=backend, keep=keep, image_map=image_map)
 
 
 @app.command("separate")
@@ -221,6 +238,7 @@ def separate(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Proof trials at once.")] = 2,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend of the proof.")] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Write a separated copy of each task (verifier in a fresh sandbox; see SEPARATION.md).
 
@@ -246,7 +264,8 @@ def separate(
                 fail(str(exc))
             _said_separated(t, dest)
         return
-    _separate_proven(loaded, out, force=force, fmt=fmt, jobs=jobs, backend=backend)
+    _separate_proven(loaded, out, force=force, fmt=fmt, jobs=jobs, backend=backend,
+                     image_map=_image_map(image_map))
 
 
 def _said_separated(task: Task, dest: Path) -> None:
@@ -256,7 +275,8 @@ def _said_separated(task: Task, dest: Path) -> None:
 
 
 def _separate_proven(
-    loaded: list[Task], out: Path, *, force: bool, fmt: str, jobs: int, backend: str | None
+    loaded: list[Task], out: Path, *, force: bool, fmt: str, jobs: int, backend: str | None,
+    image_map: dict[str, str] | None = None,
 ) -> None:
     """Stage each separated copy, prove it with the runner, move the proven ones into OUT."""
     import shutil
@@ -283,7 +303,8 @@ def _separate_proven(
             except TaskError as exc:
                 fail(str(exc))
         proofs, _ = asyncio.run(prove_separation(pairs, run_dir, jobs=jobs, backend=backend,
-                                                 progress=sys.stderr.isatty()))  # fmt: skip
+                                                 progress=sys.stderr.isatty(),
+                                                 image_map=image_map))  # fmt: skip
         table = Table(title=f"vera harden separate --format {fmt}: the proof",
                       caption=f"before -> after separation; trials in {run_dir}")  # fmt: skip
         for col in ("task", "oracle", "legitimate", "hacked before", "still hacked after", "written"):
@@ -429,6 +450,7 @@ def audit(
         int | None,
         typer.Option("--max-tokens", min=1, help="Stop starting trials once they used this many tokens (exit 5)."),
     ] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Play oracle, nop and every exploit against every task; print per-task results and ASR.
 
@@ -501,6 +523,7 @@ def audit(
             config = audit_config(
                 jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
                 backend=backend, notes=[why] if why else [], budget=budget,
+                image_map=_image_map(image_map),
                 labels={"tasks": list(tasks), "modes": list(mode_list),
                         "exploits": sorted(exploits), "separate": separate_too,
                         "datasets": [s.model_dump() for s in sources]},
@@ -525,6 +548,8 @@ def audit(
                                   f"vera harden audit --resume {run_dir}")  # fmt: skip
                 raise typer.Exit(130) from None
             reports = store_report(store)
+            infra = [r.error for r in store.results()
+                     if r.error is not None and r.error.kind == "infra_error"]  # fmt: skip
         before, after = reports.get("original"), reports.get("separated")
         primary = before or after
         if primary is None:
@@ -549,6 +574,12 @@ def audit(
                               f"vera harden audit --resume {run_dir} with a higher --max-cost or "
                               "--max-tokens", highlight=False)  # fmt: skip
             raise typer.Exit(BUDGET_EXIT)
+        if infra:  # errors are their own outcome: never a reward, never a clean exit
+            first = " ".join(str(infra[0].message or infra[0].kind).split())[:240]
+            err_console.print(f"vera harden audit: {len(infra)} trial(s) ended in infra_error "
+                              f"(first: {escape(first)}); the report leaves them out of every rate",
+                              highlight=False)  # fmt: skip
+            raise typer.Exit(EXIT_INFRA)
 
 
 # --- the hacker-fixer loop, its report and the exploit corpus ----------------------------------

@@ -338,7 +338,7 @@ def choose_backend(task: Task, backend: str | None) -> str:
     return backend or "bwrap"
 
 
-def _docker_image(task: Task) -> str:
+def _docker_image(task: Task, image_map: dict[str, str] | None = None) -> str:
     """Build (offline, once per distinct environment) the image of a task with a Dockerfile.
 
     Blocking; callers run it in a thread. The tag carries a digest of ``environment/``, so an
@@ -347,11 +347,13 @@ def _docker_image(task: Task) -> str:
     try:
         import docker
 
-        from vera.sandbox.images import build_image, image_exists
+        from vera.sandbox.images import build_image, image_exists, map_base_images
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise ExecutionError(f"docker backend unavailable: {exc}") from None
+    environment = dict(task.environment)
+    environment["Dockerfile"] = map_base_images(environment["Dockerfile"], image_map or {})
     digest = hashlib.sha256(
-        json.dumps([sorted(task.environment.items()),
+        json.dumps([sorted(environment.items()),
                     [e.model_dump() for e in task.environment_tree]]).encode("utf-8", "surrogateescape")
     ).hexdigest()[:12]
     tag = f"vera-task/{task.id.lower()}:{digest}"
@@ -368,7 +370,7 @@ def _docker_image(task: Task) -> str:
             return tag
         with tempfile.TemporaryDirectory(prefix="vera-ctx-") as ctx:
             # Modes, symlinks and empty folders matter to COPY as they do to the seed.
-            write_env_tree(Path(ctx), task.environment, task.environment_tree)
+            write_env_tree(Path(ctx), environment, task.environment_tree)
             return build_image(client, Path(ctx), tag)
     except SandboxError as exc:
         raise ExecutionError(str(exc)) from None
@@ -473,8 +475,11 @@ async def run_trial(
     backend: str | None = None,
     work_dir: Path | None = None,
     keep: bool = False,
+    image_map: dict[str, str] | None = None,
 ) -> TaskTrialResult:
     """Run the agent phase then the verifier phase of ``task`` and read the reward.
+
+    ``image_map`` substitutes base images of a task's Dockerfile (``--image-map FROM=LOCAL``).
 
     Raises ExecutionError when the trial cannot be set up (bad agent, no backend); everything
     that goes wrong once it runs is recorded in the result instead.
@@ -483,7 +488,7 @@ async def run_trial(
     if spec.kind == "oracle" and task.solution is None:
         raise ExecutionError(f"{task.path / 'solution' / 'solve.sh'}: missing (needed by oracle)")
     backend = choose_backend(task, backend)
-    image = await asyncio.to_thread(_docker_image, task) if backend == "docker" else None
+    image = await asyncio.to_thread(_docker_image, task, image_map) if backend == "docker" else None
     root = Path(tempfile.mkdtemp(prefix=f"vera-trial-{task.id}-", dir=work_dir))
     result = TaskTrialResult(
         task=task.id, agent=spec.label, reward=None, passed=False, hacked=False,

@@ -132,6 +132,7 @@ async def prove_separation(
     jobs: int = 2,
     backend: str | None = None,
     progress: bool = False,
+    image_map: dict[str, str] | None = None,
 ) -> tuple[list[SeparationProof], dict[str, AuditReport]]:
     """Play :func:`plan_proof` in a new run directory and read each pair's proof from its store.
 
@@ -139,7 +140,7 @@ async def prove_separation(
     as it will be written, not as vera would separate it in memory."""
     if exploits is None:
         exploits, _ = load_exploits()
-    config = audit_config(jobs=jobs, backend=backend)
+    config = audit_config(jobs=jobs, backend=backend, image_map=image_map)
     plan = plan_proof(pairs, exploits)
     store = await run(Path(run_dir), plan, TRIAL_FN, config, progress=progress)
     with store:
