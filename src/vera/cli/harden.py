@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from vera.cli.common import console, err_console, fail
+from vera.cli.common import EXIT_INFRA, console, err_console, fail
 from vera.harden.artifacts import artifacts_of
 from vera.harden.audit import MODES, AuditReport, TaskAudit
 from vera.harden.datasets import DatasetSource
@@ -26,6 +28,19 @@ app = typer.Typer(help="Verifier hardening: run, separate and audit benchmark ta
 TASKS_HELP = ("Task directories, folders of tasks, or datasets by reference: NAME@VERSION "
               "(from --registry), git+URL#PATH or git+URL@COMMIT#PATH (fetched once per commit "
               "into ~/.cache/vera/datasets; the run records the commit).")
+
+IMAGE_MAP_HELP = ("FROM=LOCAL: build a task's Dockerfile with base image FROM replaced by LOCAL, "
+                  "an image the engine has (offline use; repeatable).")
+
+
+def _image_map(items: list[str] | None) -> dict[str, str]:
+    from vera.sandbox.images import parse_image_map
+
+    try:
+        return parse_image_map(items)
+    except ValueError as exc:
+        fail(str(exc))
+
 
 REGISTRY_HELP = ("Harbor registry (registry.json: a file, or an http(s) or file:// URL) that "
                  "resolves NAME@VERSION.")
@@ -91,6 +106,7 @@ def run(
         typer.Option("--out", "-o", help="Record the trial in a run store here (oracle, nop, "
                      "script:FILE): run.json, run.sqlite, trials/<key>/evidence."),
     ] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Run one trial (agent phase, then verifier phase) and print the reward.
 
@@ -99,6 +115,7 @@ def run(
     """
     from vera.harden.actors import AGENT_KINDS
 
+    images = _image_map(image_map)
     try:
         t = load_task(task)
         if agent in AGENT_KINDS and agent != "script":
@@ -113,11 +130,11 @@ def run(
                 check_spec(model)  # before the task's trial starts
             except ModelSpecError as e:
                 fail(f"--model: {e}")
-            result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep))
+            result = asyncio.run(_acting_trial(t, agent, model, steps, backend, keep, images))
         elif out is not None:
-            result = _recorded_trial(t, agent, backend, out)
+            result = _recorded_trial(t, agent, backend, out, images)
         else:
-            result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep))
+            result = asyncio.run(run_trial(t, agent, backend=backend, keep=keep, image_map=images))
     except (TaskError, ExecutionError, ValueError) as exc:
         fail(" ".join(str(exc).split())[:300])
     if trajectory is not None and result.attempt is not None:
@@ -144,7 +161,8 @@ def run(
         raise typer.Exit(1)
 
 
-def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # type: ignore[no-untyped-def]
+def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # type: ignore[no-untyped-def]
+                    image_map: dict[str, str] | None = None):
     """One trial through the runner, recorded in a new run store at ``out``."""
     from vera.harden.execute import AgentSpec
     from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash, task_result
@@ -159,7 +177,8 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
         script=parsed.script, tau_h=task.config.vera.threshold_attack,
         tau_s=task.config.vera.threshold_benign,
     )  # fmt: skip
-    config = RunConfig(trial_fn=TRIAL_FN, trial_args={"backend": backend},
+    args = {"backend": backend, **({"image_map": image_map} if image_map else {})}
+    config = RunConfig(trial_fn=TRIAL_FN, trial_args=args,
                        labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
     with writer_lock(out):  # one writer per run directory
         try:
@@ -175,7 +194,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path):  # 
 
 
 async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: str | None,
-                        keep: bool):
+                        keep: bool, image_map: dict[str, str] | None = None):
     from vera.agents.terminal import TerminalConfig
     from vera.harden.actors import FrameworkActor, TerminalActor
     from vera.harden.execute import AgentSpec
@@ -196,7 +215,7 @@ async def _acting_trial(task: Task, kind: str, spec: str, steps: int, backend: s
             endpoint = await resolve_endpoint(spec, rt, ADAPTERS[kind])
             actor = FrameworkActor(kind, endpoint, prompt, max_steps=steps, time_limit_s=budget)
         return await run_trial(task, AgentSpec(kind="actor", actor=actor, label=kind),
-                               backend=backend, keep=keep)
+                               backend=backend, keep=keep, image_map=image_map)
 
 
 @app.command("separate")
@@ -207,23 +226,123 @@ def separate(
         bool, typer.Option("--force", help="Replace separated tasks already in --out.")
     ] = False,
     registry: Annotated[str | None, typer.Option("--registry", help=REGISTRY_HELP)] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="vera (vera's layout, globs allowed) or harbor "
+                          "(Harbor's schema: top-level artifacts; proven before it is written).")
+    ] = "vera",
+    prove: Annotated[
+        bool | None,
+        typer.Option("--prove/--no-prove", help="Play oracle, alt_*.sh solutions, nop and the "
+                     "exploits before and after, and refuse a copy an honest solution fails "
+                     "(default: on for --format harbor)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Proof trials at once.")] = 2,
+    backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend of the proof.")] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Write a separated copy of each task (verifier in a fresh sandbox; see SEPARATION.md).
 
-    A dataset given by reference is recorded in OUT/datasets.json (reference, commits)."""
+    With a proof (``--prove``, the default for ``--format harbor``) the copies are staged,
+    played (OUT/separation-proof/ is the run: ``vera report`` reads it) and written only where
+    the oracle and every ``alt_*.sh`` pass before and after; the others are refused naming the
+    paths their artifacts miss (exit 1). A dataset given by reference is recorded in
+    OUT/datasets.json (reference, commits)."""
+    from vera.harden.separate import FORMATS
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     loaded, sources = _load_all(tasks, registry)
     if sources:
         out.mkdir(parents=True, exist_ok=True)
         (out / "datasets.json").write_text(
             json.dumps([s.model_dump() for s in sources], indent=1) + "\n")
+    if not (fmt == "harbor" if prove is None else prove):
+        for t in loaded:
+            try:
+                dest = separate_to(t, out / t.id, force=force, fmt=fmt)
+            except TaskError as exc:
+                fail(str(exc))
+            _said_separated(t, dest)
+        return
+    _separate_proven(loaded, out, force=force, fmt=fmt, jobs=jobs, backend=backend,
+                     image_map=_image_map(image_map))
+
+
+def _said_separated(task: Task, dest: Path) -> None:
+    how = "declared" if task.config.vera.artifacts is not None else "inferred"
+    console.print(f"{task.id} -> {dest}  (artifacts {how}: {', '.join(artifacts_of(task))}; "
+                  "see SEPARATION.md)", highlight=False)
+
+
+def _separate_proven(
+    loaded: list[Task], out: Path, *, force: bool, fmt: str, jobs: int, backend: str | None,
+    image_map: dict[str, str] | None = None,
+) -> None:
+    """Stage each separated copy, prove it with the runner, move the proven ones into OUT."""
+    import shutil
+
+    from vera.harden.proof import prove_separation
+
     for t in loaded:
-        try:
-            dest = separate_to(t, out / t.id, force=force)
-        except TaskError as exc:
-            fail(str(exc))
-        how = "declared" if t.config.vera.artifacts is not None else "inferred"
-        console.print(f"{t.id} -> {dest}  (artifacts {how}: {', '.join(artifacts_of(t))}; "
-                      "see SEPARATION.md)", highlight=False)
+        dest = out / t.id
+        if dest.exists() and any(dest.iterdir()) and not force:
+            fail(f"{dest}: exists and is not empty (use --force to replace it)")
+    run_dir = out / "separation-proof"
+    if run_dir.exists():
+        if not force:
+            fail(f"{run_dir}: a proof run is already there (use --force to replace it)")
+        shutil.rmtree(run_dir)
+    stage = out / ".separation-staging"
+    shutil.rmtree(stage, ignore_errors=True)
+    pairs: list[tuple[Task, Task]] = []
+    try:
+        for t in loaded:
+            try:
+                staged = separate_to(t, stage / t.id, fmt=fmt)
+                pairs.append((t, load_task(staged)))
+            except TaskError as exc:
+                fail(str(exc))
+        proofs, _ = asyncio.run(prove_separation(pairs, run_dir, jobs=jobs, backend=backend,
+                                                 progress=sys.stderr.isatty(),
+                                                 image_map=image_map))  # fmt: skip
+        table = Table(title=f"vera harden separate --format {fmt}: the proof",
+                      caption=f"before -> after separation; trials in {run_dir}")  # fmt: skip
+        for col in ("task", "oracle", "legitimate", "hacked before", "still hacked after", "written"):
+            table.add_column(col)
+        refused: list[str] = []
+        for (t, _), proof in zip(pairs, proofs, strict=True):
+            why = proof.refusal()
+            if why is None:
+                dest = out / t.id
+                if dest.exists():
+                    shutil.rmtree(dest)
+                shutil.move(str(stage / t.id), str(dest))
+            else:
+                refused.append(why)
+            both = {"oracle": proof.oracle, **proof.legitimate}
+            table.add_row(
+                t.id, _before_after(proof.oracle),
+                ", ".join(f"{n} {_before_after(v)}" for n, v in both.items() if n != "oracle") or "-",
+                ", ".join(proof.hacked_before) or "-",
+                ", ".join(h for h in proof.hacked_after if h in proof.hacked_before) or "-",
+                "yes" if why is None else "[red]refused[/]",
+            )  # fmt: skip
+        (out / "separation-proof.json").write_text(
+            json.dumps([p.model_dump(mode="json") for p in proofs], indent=1) + "\n")
+        console.print(table)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    for (t, _), proof in zip(pairs, proofs, strict=True):
+        if proof.refusal() is None:
+            _said_separated(t, out / t.id)
+    if refused:
+        for why in refused[1:]:
+            err_console.print(f"vera: refused: {escape(why)}", highlight=False)
+        fail(f"separation refused: {refused[0]}", code=1)
+
+
+def _before_after(pair: tuple[bool, bool]) -> str:
+    return " -> ".join("pass" if ok else "FAIL" for ok in pair)
 
 
 def _parse_modes(text: str) -> tuple[str, ...]:
@@ -331,6 +450,7 @@ def audit(
         int | None,
         typer.Option("--max-tokens", min=1, help="Stop starting trials once they used this many tokens (exit 5)."),
     ] = None,
+    image_map: Annotated[list[str] | None, typer.Option("--image-map", metavar="FROM=LOCAL", help=IMAGE_MAP_HELP)] = None,
 ) -> None:
     """Play oracle, nop and every exploit against every task; print per-task results and ASR.
 
@@ -403,6 +523,7 @@ def audit(
             config = audit_config(
                 jobs=jobs, workers=workers, executor=executor, ray_address=ray_address,
                 backend=backend, notes=[why] if why else [], budget=budget,
+                image_map=_image_map(image_map),
                 labels={"tasks": list(tasks), "modes": list(mode_list),
                         "exploits": sorted(exploits), "separate": separate_too,
                         "datasets": [s.model_dump() for s in sources]},
@@ -427,6 +548,8 @@ def audit(
                                   f"vera harden audit --resume {run_dir}")  # fmt: skip
                 raise typer.Exit(130) from None
             reports = store_report(store)
+            infra = [r.error for r in store.results()
+                     if r.error is not None and r.error.kind == "infra_error"]  # fmt: skip
         before, after = reports.get("original"), reports.get("separated")
         primary = before or after
         if primary is None:
@@ -451,6 +574,12 @@ def audit(
                               f"vera harden audit --resume {run_dir} with a higher --max-cost or "
                               "--max-tokens", highlight=False)  # fmt: skip
             raise typer.Exit(BUDGET_EXIT)
+        if infra:  # errors are their own outcome: never a reward, never a clean exit
+            first = " ".join(str(infra[0].message or infra[0].kind).split())[:240]
+            err_console.print(f"vera harden audit: {len(infra)} trial(s) ended in infra_error "
+                              f"(first: {escape(first)}); the report leaves them out of every rate",
+                              highlight=False)  # fmt: skip
+            raise typer.Exit(EXIT_INFRA)
 
 
 # --- the hacker-fixer loop, its report and the exploit corpus ----------------------------------

@@ -20,6 +20,7 @@ import posixpath
 import re
 import sys
 import tarfile
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from vera import paths
@@ -115,10 +116,103 @@ def infer_artifacts(task: Task) -> list[str]:
     return paths or [APP]
 
 
+def harbor_artifacts(task: Task) -> list[str] | None:
+    """Harbor's own top-level ``artifacts = [...]`` of ``task.toml`` (paths, or tables with a
+    ``source``) as sandbox paths; None when the task declares none there. This is where a task
+    written in Harbor's separation schema (``vera harden separate --format harbor``, or
+    upstream) declares what its separate verifier receives."""
+    entries = (task.config.model_extra or {}).get("artifacts")
+    if entries is None:
+        return None
+    if not isinstance(entries, list):
+        raise TypeError(f"{task.path / 'task.toml'}: artifacts must be a list, not {type(entries).__name__}")
+    out: list[str] = []
+    for e in entries:
+        source = e.get("source") if isinstance(e, dict) else e
+        if not isinstance(source, str) or not source:
+            raise TypeError(f"{task.path / 'task.toml'}: artifact entry {e!r} has no source path")
+        out.append(source.rstrip("/") or "/")
+    return out
+
+
 def artifacts_of(task: Task) -> list[str]:
-    """The task's declared artifacts, or the inferred ones when it declares none."""
+    """The task's declared artifacts (``[vera] artifacts``, else Harbor's top-level
+    ``artifacts``), or the inferred ones when it declares none."""
     declared = task.config.vera.artifacts
-    return list(declared) if declared is not None else infer_artifacts(task)
+    if declared is not None:
+        return list(declared)
+    harbor = harbor_artifacts(task)
+    return harbor if harbor is not None else infer_artifacts(task)
+
+
+def covered(path: str, artifacts: list[str]) -> bool:
+    """Whether an artifact (a path, a folder above it, or a glob) carries sandbox ``path``."""
+    for art in artifacts:
+        if path == art or path.startswith(art.rstrip("/") + "/"):
+            return True
+        if any(ch in art for ch in "*?[") and (
+            fnmatch.fnmatchcase(path, art) or any(
+                fnmatch.fnmatchcase(str(parent), art) for parent in PurePosixPath(path).parents)
+        ):
+            return True
+    return False
+
+
+UNCARRIED_NOTE = "changed by the agent, carried by no artifact:"
+"""How a separated trial's notes name :func:`uncarried_changes` (the proof of a separation
+reads it back to say which artifact a failing oracle missed)."""
+
+UNCARRIED_SHOWN = 10
+"""Most paths :func:`uncarried_changes` names (the agent decides how many files it writes)."""
+
+
+def uncarried_changes(
+    folder: Path, seed: Mapping[str, str | bytes], artifacts: list[str], prefix: str = APP
+) -> list[str]:
+    """Sandbox paths under ``prefix`` (shown by host ``folder``) that the agent created or
+    changed against ``seed`` (relative path -> content it started with) and that no artifact
+    carries to a separate verifier: what a verifier failing after separation most likely
+    missed. Names only, read with ``lstat`` and a no-follow open, so a link the agent made is
+    never followed; at most :data:`UNCARRIED_SHOWN` (sorted), the rest counted in a last entry."""
+    import os
+    import stat
+
+    found: list[str] = []
+    root = str(folder)
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames.sort()
+        for name in sorted(filenames) + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, root).replace(os.sep, "/")
+            shown = f"{prefix}/{rel}"
+            if covered(shown, artifacts):
+                continue
+            try:
+                st = os.lstat(full)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                if rel not in seed:
+                    found.append(shown)
+                continue
+            text = seed.get(rel)
+            if text is None:
+                found.append(shown)
+                continue
+            want = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
+            if st.st_size != len(want):
+                found.append(shown)
+                continue
+            try:
+                fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW)
+            except OSError:
+                continue
+            with os.fdopen(fd, "rb") as fh:
+                if fh.read(len(want) + 1) != want:
+                    found.append(shown)
+    if len(found) > UNCARRIED_SHOWN:
+        return [*found[:UNCARRIED_SHOWN], f"... and {len(found) - UNCARRIED_SHOWN} more"]
+    return found
 
 
 # --- carrying artifacts out of the agent's sandbox ---------------------------------------------

@@ -316,6 +316,7 @@ def audit_config(
     notes: list[str] | None = None,
     labels: dict[str, Any] | None = None,
     budget: BudgetConfig | None = None,
+    image_map: dict[str, str] | None = None,
 ) -> RunConfig:
     """The run config of an audit: the hardening trial function, its backend, the limits and
     the spending caps (they count the usage trials report; script exploits use no model)."""
@@ -326,7 +327,7 @@ def audit_config(
         limits=LimitsConfig(trials=max(1, jobs)),
         budget=budget or BudgetConfig(),
         trial_fn=TRIAL_FN,
-        trial_args={"backend": backend},
+        trial_args={"backend": backend, **({"image_map": image_map} if image_map else {})},
         labels={"command": "harden audit", **(labels or {}), "notes": list(notes or [])},
     )
 

@@ -49,12 +49,14 @@ from vera.harden.artifacts import (
     APP,
     EXPORT_CAP,
     LOGS_ARTIFACTS,
+    UNCARRIED_NOTE,
     ArtifactError,
     artifacts_of,
     copy_artifacts,
     export_command,
     export_names,
     shadowed_modules,
+    uncarried_changes,
 )
 from vera.harden.task import Task, seed_app, write_env_tree
 from vera.harden.trajectory import AttemptRecord, final_diff, replay_from_commands, replay_from_diff
@@ -73,6 +75,9 @@ from vera.sandbox import (
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HOME = "/root"
 _SKEL = Path("/etc/skel")
+_HOME_NOISE = frozenset({".bash_history", ".python_history", ".lesshst", ".viminfo", ".wget-hsts",
+                         ".cache", ".npm"})
+"""What shells and tools leave in HOME by themselves: not named as a verifier's missed input."""
 _LOG_CAP = 1 << 20
 STOP_GRACE_S = 10.0
 """Seconds the processes left in a shared sandbox get between SIGTERM and SIGKILL once the
@@ -275,7 +280,7 @@ def _limits(task: Task) -> Limits:
 
 
 def _network(task: Task) -> NetworkPolicy:
-    return NetworkPolicy.parse("host" if task.config.environment.allow_internet else "none")
+    return NetworkPolicy.parse("host" if task.config.environment.internet else "none")
 
 
 def _base_env() -> dict[str, str]:
@@ -333,7 +338,7 @@ def choose_backend(task: Task, backend: str | None) -> str:
     return backend or "bwrap"
 
 
-def _docker_image(task: Task) -> str:
+def _docker_image(task: Task, image_map: dict[str, str] | None = None) -> str:
     """Build (offline, once per distinct environment) the image of a task with a Dockerfile.
 
     Blocking; callers run it in a thread. The tag carries a digest of ``environment/``, so an
@@ -342,11 +347,13 @@ def _docker_image(task: Task) -> str:
     try:
         import docker
 
-        from vera.sandbox.images import build_image, image_exists
+        from vera.sandbox.images import build_image, image_exists, map_base_images
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise ExecutionError(f"docker backend unavailable: {exc}") from None
+    environment = dict(task.environment)
+    environment["Dockerfile"] = map_base_images(environment["Dockerfile"], image_map or {})
     digest = hashlib.sha256(
-        json.dumps([sorted(task.environment.items()),
+        json.dumps([sorted(environment.items()),
                     [e.model_dump() for e in task.environment_tree]]).encode("utf-8", "surrogateescape")
     ).hexdigest()[:12]
     tag = f"vera-task/{task.id.lower()}:{digest}"
@@ -363,7 +370,7 @@ def _docker_image(task: Task) -> str:
             return tag
         with tempfile.TemporaryDirectory(prefix="vera-ctx-") as ctx:
             # Modes, symlinks and empty folders matter to COPY as they do to the seed.
-            write_env_tree(Path(ctx), task.environment, task.environment_tree)
+            write_env_tree(Path(ctx), environment, task.environment_tree)
             return build_image(client, Path(ctx), tag)
     except SandboxError as exc:
         raise ExecutionError(str(exc)) from None
@@ -468,8 +475,11 @@ async def run_trial(
     backend: str | None = None,
     work_dir: Path | None = None,
     keep: bool = False,
+    image_map: dict[str, str] | None = None,
 ) -> TaskTrialResult:
     """Run the agent phase then the verifier phase of ``task`` and read the reward.
+
+    ``image_map`` substitutes base images of a task's Dockerfile (``--image-map FROM=LOCAL``).
 
     Raises ExecutionError when the trial cannot be set up (bad agent, no backend); everything
     that goes wrong once it runs is recorded in the result instead.
@@ -478,7 +488,7 @@ async def run_trial(
     if spec.kind == "oracle" and task.solution is None:
         raise ExecutionError(f"{task.path / 'solution' / 'solve.sh'}: missing (needed by oracle)")
     backend = choose_backend(task, backend)
-    image = await asyncio.to_thread(_docker_image, task) if backend == "docker" else None
+    image = await asyncio.to_thread(_docker_image, task, image_map) if backend == "docker" else None
     root = Path(tempfile.mkdtemp(prefix=f"vera-trial-{task.id}-", dir=work_dir))
     result = TaskTrialResult(
         task=task.id, agent=spec.label, reward=None, passed=False, hacked=False,
@@ -725,7 +735,14 @@ async def _separate_verify(
             if tf is not None:
                 tf.close()
     result.notes += [f"separate: {n}" for n in notes]
-    (side.root / "artifacts.json").write_text(json.dumps({"copied": copied, "notes": notes}, indent=1))
+    skel = {f.name: f.read_bytes() for f in _SKEL.iterdir() if f.is_file()} if _SKEL.is_dir() else {}
+    in_home = [p for p in uncarried_changes(agent_side.home, skel, artifacts, HOME)
+               if p[len(HOME) + 1 :].split("/")[0] not in _HOME_NOISE]  # fmt: skip
+    missed = uncarried_changes(agent_side.app, task.app_seed, artifacts, APP) + in_home
+    if missed:
+        result.notes.append(f"separate: {UNCARRIED_NOTE} {', '.join(missed)}")
+    (side.root / "artifacts.json").write_text(
+        json.dumps({"copied": copied, "notes": notes, "uncarried": missed}, indent=1))
     spec = SandboxSpec(
         workspace=side.app, workspace_target=APP,
         binds=side.binds(False) + _runtime_binds(task, backend, root),

@@ -315,14 +315,61 @@ def _separation_md(
     return "\n".join(lines)
 
 
-def separate_to(task: Task, dest: Path, *, force: bool = False) -> Path:
-    """Write the separated copy of ``task`` to ``dest`` (a new task directory)."""
+FORMATS = ("vera", "harbor")
+"""Layouts ``vera harden separate`` writes: ``vera`` (artifacts in ``[vera] artifacts``, globs
+allowed) and ``harbor`` (Harbor's own schema: top-level ``artifacts``, see :func:`harbor_schema`)."""
+
+
+def harbor_schema(separated: Task) -> Task:
+    """A separated task in Harbor's own separation schema: ``[verifier] environment_mode =
+    "separate"`` (already set by :func:`separate_task`) and the artifacts as Harbor's top-level
+    ``artifacts = [...]`` instead of ``[vera] artifacts``, so Harbor collects from the agent's
+    environment exactly what vera's separation carries. Tests stay in ``tests/``, which Harbor
+    uploads to the verifier's environment only. Harbor's artifacts are paths, not globs: a glob
+    is refused (TaskError naming it) rather than widened to its folder, which would carry more
+    of the agent's files to the verifier than the separation was proven with."""
+    if not separated.separated:
+        raise TaskError(f"{separated.path / 'task.toml'}: not separated")
+    new = separated.model_copy(deep=True)
+    cfg = new.config
+    artifacts = list(cfg.vera.artifacts if cfg.vera.artifacts is not None else artifacts_of(separated))
+    globbed = [a for a in artifacts if any(ch in a for ch in "*?[")]
+    if globbed:
+        raise TaskError(
+            f"{separated.path / 'task.toml'}: artifact {globbed[0]} is a glob; Harbor's artifacts "
+            "are paths (declare the files or their folder in [vera] artifacts)"
+        )
+    extra = cfg.model_extra if cfg.model_extra is not None else {}
+    extra["artifacts"] = artifacts
+    env = cfg.environment
+    if env.network_mode is None:  # Harbor deprecates allow_internet for network_mode
+        env.network_mode = "public" if env.allow_internet else "no-network"
+        env.model_fields_set.discard("allow_internet")
+        env.model_fields_set.add("network_mode")
+        cfg.model_fields_set.add("environment")
+    cfg.vera.artifacts = None
+    cfg.vera.model_fields_set.discard("artifacts")
+    if cfg.vera.separation is not None:
+        cfg.vera.separation.changes.append(
+            f"artifacts: Harbor's top-level key ({', '.join(artifacts)}), not [vera] artifacts"
+        )
+    return new
+
+
+def separate_to(task: Task, dest: Path, *, force: bool = False, fmt: str = "vera") -> Path:
+    """Write the separated copy of ``task`` to ``dest`` (a new task directory), in vera's
+    layout or Harbor's schema (``fmt``, one of :data:`FORMATS`)."""
+    if fmt not in FORMATS:
+        raise TaskError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     dest = Path(dest)
     if dest.exists() and any(dest.iterdir()):
         if not force:
             raise TaskError(f"{dest}: exists and is not empty (use --force to replace it)")
         shutil.rmtree(dest)
     new, md = separate_task(task)
+    if fmt == "harbor":
+        new = harbor_schema(new)
+        md = md.replace("edit `[vera] artifacts` to change", "edit the top-level `artifacts` to change")
     write_task(new, dest)
     (dest / "SEPARATION.md").write_text(md)
     return dest

@@ -81,6 +81,17 @@ class EnvironmentConfig(_Section):
     cpus: float | None = None
     memory_mb: int | None = None
     allow_internet: bool = False
+    """Harbor's older key; ``network_mode`` wins when both are set."""
+    network_mode: Literal["no-network", "public", "allowlist"] | None = None
+    """Harbor's current key. ``allowlist`` (Harbor's per-host list) runs without network under
+    vera, which has no egress list for harden tasks: the stricter reading."""
+
+    @property
+    def internet(self) -> bool:
+        """Whether the task's sandboxes reach the network."""
+        if self.network_mode is not None:
+            return self.network_mode == "public"
+        return self.allow_internet
 
 
 class SeparationRecord(BaseModel):

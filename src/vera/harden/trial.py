@@ -258,7 +258,8 @@ def played_trajectory(
 
 
 async def harden_trial(
-    spec: TrialSpec, trial_dir: Path, *, backend: str | None = None
+    spec: TrialSpec, trial_dir: Path, *, backend: str | None = None,
+    image_map: dict[str, str] | None = None,
 ) -> TrialResult:
     """Play one hardening trial (the runner's trial function of kind ``harden``)."""
     params = HardenParams.model_validate(spec.params)
@@ -281,7 +282,8 @@ async def harden_trial(
     work.mkdir()
     try:
         try:
-            res = await run_trial(task, agent, backend=backend, work_dir=work, keep=True)
+            res = await run_trial(task, agent, backend=backend, work_dir=work, keep=True,
+                                  image_map=image_map)  # fmt: skip
         except ExecutionError as exc:
             return _failed("infra_error", "env", f"setup: {exc}")
         if res.trial_dir:

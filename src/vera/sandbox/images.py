@@ -128,6 +128,13 @@ def build_image(
     """Build ``context`` (a directory with a Dockerfile) without pulling; returns the tag."""
     if not (context / dockerfile).is_file():
         raise SandboxError(f"no {dockerfile} in {context}")
+    missing = [b for b in base_images((context / dockerfile).read_text(errors="replace"))
+               if not image_exists(client, b)]  # fmt: skip
+    if missing:  # the engine would try a registry: vera builds offline
+        raise SandboxError(
+            f"docker build refused: base image {missing[0]} is not on this engine (builds are "
+            f"offline; --image-map {missing[0]}=LOCAL substitutes an image the engine has)"
+        )
     try:
         client.images.build(
             path=str(context), dockerfile=dockerfile, tag=tag, pull=False, rm=True, forcerm=True
@@ -139,3 +146,61 @@ def build_image(
     except docker.errors.APIError as e:
         raise SandboxError(f"docker build of {context} failed: {e.explanation or e}") from e
     return tag
+
+
+# --- base images an offline user substitutes (``--image-map FROM=LOCAL``) -----------------------
+
+
+def parse_image_map(items: list[str] | None) -> dict[str, str]:
+    """``FROM=LOCAL`` pairs (``--image-map``, repeatable) as a dict; ValueError names a bad one."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        name, sep, local = item.partition("=")
+        if not sep or not name.strip() or not local.strip() or any(c.isspace() for c in item):
+            raise ValueError(f"--image-map {item!r}: expected FROM=LOCAL (image names, no spaces)")
+        if out.get(name, local) != local:
+            raise ValueError(f"--image-map {name}: mapped twice ({out[name]}, {local})")
+        out[name] = local
+    return out
+
+
+def _parser(dockerfile: str):  # type: ignore[no-untyped-def]
+    from dockerfile_parse import DockerfileParser
+
+    parser = DockerfileParser(fileobj=io.BytesIO(), cache_content=True)
+    parser.content = dockerfile
+    return parser
+
+
+def base_images(dockerfile: str) -> list[str]:
+    """The images a Dockerfile's ``FROM`` lines build on (``ARG`` defaults resolved), without
+    its own stage names and ``scratch``: what the engine must already have to build offline."""
+    parser = _parser(dockerfile)
+    stages: set[str] = set()
+    images: list[str] = []
+    for ins in parser.structure:
+        if ins["instruction"] != "FROM":
+            continue
+        words = ins["value"].split()
+        if len(words) >= 3 and words[-2].lower() == "as":
+            stages.add(words[-1])
+    for image in parser.parent_images:
+        if image not in stages and image != "scratch" and image not in images:
+            images.append(image)
+    return images
+
+
+def map_base_images(dockerfile: str, image_map: dict[str, str]) -> str:
+    """``dockerfile`` with each ``FROM`` image that ``image_map`` names replaced by its local
+    substitute, so a task whose base image is on a registry builds offline from one the engine
+    has. Parsed with ``dockerfile-parse`` (continuation lines, ``ARG`` defaults in ``FROM``,
+    multi-stage builds; a stage name is not an image and is left alone unless mapped)."""
+    if not image_map:
+        return dockerfile
+    parser = _parser(dockerfile)
+    parents = parser.parent_images
+    mapped = [image_map.get(p, p) for p in parents]
+    if mapped == parents:
+        return dockerfile
+    parser.parent_images = mapped
+    return parser.content

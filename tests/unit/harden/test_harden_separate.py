@@ -93,3 +93,64 @@ def test_separated_task_round_trips_as_harbor_files(fixtures: Path, tmp_path: Pa
     with pytest.raises(TaskError, match="not empty"):
         separate_to(load_task(fixtures / "tb1-csvsum"), dest)
     separate_to(load_task(fixtures / "tb1-csvsum"), dest, force=True)
+
+
+# --- Harbor's separation schema (`vera harden separate --format harbor`) -------------------------
+
+
+def test_harbor_schema_moves_artifacts_to_harbors_key_and_network_mode(
+    fixtures: Path, tmp_path: Path
+) -> None:
+    from vera.harden.artifacts import artifacts_of, harbor_artifacts
+
+    dest = separate_to(load_task(fixtures / "tb1-csvsum"), tmp_path / "h", fmt="harbor")
+    again = load_task(dest)
+    assert again.separated and again.config.vera.artifacts is None
+    assert harbor_artifacts(again) == ["/app/sales.csv", "/app/totals.csv"] == artifacts_of(again)
+    toml = (dest / "task.toml").read_text()
+    assert "\nartifacts = [" in "\n" + toml.split("\n[", 1)[0] and 'network_mode = "no-network"' in toml
+    assert "allow_internet" not in toml and not again.config.environment.internet
+
+
+def test_harbor_schema_refuses_a_glob_artifact(fixtures: Path, tmp_path: Path) -> None:
+    task = load_task(fixtures / "tb1-csvsum")
+    task.config.vera.artifacts = ["/app/*.csv"]
+    with pytest.raises(TaskError, match=r"artifact /app/\*\.csv is a glob"):
+        separate_to(task, tmp_path / "g", fmt="harbor")
+    assert not (tmp_path / "g").exists()
+    with pytest.raises(TaskError, match="unknown format"):
+        separate_to(task, tmp_path / "x", fmt="inspect")
+
+
+def test_harbor_artifacts_read_paths_and_tables(fixtures: Path) -> None:
+    from vera.harden.artifacts import harbor_artifacts
+
+    task = load_task(fixtures / "tb1-csvsum")
+    assert harbor_artifacts(task) is None
+    task.config.model_extra["artifacts"] = ["/app/out/", {"source": "/logs/artifacts/run.json",
+                                                          "destination": "run.json"}]
+    assert harbor_artifacts(task) == ["/app/out", "/logs/artifacts/run.json"]
+    task.config.model_extra["artifacts"] = [{"destination": "x"}]
+    with pytest.raises(TypeError, match="no source path"):
+        harbor_artifacts(task)
+
+
+def test_uncarried_changes_names_what_no_artifact_carries(tmp_path: Path) -> None:
+    from vera.harden.artifacts import UNCARRIED_SHOWN, covered, uncarried_changes
+
+    app = tmp_path / "app"
+    (app / "out").mkdir(parents=True)
+    (app / "keep.txt").write_text("seed\n")  # unchanged seed file
+    (app / "edit.txt").write_text("changed\n")  # seed said otherwise
+    (app / "out" / "result.txt").write_text("42\n")  # carried by the artifact /app/out
+    (app / "notes.md").write_text("new\n")  # new, not carried
+    (app / "link").symlink_to("/etc/passwd")  # a link is named, never followed
+    seed = {"keep.txt": "seed\n", "edit.txt": "seed\n"}
+    got = uncarried_changes(app, seed, ["/app/out"])
+    assert got == ["/app/edit.txt", "/app/link", "/app/notes.md"]
+    assert covered("/app/out/result.txt", ["/app/out"]) and covered("/app/a/b.py", ["/app/*"])
+    assert not covered("/app/outside", ["/app/out"])
+    for i in range(UNCARRIED_SHOWN + 3):
+        (app / f"n{i:02d}").write_text("x")
+    many = uncarried_changes(app, seed, ["/app/out"])
+    assert len(many) == UNCARRIED_SHOWN + 1 and many[-1].startswith("... and ")
