@@ -17,7 +17,7 @@ from vera.harden.metrics import summarize_runs
 from vera.harden.records import TaskRun, load_attempts, load_runs
 from vera.harden.roles import HACK_MODES
 from vera.harden.trajectory import render as render_trajectory
-from vera.report.html import _CSS, _table
+from vera.pages import html_page, html_table, md_table
 
 Format = Literal["html", "md", "json"]
 _COLOURS = {
@@ -181,15 +181,7 @@ USAGE_HEADER = ["role", "requests", "input tokens", "output tokens", "USD"]
 
 
 def to_markdown(data: dict[str, Any]) -> str:
-    def table(header: list[str], rows: list[list[str]]) -> str:
-        return "\n".join(
-            [
-                "| " + " | ".join(header) + " |",
-                "|" + "---|" * len(header),
-                *["| " + " | ".join(r) + " |" for r in rows],
-            ]
-        )
-
+    table = md_table
     out = [
         f"# Hardening report: {data['run_dir']}",
         "",
@@ -263,13 +255,13 @@ def to_html(data: dict[str, Any]) -> str:
         f"<h1>Hardening report</h1><p class=note>{escape(data['run_dir'])}</p>",
         "<h2>All tasks</h2><p class=note>ASR per task / per trial; benign solve rate "
         "pooled over the legitimate-solution corpus.</p>",
-        _table(STATE_HEADER, summary_rows(data["summary"])),
+        html_table(STATE_HEADER, summary_rows(data["summary"])),
     ]
     for t in data["tasks"]:
         parts.append(f"<h2>{escape(t['task'])} — {escape(t['status'])}</h2>")
         if t["ablations"]:
             parts.append(f"<p class=note>ablations: {escape(', '.join(t['ablations']))}</p>")
-        parts.append(_table(STATE_HEADER, state_rows(t["states"])))
+        parts.append(html_table(STATE_HEADER, state_rows(t["states"])))
         parts.append(_line_chart(t["states"], f"{t['task']}: rates by state"))
         rows = []
         for it in t["iterations"]:
@@ -299,10 +291,10 @@ def to_html(data: dict[str, Any]) -> str:
                     ]
                 )
         if rows:
-            parts.append(_table(["iteration", "candidate", "outcome", "rationale", "gates"], rows))
+            parts.append(html_table(["iteration", "candidate", "outcome", "rationale", "gates"], rows))
         if t.get("attempts"):
             parts.append("<h3>Attempts and their trajectories</h3>")
-            parts.append(_table(ATTEMPT_HEADER, attempt_rows(t["attempts"])))
+            parts.append(html_table(ATTEMPT_HEADER, attempt_rows(t["attempts"])))
             for a in t["attempts"]:
                 parts.append(
                     f"<details><summary>{escape(a['id'])} ({escape(a['agent'])}, reward "
@@ -310,12 +302,9 @@ def to_html(data: dict[str, Any]) -> str:
                     f"<pre>{escape(a['trajectory'])}</pre></details>"
                 )
         if t["usage"]:
-            parts.append(_table(USAGE_HEADER, usage_rows(t["usage"])))
-    parts += ["<h2>Cost per role (all tasks)</h2>", _table(USAGE_HEADER, usage_rows(data["usage"]))]
-    return (
-        "<!doctype html><html><head><meta charset=utf-8><title>vera harden report</title>"
-        f"<style>{_CSS}</style></head><body><main>{''.join(parts)}</main></body></html>"
-    )
+            parts.append(html_table(USAGE_HEADER, usage_rows(t["usage"])))
+    parts += ["<h2>Cost per role (all tasks)</h2>", html_table(USAGE_HEADER, usage_rows(data["usage"]))]
+    return html_page("vera harden report", f"<main>{''.join(parts)}</main>")
 
 
 def render(run_dir: Path, fmt: Format = "html") -> str:
