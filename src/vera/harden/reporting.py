@@ -298,7 +298,9 @@ def to_html(data: dict[str, Any]) -> str:
                     ]
                 )
         if rows:
-            parts.append(html_table(["iteration", "candidate", "outcome", "rationale", "gates"], rows))
+            parts.append(
+                html_table(["iteration", "candidate", "outcome", "rationale", "gates"], rows)
+            )
         if t.get("attempts"):
             parts.append("<h3>Attempts and their trajectories</h3>")
             parts.append(html_table(ATTEMPT_HEADER, attempt_rows(t["attempts"])))
@@ -310,7 +312,10 @@ def to_html(data: dict[str, Any]) -> str:
                 )
         if t["usage"]:
             parts.append(html_table(USAGE_HEADER, usage_rows(t["usage"])))
-    parts += ["<h2>Cost per role (all tasks)</h2>", html_table(USAGE_HEADER, usage_rows(data["usage"]))]
+    parts += [
+        "<h2>Cost per role (all tasks)</h2>",
+        html_table(USAGE_HEADER, usage_rows(data["usage"])),
+    ]
     return html_page("vera harden report", f"<main>{''.join(parts)}</main>")
 
 
@@ -321,7 +326,6 @@ def render(run_dir: Path, fmt: Format = "html") -> str:
     if fmt == "md":
         return to_markdown(data)
     return to_html(data)
-
 
 
 # --- an audit run (``vera report RUN_DIR``) ------------------------------------------------------
@@ -525,8 +529,12 @@ def audit_markdown(data: dict[str, Any]) -> str:
     if (line := _budget_line(data)) is not None:
         out += [line, ""]
     out += ["## Attack success", "", md_table(ASR_HEADER, asr_rows(conds)), ""]
-    out += ["## Per task", "", md_table(task_header(list(conds)), task_rows(data["tasks"],
-                                                                           list(conds))), ""]
+    out += [
+        "## Per task",
+        "",
+        md_table(task_header(list(conds)), task_rows(data["tasks"], list(conds))),
+        "",
+    ]
     for part, title in (("by_exploit", "exploit"), ("by_category", "category"),
                         ("by_defence", "defence")):  # fmt: skip
         rows = breakdown_rows(conds, part)
@@ -585,6 +593,7 @@ def render_audit(run_dir: Path, fmt: Literal["html", "md", "json"] = "html") -> 
     if fmt == "md":
         return audit_markdown(data)
     return audit_html(data)
+
 
 __all__ = [
     "CONDITIONS",

@@ -46,7 +46,6 @@ MAX_TEXT = TEXT_LIMIT
 MAX_TABLE_ROWS = 5000
 
 
-
 def _t(text: Any, limit: int = MAX_TEXT) -> str:
     """Escaped, cut text."""
     s = text if isinstance(text, str) else json.dumps(text, indent=1, default=str)

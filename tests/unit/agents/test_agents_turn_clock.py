@@ -44,7 +44,10 @@ async def test_the_limit_counts_from_the_first_model_request(tmp_path: Path) -> 
     assert ended - await asked >= 0.3
     error, infra = a._classify(res, Parsed(), 0.3)
     assert infra is None
-    assert error == "time_limit: claude-code gave no answer within 0.3s of its first model request (killed)"
+    assert (
+        error
+        == "time_limit: claude-code gave no answer within 0.3s of its first model request (killed)"
+    )
 
 
 async def test_a_framework_that_never_asks_its_model_is_killed_at_the_startup_limit(
@@ -56,4 +59,6 @@ async def test_a_framework_that_never_asks_its_model_is_killed_at_the_startup_li
     assert time.monotonic() - t0 >= 0.3
     assert fatal is None and res.killed and res.kill_reason == "timeout"
     error, _ = a._classify(res, Parsed(), 30)
-    assert error == "time_limit: claude-code sent no model request within 0.3s of its start (killed)"
+    assert (
+        error == "time_limit: claude-code sent no model request within 0.3s of its start (killed)"
+    )
