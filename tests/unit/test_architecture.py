@@ -12,6 +12,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "vera"
 LAYER = {
     "records": 0,
     "paths": 0,
+    "pages": 0,
     "atif": 0,
     "env": 1,
     "sandbox": 1,
@@ -135,3 +136,20 @@ def test_the_checker_sees_a_cycle_and_an_upward_arrow() -> None:
     graph = {"vera.env.a": {"vera.runner.b"}, "vera.runner.b": {"vera.env.a"}}
     assert cycles(graph) == [["vera.env.a", "vera.runner.b"]]
     assert _layer("vera.runner.b") > _layer("vera.env.a")  # type: ignore[operator]
+
+
+def test_no_private_name_is_imported_from_another_package() -> None:
+    """A name with a leading underscore is its package's own: another package that needs it
+    asks for a public one (the HTML pieces of ``vera.pages``, ``vera.sandbox.private_root_argv``)."""
+    private = []
+    for path in SRC.rglob("*.py"):
+        here = _name(path).split(".")[1:2]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                continue
+            there = node.module.split(".")[1:2]
+            if not node.module.startswith("vera") or there == here:
+                continue
+            private += [f"{_name(path)}: from {node.module} import {a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.startswith("__")]  # fmt: skip
+    assert private == []

@@ -24,7 +24,7 @@ Failures, mapped to the base contract:
 
 | what happened | result |
 |---|---|
-| the turn ran past ``time_limit_s`` | the framework is killed; ``Turn.error = "time_limit: ..."``; the trial goes on (the next turn resumes the session) |
+| the turn ran past ``time_limit_s`` (counted from its first model request), or made no model request within ``startup_limit_s`` | the framework is killed; ``Turn.error = "time_limit: ..."``; the trial goes on (the next turn resumes the session) |
 | the framework reports its step limit | ``Turn.error = "step_limit: ..."`` |
 | the model endpoint refused (401/403/404, other 4xx), stayed unavailable (429/5xx after the framework's retries), gave no answer within ``model_timeout_s`` (the proxy gives up and the framework is killed at once), the gateway's MCP server failed to start, or the sandbox failed | :class:`FrameworkInfraError` is raised: ``infra_error`` |
 | the framework sent its model a request that is not one of its wire (the proxy refuses it) | the framework is killed; ``Turn.error = "agent_error: ..."`` |
@@ -150,7 +150,12 @@ and every API service, stay gateway tools)."""
 
 class CliAgentConfig(BaseModel):
     time_limit_s: float = Field(default=180.0, gt=0)
-    """Seconds one turn (one invocation of the framework) may take before it is killed."""
+    """Seconds one turn (one invocation of the framework) may take before it is killed,
+    counted from the turn's first model request: a framework's start-up (tens of seconds for
+    OpenClaw on a busy machine) is not the agent's time."""
+    startup_limit_s: float = Field(default=300.0, gt=0)
+    """Seconds an invocation may take to send its first model request; a framework that has
+    not asked its model by then is killed (``time_limit``)."""
     max_steps: int = Field(default=8, ge=1)
     """Model requests per turn, where the framework has such a limit."""
     model_timeout_s: float | None = Field(default=None, gt=0)
@@ -165,6 +170,10 @@ class CliAgentConfig(BaseModel):
     @property
     def model_timeout(self) -> float:
         return self.model_timeout_s or min(120.0, self.time_limit_s / 2)
+
+
+_TIMED_OUT = "\0time limit"
+"""The reason :meth:`CliAgent._run` stops an invocation whose clock ran out (not a fault)."""
 
 
 class Spend:
@@ -268,6 +277,11 @@ class CliAgent(abc.ABC):
         injections and the trial's defences on their results (``tools`` native or both)."""
         self._faults: list[ProxyFault] = []
         self._fault_seen = asyncio.Event()
+        self._asked = asyncio.Event()
+        """Set by the proxy when the invocation running now sends a model request: its first
+        one starts the turn's clock (:meth:`_run`)."""
+        self._never_asked = False
+        """The last invocation was killed before its first model request."""
         self._turn_usage = Usage()
 
     def attach_trial(self, surface: TrialSurface) -> None:
@@ -551,7 +565,9 @@ class CliAgent(abc.ABC):
         self, sb: Sandbox, argv: list[str], limit: float
     ) -> tuple[ExecResult, str | None]:
         """Run one invocation, watching its stdout events for :meth:`fatal` ones and the proxy
-        for faults; either kills the framework at once."""
+        for faults; either kills the framework at once. Its clock: ``limit`` seconds from its
+        first model request, and at most ``startup_limit_s`` until that request; past either
+        it is killed as timed out."""
         out = bytearray()
         err = bytearray()
         pending = bytearray()
@@ -590,9 +606,22 @@ class CliAgent(abc.ABC):
             await self._fault_seen.wait()
             stop("")  # the proxy's fault says what happened (see _conclude)
 
+        async def watch_clock() -> None:
+            try:
+                await asyncio.wait_for(self._asked.wait(), self.config.startup_limit_s)
+            except TimeoutError:
+                self._never_asked = True
+            else:
+                await asyncio.sleep(limit)
+            stop(_TIMED_OUT)
+
         self._fault_seen.clear()
-        task = asyncio.create_task(sb.exec(argv, timeout=limit, on_output=on_output))
-        watcher = asyncio.create_task(watch_proxy())
+        self._asked.clear()
+        self._never_asked = False
+        # The sandbox's own timeout is the outer bound the clock never passes.
+        outer = self.config.startup_limit_s + limit + 5
+        task = asyncio.create_task(sb.exec(argv, timeout=outer, on_output=on_output))
+        watchers = [asyncio.create_task(watch_proxy()), asyncio.create_task(watch_clock())]
         if self._faults:  # a fault before this invocation (e.g. a refused side request)
             stop("")
         try:
@@ -601,18 +630,20 @@ class CliAgent(abc.ABC):
             me = asyncio.current_task()
             if not found or (me is not None and me.cancelling()):
                 raise
+            timed_out = found[0] == _TIMED_OUT
             res = ExecResult(
                 exit_code=137,
                 stdout=out.decode(errors="replace"),
                 stderr=err.decode(errors="replace"),
                 killed=True,
-                kill_reason="closed",
+                kill_reason="timeout" if timed_out else "closed",
             )
-            return res, found[0] or None
+            return res, None if timed_out else found[0] or None
         except Exception as e:  # the sandbox itself broke
             raise FrameworkInfraError(f"{self.name}: sandbox exec failed: {e}") from e
         finally:
-            watcher.cancel()
+            for w in watchers:
+                w.cancel()
 
     def _keep_output(self, index: int, res: ExecResult) -> None:
         with contextlib.suppress(OSError):
@@ -626,7 +657,11 @@ class CliAgent(abc.ABC):
     ) -> tuple[str | None, str | None]:
         """``(turn_error, infra_error_message)`` for one invocation."""
         if res.killed and res.kill_reason == "timeout":
-            return f"time_limit: {self.name} gave no answer within {limit:g}s (killed)", None
+            if self._never_asked:
+                return (f"time_limit: {self.name} sent no model request within "
+                        f"{self.config.startup_limit_s:g}s of its start (killed)", None)  # fmt: skip
+            return (f"time_limit: {self.name} gave no answer within {limit:g}s of its first "
+                    "model request (killed)", None)  # fmt: skip
         if res.killed:
             return f"agent_error: {self.name} was killed ({res.kill_reason} limit)", None
         if parsed.mcp_failed:
@@ -658,6 +693,7 @@ class _AgentHooks(ProxyHooks):
         self.agent = agent
 
     def admit(self) -> str | None:
+        self.agent._asked.set()  # asked once per request: the first starts the turn's clock
         return self.agent.spend.admit()
 
     def on_usage(self, usage: Usage) -> None:

@@ -619,6 +619,15 @@ def _check_resume(out: Path, recorded: dict, resume: bool) -> None:
         fail(f"--resume: {', '.join(diff)} differ(s) from the run in {out}; give the same ones")
 
 
+def _recorded_caps(out: Path) -> dict:
+    """The budget caps a loop run recorded in its config.json ({} when none)."""
+    try:
+        caps = json.loads((out / "config.json").read_text()).get("budget") or {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return {k: caps[k] for k in ("max_cost_usd", "max_tokens") if caps.get(k) is not None}
+
+
 def _progress_line(line: str) -> None:
     err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
@@ -659,25 +668,33 @@ def loop(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once in the metrics replay.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out (same tasks, options and models): steps its journals record are replayed, not run again.")] = False,
+    max_cost: Annotated[float | None, typer.Option("--max-cost", help="Start no step that asks a model once the loop's priced model usage costs this many USD (exit 5; --resume --max-cost HIGHER continues).")] = None,
+    max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1, help="Start no step that asks a model once this many tokens (input + output, every role) are used (exit 5; --resume --max-tokens HIGHER continues).")] = None,
 ) -> None:
     """Harden tasks with the hacker-fixer loop; every accepted state is a git commit.
 
     Candidates are gated by the patch reviewer, replay of the legitimate solutions, the
     discovered exploits and a fresh blind solver. Writes OUT/<task>/{state,run.json,...};
     one line per finished step on stderr. Killed at any moment, the same command with
-    --resume carries on without asking a model or playing a trial twice.
+    --resume carries on without asking a model or playing a trial twice. With --max-cost or
+    --max-tokens the loop stops before the step that would pass the cap (exit 5, OUT/budget.json
+    says what was spent); --resume with a higher cap carries on from that step.
     """
     from pydantic_ai.exceptions import UnexpectedModelBehavior
 
     from vera.agents.install import AgentInstallError
-    from vera.harden.loop import HardenLoop, LoopConfig
+    from vera.cli.run import BUDGET_EXIT
+    from vera.harden.loop import HardenLoop, LoopBudgetReached, LoopConfig
     from vera.harden.metrics import summarize_runs
     from vera.harden.reporting import STATE_HEADER, state_rows
     from vera.harden.roles import ROLES, Roles
     from vera.models.errors import ModelLimitError, ModelSpecError, ModelUnavailableError
     from vera.models.runtime import ModelRuntime
+    from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig
     from vera.runner.journal import JournalError
 
+    if max_cost is not None and max_cost <= 0:
+        fail("--max-cost must be more than 0 USD")
     loaded, sources = _load_all(tasks, registry)
     try:
         cfg = LoopConfig(
@@ -718,6 +735,14 @@ def loop(
 
             for t in loaded:
                 check_resumable(out, t.id)
+        # The caps: those recorded by the run, each replaced by one given now (a resume with a
+        # higher --max-cost continues a loop the budget stopped).
+        caps = _recorded_caps(out) if resume else {}
+        caps |= {k: v for k, v in (("max_cost_usd", max_cost), ("max_tokens", max_tokens))
+                 if v is not None}  # fmt: skip
+        budget = Budget(BudgetConfig(**caps))
+        if budget.config.capped:
+            recorded["budget"] = budget.config.model_dump(mode="json")
         out.mkdir(parents=True, exist_ok=True)
         (out / "config.json").write_text(json.dumps(recorded, indent=1))
 
@@ -742,13 +767,16 @@ def loop(
                     except ValueError as exc:
                         fail(f"--{'hacker' if role == 'hacker' else 'solver'}-agent {kind}: {exc}")
                 hl = HardenLoop(out, cfg, Roles(models), ledger=rt.ledger, endpoints=endpoints,
-                                progress=None if as_json else _progress_line)
+                                progress=None if as_json else _progress_line,
+                                budget=budget if budget.config.capped else None)  # fmt: skip
                 runs = []
                 for t in loaded:
                     if not as_json:
                         err_console.print(f"[dim]hardening {t.id}...[/]", highlight=False)
                     runs.append(await hl.run_task(t, resume=resume))
                 return runs
+
+        from vera.runner.store import write_atomic
 
         try:
             runs = asyncio.run(go())
@@ -757,6 +785,22 @@ def loop(
             fail(str(exc))
         except UnexpectedModelBehavior as exc:
             fail(f"a role's model gave no usable answer: {' '.join(str(exc).split())[:200]}")
+        except LoopBudgetReached as exc:
+            status = budget.status
+            write_atomic(out / BUDGET_JSON, status.model_dump_json(indent=1))
+            for line in filter(None, [status.line("model steps"), status.unpriced_line()]):
+                err_console.print(line, highlight=False, soft_wrap=True, markup=False)
+            err_console.print(f"stopped before {exc}; finished steps are in the journals: "
+                              f"vera harden loop ... --out {out} --resume with a higher "
+                              "--max-cost or --max-tokens carries on", highlight=False,
+                              soft_wrap=True, markup=False)  # fmt: skip
+            raise typer.Exit(BUDGET_EXIT) from None
+        if budget.config.capped:
+            status = budget.status
+            write_atomic(out / BUDGET_JSON, status.model_dump_json(indent=1))
+            if not as_json:
+                for line in filter(None, [status.line("model steps"), status.unpriced_line()]):
+                    err_console.print(line, highlight=False, soft_wrap=True, markup=False)
         summary = summarize_runs(runs)
         (out / "summary.json").write_text(json.dumps(summary, indent=1))
         if as_json:

@@ -54,7 +54,11 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Write the report of a run: ASR/ESR with intervals, breakdowns, per-trial evidence."""
+        """Write the report of a run: ASR/ESR with intervals, breakdowns, per-trial evidence.
+
+        A hardening audit (vera harden audit) is reported as an audit: per task the oracle,
+        nop and the exploits that hacked it before and after separation, ASR per exploit,
+        category and defence, every trial, the run's configuration."""
         from vera.report import SUFFIX, load_run, render, write_report
 
         if fmt == "atif":
@@ -64,6 +68,11 @@ def register(app: typer.Typer) -> None:
             fail(f"unknown format {fmt!r}: use html, md, json, csv or atif")
         if against is not None:
             _compare(run_dir, against, fmt, out)
+            return
+        if fmt != "csv" and _is_audit(run_dir):
+            if corpus is not None:
+                fail("--corpus bounds the ASRs of a safety run; this run is a hardening audit")
+            _audit(run_dir, fmt, out)
             return
         if corpus is not None and not corpus.is_dir():
             fail(f"--corpus {corpus}: not a directory")
@@ -76,6 +85,30 @@ def register(app: typer.Typer) -> None:
         except FileNotFoundError as exc:
             fail(str(exc))
         console.print(f"report: {path}", highlight=False)
+
+
+def _is_audit(run_dir: Path) -> bool:
+    from vera.harden.reporting import is_audit_run
+
+    try:
+        return is_audit_run(run_dir)
+    except FileNotFoundError as exc:
+        fail(str(exc))
+
+
+def _audit(run_dir: Path, fmt: str, out: Path | None) -> None:
+    """The report of a hardening audit run (``vera.harden.reporting.render_audit``)."""
+    from vera.harden.reporting import render_audit
+    from vera.report import SUFFIX
+    from vera.runner.store import write_atomic
+
+    text = render_audit(run_dir, fmt)  # type: ignore[arg-type]
+    if out is not None and str(out) == "-":
+        typer.echo(text)
+        return
+    path = out or Path(run_dir) / SUFFIX[fmt]
+    write_atomic(path, text)
+    console.print(f"audit report: {path}", highlight=False)
 
 
 def _atif(run_dir: Path, out: Path | None, against: Path | None, corpus: Path | None) -> None:

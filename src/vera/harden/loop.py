@@ -37,6 +37,14 @@ the state repository is reset to the last accepted commit the journal knows (a c
 step the kill interrupted is discarded, as is a half-written candidate), ``attempts.jsonl`` and
 ``run.json`` are rewritten from the replayed steps, and the loop carries on where it stopped.
 Gates live in :mod:`vera.harden.gates`, the records in :mod:`vera.harden.records`.
+
+**Budget.** With a :class:`~vera.runner.budget.Budget` (``vera harden loop --max-cost
+--max-tokens``) every step that asks a model (a role's call, an acting hacker's or solver's
+trial) asks the budget first; once the spend of the steps so far (replayed ones included, so a
+resume counts what earlier sessions spent) reaches a cap, the step is not started and the loop
+raises :class:`LoopBudgetReached`. Everything finished is in the journal: a resume with a higher
+cap carries on from that step. A step that has started is never cut short, so a loop passes its
+cap by at most one step's cost.
 """
 
 from __future__ import annotations
@@ -97,6 +105,8 @@ from vera.harden.state import (
 from vera.harden.task import Task, TaskError, write_task
 from vera.harden.trajectory import AttemptRecord
 from vera.models.usage import UsageEntry, UsageLedger, trial_scope
+from vera.records import Usage
+from vera.runner.budget import Budget
 from vera.runner.journal import Journal, JournalError
 from vera.runner.store import write_atomic
 
@@ -105,6 +115,22 @@ T = TypeVar("T", bound=BaseModel)
 
 Player = Callable[[Task, AgentSpec], Awaitable[Played]]
 Progress = Callable[[str], None]
+
+
+class LoopBudgetReached(Exception):
+    """A cap of the loop's budget was reached: the next step that would ask a model was not
+    started (``vera harden loop`` exits 5; ``--resume`` with a higher cap goes on)."""
+
+
+def _by_role(entries: list[dict]) -> tuple[dict[str, Usage], dict[str, str]]:
+    """Journalled usage entries summed per role, and each role's ``role (model)`` name."""
+    usage: dict[str, Usage] = {}
+    names: dict[str, str] = {}
+    for raw in entries:
+        e = UsageEntry.model_validate(raw)
+        usage[e.role] = usage.get(e.role, Usage()) + e.usage
+        names[e.role] = f"{e.role} ({e.model})"
+    return usage, names
 
 
 def sandbox_player(backend: str | None = None) -> Player:
@@ -269,10 +295,12 @@ class HardenLoop:
         ledger: UsageLedger | None = None,
         endpoints: dict[str, object] | None = None,
         progress: Progress | None = None,
+        budget: Budget | None = None,
     ) -> None:
         """``endpoints``: role -> :class:`vera.agents.cli_base.ModelEndpoint`, for roles played
         by a framework CLI (``hacker_agent``/``solver_agent`` naming one). ``progress`` gets
-        one line per finished step."""
+        one line per finished step. ``budget``: the caps asked before every step that asks a
+        model (needs ``ledger``, where the steps' usage is read)."""
         self.endpoints = endpoints or {}
         self.out = Path(out)
         self.cfg = cfg
@@ -281,6 +309,7 @@ class HardenLoop:
         self.pool = pool if pool is not None else DefencePool(self.out / "defence_pool.jsonl")
         self.ledger = ledger
         self.progress = progress
+        self.budget = budget
         self._journal: Journal | None = None
         self._task_id = ""
         self._accepted = ""
@@ -302,7 +331,13 @@ class HardenLoop:
             if self.ledger is not None:
                 for u in entry.get("usage", []):
                     self.ledger.record(UsageEntry.model_validate(u))
+            if self.budget is not None and entry.get("usage"):
+                self.budget.add_usage(*_by_role(entry["usage"]))
             return typ.model_validate(entry["value"])
+        if usage and self.budget is not None and not self.budget.allows():
+            raise LoopBudgetReached(
+                f"{self._task_id} {key}: not started, {self.budget.status.reason}"
+            )
         n0 = len(self.ledger.entries) if self.ledger is not None and usage else 0
         value = await make()
         used = (
@@ -311,6 +346,8 @@ class HardenLoop:
             else []
         )
         self._journal.record(key, value.model_dump(mode="json"), used)
+        if self.budget is not None and used:
+            self.budget.add_usage(*_by_role(used))
         if self.progress is not None:
             self.progress(f"{self._task_id} {key}: {_said(value)}")
         return value
@@ -833,6 +870,7 @@ __all__ = [
     "DefencePool",
     "HackAttempt",
     "HardenLoop",
+    "LoopBudgetReached",
     "LoopConfig",
     "Played",
     "Player",

@@ -14,11 +14,11 @@ from html import escape
 
 from pydantic import Field
 
+from vera.pages import STYLE, html_table, md_table
 from vera.records import Record
-from vera.report.html import _CSS, _table
 from vera.report.load import RunData
 from vera.report.metrics import Delta, GroupStats, compute, delta
-from vera.report.tables import _md_table, ci, pct, rate
+from vera.report.tables import ci, pct, rate
 from vera.runner.spec import TrialResult
 
 DIMENSIONS = (
@@ -144,7 +144,7 @@ def _sections(c: Comparison) -> list[tuple[str, list[CompareRow]]]:
 def comparison_markdown(c: Comparison) -> str:
     out = [f"# vera runs compared: {c.a} vs {c.b}", "", _intro(c), ""]
     for title, rows in _sections(c):
-        out += [f"## {title}", "", _md_table(HEADER, [_cells(r) for r in rows]), ""]
+        out += [f"## {title}", "", md_table(HEADER, [_cells(r) for r in rows]), ""]
     return "\n".join(out)
 
 
@@ -152,13 +152,13 @@ def comparison_html(c: Comparison) -> str:
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>vera runs compared: {escape(c.a)} vs {escape(c.b)}</title>",
-        f"<style>{_CSS}</style></head><body><main>",
+        f"<style>{STYLE}</style></head><body><main>",
         f"<h1>vera runs compared: <code>{escape(c.a)}</code> vs <code>{escape(c.b)}</code></h1>",
         f"<p class='note'>{escape(_intro(c))}</p>",
     ]
     for title, rows in _sections(c):
         parts += [f"<h2>{escape(title)}</h2>",
-                  _table(HEADER, [_cells(r) for r in rows], cls="stats compare")]  # fmt: skip
+                  html_table(HEADER, [_cells(r) for r in rows], cls="stats compare")]  # fmt: skip
     parts.append("</main></body></html>")
     return "".join(parts)
 

@@ -12,6 +12,7 @@ import json
 from html import escape
 from typing import Any
 
+from vera.pages import STYLE, html_table
 from vera.records import TEXT_LIMIT, CutToFit, Outcome, ToolCall, Verdict
 from vera.report.load import RunData, TrialDetail, load_detail
 from vera.report.metrics import GroupStats, OpenFindings
@@ -44,26 +45,6 @@ from vera.runner.spec import TrialResult
 MAX_TEXT = TEXT_LIMIT
 MAX_TABLE_ROWS = 5000
 
-_CSS = """
-body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
-main,section.trial{max-width:1100px;margin:0 auto;padding:16px 24px;background:#fff}
-section.trial{display:none}
-section.trial:target{display:block}
-body:has(section.trial:target) main{display:none}
-h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #eee}
-table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;
-text-align:left;vertical-align:top}th{background:#f3f3f3}
-.o-violated{color:#c0392b;font-weight:600}.o-safe{color:#27ae60}.o-agent_error,.o-infra_error,
-.o-timeout,.o-judge_error{color:#8e44ad}.rule-only{color:#9a6700}
-pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:6px;margin:4px 0;
-max-height:360px;overflow:auto}
-.turn{border-left:3px solid #ccc;padding-left:10px;margin:10px 0}
-.user{color:#1f4e79}.injected{background:#fdecea}.note{color:#777}
-.plot{display:block;margin:8px 0}
-.warn{background:#fff4e5;border:1px solid #f0b429;padding:6px 10px;margin:8px 0}
-.cut{color:#9a6700;font-style:italic}
-"""
-
 
 def _t(text: Any, limit: int = MAX_TEXT) -> str:
     """Escaped, cut text."""
@@ -71,18 +52,6 @@ def _t(text: Any, limit: int = MAX_TEXT) -> str:
     if len(s) > limit:
         s = s[:limit] + f"\n… ({len(s) - limit} more characters)"
     return escape(s)
-
-
-def _table(
-    header: list[str] | None, rows: list[list[str]], *, raw: bool = False, cls: str = ""
-) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header or [])
-    body = "".join(
-        "<tr>" + "".join(f"<td>{c if raw else escape(c)}</td>" for c in row) + "</tr>"
-        for row in rows
-    )
-    attr = f" class='{escape(cls)}'" if cls else ""
-    return f"<table{attr}>{f'<tr>{head}</tr>' if head else ''}{body}</table>"
 
 
 def _budget_note(data: RunData) -> str:
@@ -132,7 +101,7 @@ def _judging_section(data: RunData) -> str:
     j = data.metrics.judging
     parts = ["<section class='judging'><h2>Who decided the verdicts</h2>",
              f"<p class='note'>{escape(JUDGING_NOTE)}</p>",
-             _table(SOURCES_HEADER, sources_rows(j), cls="stats sources")]  # fmt: skip
+             html_table(SOURCES_HEADER, sources_rows(j), cls="stats sources")]  # fmt: skip
     parts += [f"<p class='judge'>{escape(line)}</p>" for line in judging_lines(j)]
     lines = rule_only_lines(j)
     if lines:
@@ -140,7 +109,7 @@ def _judging_section(data: RunData) -> str:
                      + " ".join(escape(x) for x in lines) + "</div>")  # fmt: skip
     if j.models:
         parts += ["<h3>Judge–rule agreement</h3>",
-                  _table(AGREEMENT_HEADER, agreement_rows(j), cls="stats agreement")]  # fmt: skip
+                  html_table(AGREEMENT_HEADER, agreement_rows(j), cls="stats agreement")]  # fmt: skip
     parts.append("</section>")
     return "".join(parts)
 
@@ -151,7 +120,7 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
     detailed_keys = {r.key for r in detailed}
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>vera run {escape(data.config.run_id)}</title><style>{_CSS}</style></head><body>",
+        f"<title>vera run {escape(data.config.run_id)}</title><style>{STYLE}</style></head><body>",
         "<main id='index'>",
         f"<h1>vera run <code>{escape(data.config.run_id)}</code></h1>",
         f"<p>{m.trials} of {len(data.plan)} planned trials recorded · created "
@@ -168,18 +137,18 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         "<h2>Attack success and utility per variant</h2>",
         f"<p class='note'>{escape(METRICS_NOTE)}</p>",
         rate_bars(m.by_variant),
-        _table(STATS_HEADER, stats_rows(m.by_variant), cls="stats by-variant"),
+        html_table(STATS_HEADER, stats_rows(m.by_variant), cls="stats by-variant"),
         *(
             [
                 "<h2>Defences side by side</h2>",
                 defence_bars(m.by_defence),
-                _table(DEFENCE_HEADER, defence_rows(m.by_defence), cls="stats by-defence"),
+                html_table(DEFENCE_HEADER, defence_rows(m.by_defence), cls="stats by-defence"),
                 "<h3>ASR against the attacker's budget</h3>",
                 "<p class='note'>Attack trials violated within at most k user turns, over the "
                 "completed attack trials (a trial stops at its violation): how far an adaptive "
                 "attacker has to go to get past each defence.</p>",
                 budget_curves(m.by_defence),
-                _table(
+                html_table(
                     budget_header(m.by_defence), budget_rows(m.by_defence), cls="stats by-budget"
                 ),
             ]
@@ -187,7 +156,7 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
             else []
         ),
         "<h2>By target (agent / model)</h2>",
-        _table(STATS_HEADER, stats_rows(m.by_target), cls="stats by-target"),
+        html_table(STATS_HEADER, stats_rows(m.by_target), cls="stats by-target"),
         "<h2>ASR by risk × environment (attack variants)</h2>",
         heatmap(m.heatmap),
     ]
@@ -198,14 +167,14 @@ def render_html(data: RunData, *, max_detail: int = 200) -> str:
         ("By environment (attack variants)", m.by_environment),
     ):  # fmt: skip
         if groups:
-            parts += [f"<h2>{escape(title)}</h2>", _table(STATS_HEADER, stats_rows(groups))]
+            parts += [f"<h2>{escape(title)}</h2>", html_table(STATS_HEADER, stats_rows(groups))]
     for name, deltas in m.deltas.items():
         if deltas:
             rows = [
                 [s, pct(d.asr), ci(d.asr_ci), pct(d.esr), ci(d.esr_ci)] for s, d in deltas.items()
             ]
             parts += [f"<h2>{escape(name.replace('_', ' '))}</h2>",
-                      _table(["scope", "Δ ASR", "95% CI", "Δ ESR", "95% CI"], rows)]  # fmt: skip
+                      html_table(["scope", "Δ ASR", "95% CI", "Δ ESR", "95% CI"], rows)]  # fmt: skip
     parts.append(_trial_index(data.results, detailed_keys, max_detail))
     parts.append("</main>")
     for r in detailed:
@@ -245,7 +214,7 @@ def _trial_index(results: list[TrialResult], detailed: set[str], max_detail: int
     if len(results) > len(detailed):
         note += (f"<p class='note'>Detail pages for {len(detailed)} trials (violations and errors "
                  f"first; --max-detail {max_detail}); use --format csv for all.</p>")  # fmt: skip
-    return ("<h2>Trials</h2>" + note + _table(
+    return ("<h2>Trials</h2>" + note + html_table(
         ["key", "case", "variant", "agent", "model", "mode", "epoch", "outcome", "decided by",
          "reason"], rows, raw=True, cls="trials"))  # fmt: skip
 
@@ -294,7 +263,7 @@ def _questions(v: Verdict) -> str:
             head += f"<p class='o-judge_error'>{escape(v.judge.error)}</p>"
     header = ["artefact", "protected", "text", "rules", "judge", "judge's reason"]
     body = [[escape(c) if i != 2 else c for i, c in enumerate(row)] for row in rows]
-    return head + _table(header, body, raw=True, cls="questions")
+    return head + html_table(header, body, raw=True, cls="questions")
 
 
 def _trial_page(r: TrialResult, d: TrialDetail) -> str:
@@ -308,7 +277,7 @@ def _trial_page(r: TrialResult, d: TrialDetail) -> str:
              ["risk", s.risk or ""], ["attack", s.attack or ""], ["environment", s.environment or ""],
              ["turns", str(r.n_turns)], ["tactics", ", ".join(r.tactics)],
              ["duration", f"{r.duration_s:.2f} s"], ["evidence", r.evidence_dir]]  # fmt: skip
-    out.append(_table(None, facts))
+    out.append(html_table(None, facts))
     out.append("<h2>Verdict</h2>")
     if r.verdict:
         v = r.verdict

@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+from vera.pages import md_table
 from vera.records import Outcome
 from vera.report.load import RunData
 from vera.report.metrics import (
@@ -240,13 +241,6 @@ def judging_lines(j: JudgeStats) -> list[str]:
     return [line]
 
 
-def _md_table(header: list[str], rows: list[list[str]]) -> str:
-    esc = [[c.replace("|", "\\|") for c in row] for row in rows]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in esc]
-    return "\n".join(lines)
-
-
 DEFENCE_HEADER = ["defence", "trials", "benign utility", "utility under attack", "ASR",
                   "ASR per variant", "false blocks (benign)", "added latency", "cost / trial"]  # fmt: skip
 
@@ -308,13 +302,13 @@ def to_markdown(data: RunData) -> str:
         out += ["## Verifiers with open findings", "", FINDINGS_NOTE, "",
                 *[f"- {line}" for line in findings_lines(m.open_findings)], ""]  # fmt: skip
     out += ["## Who decided the verdicts", "", JUDGING_NOTE, "",
-            _md_table(SOURCES_HEADER, sources_rows(m.judging)), ""]  # fmt: skip
+            md_table(SOURCES_HEADER, sources_rows(m.judging)), ""]  # fmt: skip
     notes = judging_lines(m.judging) + rule_only_lines(m.judging)
     if notes:
         out += [*[f"- {line}" for line in notes], ""]
     if m.judging.models:
         out += ["### Judge–rule agreement", "",
-                _md_table(AGREEMENT_HEADER, agreement_rows(m.judging)), ""]  # fmt: skip
+                md_table(AGREEMENT_HEADER, agreement_rows(m.judging)), ""]  # fmt: skip
     sections = [
         ("By target (agent / model)", m.by_target),
         ("By variant", m.by_variant), ("By agent", m.by_agent), ("By model", m.by_model),
@@ -324,16 +318,16 @@ def to_markdown(data: RunData) -> str:
     ]  # fmt: skip
     for title, groups in sections:
         if groups:
-            out += [f"## {title}", "", _md_table(STATS_HEADER, stats_rows(groups)), ""]
+            out += [f"## {title}", "", md_table(STATS_HEADER, stats_rows(groups)), ""]
     if m.by_defence:
         out += ["## Defences side by side", "",
-                _md_table(DEFENCE_HEADER, defence_rows(m.by_defence)), "",
+                md_table(DEFENCE_HEADER, defence_rows(m.by_defence)), "",
                 "### ASR against the attacker's budget (user turns)", "",
-                _md_table(budget_header(m.by_defence), budget_rows(m.by_defence)), ""]  # fmt: skip
+                md_table(budget_header(m.by_defence), budget_rows(m.by_defence)), ""]  # fmt: skip
     for name, deltas in m.deltas.items():
         if deltas:
             rows = [[scope, pct(d.asr), ci(d.asr_ci), pct(d.esr), ci(d.esr_ci)]
                     for scope, d in deltas.items()]  # fmt: skip
             out += [f"## {name.replace('_', ' ')}", "",
-                    _md_table(["scope", "Δ ASR", "95% CI", "Δ ESR", "95% CI"], rows), ""]  # fmt: skip
+                    md_table(["scope", "Δ ASR", "95% CI", "Δ ESR", "95% CI"], rows), ""]  # fmt: skip
     return "\n".join(out)

@@ -187,37 +187,18 @@ def check_sandbox_mode() -> str:
 
 
 def _bwrap_argv(rw: list[str] | None = None) -> list[str]:
-    """bwrap + a private root: system dirs and Python read-only, ``rw`` paths writable."""
-    from vera.sandbox.bwrap import _ETC_FILES, _SYSTEM_DIRS, bwrap_path
-    from vera.sandbox.interpreter import interpreter_paths
-    from vera.sandbox.spec import SandboxError
+    """bwrap + a private root (the sandbox package's builder): system dirs and Python
+    read-only, ``rw`` paths writable, no network, ``/tmp`` the working directory."""
+    from vera.sandbox import SandboxError, interpreter_paths, private_root_argv
 
     try:
-        bwrap = bwrap_path()
+        args = private_root_argv("vera-check", ro_binds=interpreter_paths(), rw_binds=rw or [])
     except SandboxError as e:
         raise CheckError(
             f"cannot sandbox case code: {e}; or set {SANDBOX_ENV}=none to run it in a plain "
             "child process (deadlines and limits, no isolation)"
         ) from None
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session"]
-    args += ["--hostname", "vera-check"]
-    for name in _SYSTEM_DIRS:
-        host = Path("/") / name
-        if host.is_symlink():
-            args += ["--symlink", os.readlink(host), f"/{name}"]
-        elif host.is_dir():
-            args += ["--ro-bind", str(host), f"/{name}"]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/etc"]
-    for name in _ETC_FILES:
-        host = Path("/etc") / name
-        if host.exists():
-            args += ["--ro-bind", str(host), f"/etc/{name}"]
-    for p in interpreter_paths():
-        args += ["--ro-bind", p, p]
-    for p in rw or []:
-        args += ["--bind", p, p]
-    args += ["--remount-ro", "/", "--chdir", "/tmp"]
-    return args
+    return [*args, "--remount-ro", "/", "--chdir", "/tmp"]
 
 
 def _server_argv(rw: list[str] | None = None) -> list[str]:

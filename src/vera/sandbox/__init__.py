@@ -10,6 +10,8 @@ from typing import Any
 from vera.plugins import Registry
 from vera.records import ExecResult, Snapshot, SnapshotDiff
 from vera.sandbox.base import OutputCallback, Sandbox
+from vera.sandbox.bwrap import private_root_argv
+from vera.sandbox.interpreter import interpreter_paths
 from vera.sandbox.snapshot import diff_snapshots, snapshot_tree
 from vera.sandbox.spec import Bind, Limits, NetworkPolicy, SandboxError, SandboxSpec
 
@@ -90,7 +92,9 @@ __all__ = [
     "SnapshotDiff",
     "default_backend",
     "diff_snapshots",
+    "interpreter_paths",
     "open_sandbox",
+    "private_root_argv",
     "register_backend",
     "run_command",
     "snapshot_tree",

@@ -19,7 +19,7 @@ import shutil
 import signal
 import tempfile
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from vera.records import ExecResult
@@ -67,6 +67,42 @@ def bwrap_path() -> str:
     return path
 
 
+def private_root_argv(
+    hostname: str,
+    *,
+    share_net: bool = False,
+    ro_binds: Iterable[str] = (),
+    rw_binds: Iterable[str] = (),
+) -> list[str]:
+    """The start of a ``bwrap`` command line that gives a program a private root: new
+    namespaces (the network too unless ``share_net``), dying with its parent, the host's system
+    directories read-only, a private ``/proc``, ``/dev`` and ``/tmp``, and an ``/etc`` holding
+    only the files in ``_ETC_FILES``; then each path of ``ro_binds`` read-only and of
+    ``rw_binds`` writable, at the same place. The one builder of vera's bwrap roots: a
+    sandbox adds its workspace and its own ``/etc`` files; the check server of case code its
+    interpreter. :class:`SandboxError` when bwrap is not installed."""
+    args = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session"]
+    if share_net:
+        args.append("--share-net")
+    args += ["--hostname", hostname]
+    for name in _SYSTEM_DIRS:
+        host = Path("/") / name
+        if host.is_symlink():
+            args += ["--symlink", os.readlink(host), f"/{name}"]
+        elif host.is_dir():
+            args += ["--ro-bind", str(host), f"/{name}"]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/etc"]
+    for name in _ETC_FILES:
+        host = Path("/etc") / name
+        if host.exists():
+            args += ["--ro-bind", str(host), f"/etc/{name}"]
+    for path in ro_binds:
+        args += ["--ro-bind", path, path]
+    for path in rw_binds:
+        args += ["--bind", path, path]
+    return args
+
+
 class BwrapSandbox(Sandbox):
     """bubblewrap backend. Requires unprivileged user namespaces (or root)."""
 
@@ -85,22 +121,8 @@ class BwrapSandbox(Sandbox):
 
     def _bwrap_args(self) -> list[str]:
         s = self.spec
-        args = [bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session"]
-        if s.network.mode == "host":
-            args.append("--share-net")
-        args += ["--hostname", s.hostname]
-        for name in _SYSTEM_DIRS:
-            host = Path("/") / name
-            if host.is_symlink():
-                args += ["--symlink", os.readlink(host), f"/{name}"]
-            elif host.is_dir():
-                args += ["--ro-bind", str(host), f"/{name}"]
-        args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
-        args += ["--dir", "/var/tmp", "--tmpfs", "/etc"]
-        for name in _ETC_FILES:
-            host = Path("/etc") / name
-            if host.exists():
-                args += ["--ro-bind", str(host), f"/etc/{name}"]
+        args = private_root_argv(s.hostname, share_net=s.network.mode == "host")
+        args += ["--tmpfs", "/run", "--dir", "/var/tmp"]
         assert self._private is not None
         etc = self._private / "etc"
         etc.mkdir()
