@@ -77,6 +77,8 @@ def make_case(world: dict, **kw: Any) -> dict[str, Any]:
     }
     if kw.get("protected"):
         case["protected"] = kw["protected"]
+    if kw.get("realism"):
+        case["realism"] = kw["realism"]
     return case
 
 
