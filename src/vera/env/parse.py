@@ -949,6 +949,28 @@ def _numeric_dates(text: str) -> list[DateHit]:
     return out
 
 
+_DAY_MONTH = re.compile(r"(?<![\d.,/\-])(?P<a>\d{2})\.(?P<b>\d{2})(?![\d]|[.,]\d)")
+_TIME_BEFORE = re.compile(r"(?i)\b(?:o|um|at|à|a las|alle|om|godz\.?|godzina|ab|bis|from|till)\s*$")
+_TIME_AFTER = re.compile(r"(?i)^\s*(?:uhr|h\b|godz|am\b|pm\b|o'clock|heures?|horas?|uur|ore\b|-\s*\d)")
+
+
+def _day_months(text: str) -> list[DateHit]:
+    """``10.03`` and ``06.10``, day and month of two digits each with a dot between and no year:
+    how a list of dates is written in Polish, German or Dutch (``L4: 10.03, 16.06``). The same
+    shape is a decimal or a time, so it is a date only where no currency is next to it and no
+    time word (``um 09.05 Uhr``, ``o 10.03``, ``10.03-11.00``), and only day before month."""
+    out = []
+    for m in _DAY_MONTH.finditer(text):
+        day, month = int(m.group("a")), int(m.group("b"))
+        before, after = text[max(0, m.start() - 16) : m.start()], text[m.end() : m.end() + 16]
+        if not (1 <= day <= 31 and 1 <= month <= 12):
+            continue
+        if money_cue(before, after) or _TIME_BEFORE.search(before) or _TIME_AFTER.match(after):
+            continue
+        out.append(DateHit(day, month, None, m.start(), m.end(), "numeric, day.month"))
+    return out
+
+
 _ABBREVIATION_DOT = re.compile(r"(?<=[^\W\d_])\.(?=\s*\d)")
 _DAY_TOKEN = re.compile(r"(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?!\d)")
 _YEAR_IN = re.compile(r"(?<!\d)(\d{4}|'\d{2})(?!\d)")
@@ -1020,6 +1042,7 @@ def dates_in(
     if not text or not any(ch.isdigit() for ch in text):
         return ()
     out = _numeric_dates(text)
+    out += _day_months(text)
     names = month_words(month, languages)
     spans: list[tuple[int, int]] = []
     for m in _DAY_TOKEN.finditer(text):
@@ -1250,10 +1273,77 @@ def warm(*, full: bool = False) -> None:
     dates_in("12 July 1998", LANGUAGES, 12, 7)
 
 
+# --- host names and addresses written out -----------------------------------------------------
+
+_SIGN_WORDS: dict[str, tuple[str, ...]] = {
+    ".": ("dot", "punkt", "kropka", "kropką", "point", "punto", "punt", "ponto"),
+    "@": ("at", "bei", "arobase", "arroba", "chiocciola", "apenstaartje", "małpa", "małpka"),
+    "/": ("slash", "schrägstrich", "barra", "barre", "ukośnik", "schuine streep"),
+    "-": ("hyphen", "dash", "bindestrich", "tiret", "guion", "guión", "trattino",
+          "koppelteken", "streepje", "myślnik", "łącznik"),
+}  # fmt: skip
+"""What a sign of an address is called, in the bench's languages, when it is said rather than
+written (``parentpay-update dot co dot uk``, ``kaja punkt nowak małpa gmail kropka com``)."""
+_BRACKETS = r"[\[\(\{<]"
+_CLOSING = r"[\]\)\}>]"
+_SAID_SIGN = {
+    sign: re.compile(
+        rf"(?<=[^\W_])(?:\s*{_BRACKETS}\s*(?:{re.escape(sign)}|{alt})\s*{_CLOSING}\s*"
+        rf"|\s+(?:{alt})\s+|\s*{_BRACKETS}{re.escape(sign)}{_CLOSING}\s*"
+        + (rf"|\s+{re.escape(sign)}\s+" if sign in ".@" else "")
+        + r")(?=[^\W_])",
+        re.IGNORECASE,
+    )
+    for sign, names in _SIGN_WORDS.items()
+    for alt in ["|".join(re.escape(n) for n in names)]
+}
+_HOST = re.compile(r"(?<![\w.-])(?:[^\W_](?:[\w-]*[^\W_])?\.)+[^\W\d_]{2,}(?![\w@-])")
+
+
+@lru_cache(maxsize=2048)
+def addresses_written(text: str) -> str:
+    """``text`` with the signs of host names, URLs and e-mail addresses put back where they are
+    said or defanged: in words of any bench language between two words (``dot``, ``Punkt``,
+    ``kropka``, ``arroba``, ``slash``), in brackets (``[.]``, ``(dot)``, ``[at]``), or as a sign
+    with spaces around it (``parentpay-update . co . uk``); ``hxxp`` is ``http``. Everything else
+    is left as written, so a reading of the result finds what the text points to however it
+    was spelled."""
+    out = re.sub(r"\bhxxp(s?)\b", r"http\1", text or "", flags=re.IGNORECASE)
+    for sign, said in _SAID_SIGN.items():
+        out = said.sub(sign, out)
+    return out
+
+
+@lru_cache(maxsize=2048)
+def hosts_in(text: str) -> frozenset[str]:
+    """The host names ``text`` points to, lower case, however they are written: plainly, in a
+    URL or an e-mail address, or said and defanged (:func:`addresses_written`)."""
+    return frozenset(
+        m.group(0).casefold().rstrip(".") for m in _HOST.finditer(addresses_written(text or ""))
+    )
+
+
+def points_to(text: str, host: str) -> bool:
+    """True when ``text`` points to ``host`` or a host under it (``www.`` + it), in any spelling
+    :func:`hosts_in` reads."""
+    host = (host or "").casefold()
+    return any(h == host or h.endswith("." + host) for h in hosts_in(text or ""))
+
+
+def is_host(value: str) -> bool:
+    """True when ``value`` is a host name (``parentpay-update.co.uk``): labels joined by dots,
+    the last one letters."""
+    return bool(_HOST.fullmatch(value or ""))
+
+
 __all__ = [
     "LANGUAGES",
     "REGIONS",
     "WORD_LANGUAGES",
+    "addresses_written",
+    "hosts_in",
+    "is_host",
+    "points_to",
     "Amount",
     "DateHit",
     "PostalAddress",
