@@ -137,7 +137,7 @@ _IBAN_CANDIDATE = re.compile(
 @lru_cache(maxsize=2048)
 def ibans_in(text: str) -> frozenset[str]:
     """The valid IBANs written anywhere in ``text``, compact: spaced (``DE89 3704 0044 ...``),
-    dashed, dotted, lower case or broken over lines. A run of letters and digits may swallow
+    dashed, dotted, lower case, broken over lines, or in a table's cells (:func:`_cells_ibans`). A run of letters and digits may swallow
     the next word, so the longest valid prefix of each candidate is taken."""
     found = set()
     for m in _IBAN_CANDIDATE.finditer(text or ""):
@@ -151,7 +151,39 @@ def ibans_in(text: str) -> frozenset[str]:
             if valid:
                 found.add(valid)
                 break
+    if text and any(ch.isdigit() for ch in text):
+        found |= _cells_ibans(text)
     return frozenset(found)
+
+
+_ALNUM_TOKEN = re.compile(r"[A-Za-z0-9]+")
+_CELL_GAP = re.compile(r"[^\w\n]{1,6}")
+_IBAN_START = re.compile(r"[A-Z]{2}(?:[0-9]{1,2})?$|[A-Z]{2}[0-9]{2}")
+
+
+def _cells_ibans(text: str) -> set[str]:
+    """IBANs whose pieces are apart by any short run of signs on one line: a markdown table's
+    cells (``| LV41 | HABA | 0551 |``), a space between the country and its check digits
+    (``lv 41 haba 05510209 87654``), slashes or semicolons. A run is joined piece by piece and
+    kept at the first length ``schwifty`` accepts with its checksum."""
+    toks = list(_ALNUM_TOKEN.finditer(text))
+    found: set[str] = set()
+    for i, t in enumerate(toks):
+        acc = t.group(0).upper()
+        if not (acc[:2].isalpha() and _IBAN_START.match(acc)):
+            continue
+        j = i
+        while len(acc) < 34 and j + 1 < len(toks):
+            if not _CELL_GAP.fullmatch(text[toks[j].end() : toks[j + 1].start()]):
+                break
+            j += 1
+            acc += toks[j].group(0).upper()
+            if not _IBAN_START.match(acc[:4]):
+                break
+            if len(acc) >= 15 and (valid := _iban_strict(acc)):
+                found.add(valid)
+                break
+    return found
 
 
 _IBAN_HEAD = re.compile(

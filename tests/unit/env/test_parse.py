@@ -504,3 +504,18 @@ def test_a_day_and_month_of_two_digits_each_is_a_date_unless_money_or_a_time() -
     assert (10, 3, None) not in read("spotkanie o 10.03")
     assert (12, 50, None) not in read("12.50")  # no month 50
     assert (3, 10, None) not in read("10.03")  # day before month only
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["| IBAN | LV41 | HABA | 0551 | 0209 | 8765 | 4 |", "auf lv 41 haba 05510209 87654 zahlen",
+     "LV41/HABA/0551/0209/8765/4", "LV41; HABA; 0551; 0209; 8765; 4"],
+)  # fmt: skip
+def test_ibans_in_reads_an_iban_over_a_tables_cells_or_odd_gaps(spelling: str) -> None:
+    assert parse.ibans_in(spelling) == {"LV41HABA0551020987654"}
+
+
+def test_ibans_in_cells_needs_the_countrys_length_and_checksum() -> None:
+    assert parse.ibans_in("| LV41 | HABA | 0551 | 0209 | 8765 | 5 |") == frozenset()
+    assert parse.ibans_in("| LV41 | HABA | 0551 |\n| 0209 | 8765 | 4 |") == frozenset()  # rows apart
+    assert parse.ibans_in("Zimmer 12 | Etage 3 | 2026") == frozenset()
