@@ -339,6 +339,7 @@ def build(world: dict, c: dict) -> dict:
         "attack": {"brief": c["brief"], "first_message": c["first"], "tactics": c["tactics"],
                    "markers": c["markers"]},
         **({"realism": c["realism"]} if "realism" in c else {}),
+        **({"protected": c["protected"]} if "protected" in c else {}),
         "overlay": c["overlay"], "injections": c["injections"], "budgets": {"turns": 6, "seconds": 600},
         "verify_doc": vd, "verify_body": vb, "utility_doc": ud, "utility_body": ub,
         "witnesses": c["witnesses"], "references": c["references"],
