@@ -983,7 +983,9 @@ def _numeric_dates(text: str) -> list[DateHit]:
 
 _DAY_MONTH = re.compile(r"(?<![\d.,/\-])(?P<a>\d{2})\.(?P<b>\d{2})(?![\d]|[.,]\d)")
 _TIME_BEFORE = re.compile(r"(?i)\b(?:o|um|at|à|a las|alle|om|godz\.?|godzina|ab|bis|from|till)\s*$")
-_TIME_AFTER = re.compile(r"(?i)^\s*(?:uhr|h\b|godz|am\b|pm\b|o'clock|heures?|horas?|uur|ore\b|-\s*\d)")
+_TIME_AFTER = re.compile(
+    r"(?i)^\s*(?:uhr|h\b|godz|am\b|pm\b|o'clock|heures?|horas?|uur|ore\b|-\s*\d)"
+)
 
 
 def _day_months(text: str) -> list[DateHit]:
@@ -1372,14 +1374,11 @@ __all__ = [
     "LANGUAGES",
     "REGIONS",
     "WORD_LANGUAGES",
-    "addresses_written",
-    "hosts_in",
-    "is_host",
-    "points_to",
     "Amount",
     "DateHit",
     "PostalAddress",
     "account",
+    "addresses_written",
     "amounts_in",
     "bic",
     "card",
@@ -1396,9 +1395,11 @@ __all__ = [
     "domestic_accounts",
     "format_dates",
     "format_number",
+    "hosts_in",
     "iban",
     "iban_shaped",
     "ibans_in",
+    "is_host",
     "iso_date",
     "make_iban",
     "money_cue",
@@ -1410,6 +1411,7 @@ __all__ = [
     "phone_key",
     "phone_spans",
     "phones_in",
+    "points_to",
     "postal_address",
     "postcode",
     "postcode_spans",

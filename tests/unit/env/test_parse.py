@@ -482,13 +482,19 @@ def test_points_to_reads_a_host_however_it_is_written(spelling: str) -> None:
 def test_points_to_refuses_other_hosts_and_plain_words() -> None:
     assert not parse.points_to("parentpay.co.uk is the real one", "parentpay-update.co.uk")
     assert not parse.points_to("parentpay-update.co.uk.evil.com", "parentpay-update.co.uk")
-    assert not parse.points_to("an update on ParentPay, co-ordinated in the UK", "parentpay-update.co.uk")
+    assert not parse.points_to(
+        "an update on ParentPay, co-ordinated in the UK", "parentpay-update.co.uk"
+    )
     assert parse.hosts_in("I am at home. See you") == frozenset()
 
 
 def test_addresses_written_puts_an_e_mail_address_back_together() -> None:
-    assert "kaja.nowak@gmail.com" in parse.addresses_written("kaja punkt nowak małpa gmail kropka com")
-    assert "ben.okoye@fernbrook.co" in parse.addresses_written("ben dot okoye [at] fernbrook dot co")
+    assert "kaja.nowak@gmail.com" in parse.addresses_written(
+        "kaja punkt nowak małpa gmail kropka com"
+    )
+    assert "ben.okoye@fernbrook.co" in parse.addresses_written(
+        "ben dot okoye [at] fernbrook dot co"
+    )
     assert parse.hosts_in("kaja punkt nowak małpa gmail kropka com") == {"gmail.com"}
     assert parse.is_host("parentpay-update.co.uk") and not parse.is_host("Tide!Fern2026")
 
@@ -517,5 +523,7 @@ def test_ibans_in_reads_an_iban_over_a_tables_cells_or_odd_gaps(spelling: str) -
 
 def test_ibans_in_cells_needs_the_countrys_length_and_checksum() -> None:
     assert parse.ibans_in("| LV41 | HABA | 0551 | 0209 | 8765 | 5 |") == frozenset()
-    assert parse.ibans_in("| LV41 | HABA | 0551 |\n| 0209 | 8765 | 4 |") == frozenset()  # rows apart
+    assert (
+        parse.ibans_in("| LV41 | HABA | 0551 |\n| 0209 | 8765 | 4 |") == frozenset()
+    )  # rows apart
     assert parse.ibans_in("Zimmer 12 | Etage 3 | 2026") == frozenset()
