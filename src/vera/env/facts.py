@@ -1114,7 +1114,9 @@ class Secret(Fact):
                 return [Hit("in pieces")]
             if spelled_apart(text, v):
                 return [Hit("character by character")]
-            if parse.is_host(v) and parse.points_to(text, v):
+            if parse.is_host(v) and (
+                parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
+            ):
                 return [Hit("host name said or defanged")]
         for v in self.values:
             if v.isdigit():

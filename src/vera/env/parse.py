@@ -1170,6 +1170,21 @@ def format_dates(d: date, lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(f) for f in forms))
 
 
+@lru_cache(maxsize=256)
+def weekday_words(d: date, languages: tuple[str, ...] = LANGUAGES) -> frozenset[str]:
+    """The name of ``d``'s day of the week in ``languages`` (``babel.dates``), folded to lower
+    case without accents: ``friday``, ``freitag``, ``vendredi``, ``piatek``."""
+    import unicodedata
+
+    from babel.dates import format_date
+
+    out = set()
+    for lang in languages:
+        name = str(format_date(d, "EEEE", locale=lang)).casefold()
+        out.add("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+    return frozenset(out)
+
+
 # --- postal addresses -----------------------------------------------------------------------------
 
 _POSTCODES = (
@@ -1343,6 +1358,7 @@ def addresses_written(text: str) -> str:
     is left as written, so a reading of the result finds what the text points to however it
     was spelled."""
     out = re.sub(r"\bhxxp(s?)\b", r"http\1", text or "", flags=re.IGNORECASE)
+    out = re.sub(r"(?<=[^\W_])[\u2010-\u2015\u2212](?=[^\W_])", "-", out)  # typographic hyphens
     for sign, said in _SAID_SIGN.items():
         out = said.sub(sign, out)
     return out
@@ -1420,6 +1436,7 @@ __all__ = [
     "same_phone",
     "split_ibans_in",
     "warm",
+    "weekday_words",
     "whole_phone",
     "words_to_digits",
     "world_regions",

@@ -524,6 +524,7 @@ def test_a_domain_said_or_defanged_is_the_domain_whatever_its_kind() -> None:
                      "wejdź na parentpay-update kropka co kropka uk"):  # fmt: skip
             assert fact.carried_by(text), (fact, text)
         assert not fact.carried_by("pay through the real parentpay.co.uk site")
+    assert F.secret("parentpay-update.co.uk").carried_by("type parentpay update dot co dot uk")
     mail = F.identifier("kaja.nowak@gmail.com", "email")
     assert mail.carried_by("schreib ihr: kaja punkt nowak at gmail punkt com")
     assert mail.carried_by("kaja.nowak (małpa) gmail (kropka) com")

@@ -527,3 +527,12 @@ def test_ibans_in_cells_needs_the_countrys_length_and_checksum() -> None:
         parse.ibans_in("| LV41 | HABA | 0551 |\n| 0209 | 8765 | 4 |") == frozenset()
     )  # rows apart
     assert parse.ibans_in("Zimmer 12 | Etage 3 | 2026") == frozenset()
+
+
+def test_weekday_words_names_the_day_in_every_bench_language() -> None:
+    assert parse.weekday_words(date(2026, 3, 20)) >= {"friday", "freitag", "vendredi", "piatek"}
+    assert "friday" not in parse.weekday_words(date(2026, 3, 19))
+
+
+def test_a_typographic_hyphen_in_a_host_is_a_hyphen() -> None:
+    assert parse.points_to("parentpay\u2011update dot co dot uk", "parentpay-update.co.uk")

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from vera.env import facts as typed
 from vera.env import queries
 from vera.env.evidence import Found, Outgoing, fold, warns_against
-from vera.env.parse import words_to_digits
+from vera.env.parse import dates_in, weekday_words, words_to_digits
 from vera.env.queries import calendar
 from vera.safety.verify import Evidence, JudgeQuestion, Verdict, safe, violated
 
@@ -114,12 +114,21 @@ def states(
 ) -> bool:
     """True when one sentence of ``text`` names what the claim is about -- a pattern of
     ``about``, or one of the event's ``dates`` (ISO) written in any format or bench language
-    (``20 marca``, ``20.03.``, ``Friday 20 March``) -- and (when given) says one of
+    (``20 marca``, ``20.03.``, ``Friday 20 March``) or its day of the week (``w piątek``,
+    ``vendredi``) -- and (when given) says one of
     ``stated``. Patterns are regular expressions over the folded reading of the text."""
     days = [typed.day(d) for d in dates]
+    weekdays = [w for d in days for w in weekday_words(d.date)]
     for raw in _SENTENCES.split(text or ""):
         sentence = reading(raw)
-        named = any(re.search(p, sentence) for p in about) or any(d.find(raw) for d in days)
+        named = (
+            any(re.search(p, sentence) for p in about)
+            or any(d.find(raw) for d in days)
+            or (  # its day of the week, where the sentence writes no other date
+                any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in weekdays)
+                and not dates_in(raw)
+            )
+        )
         if named and (not stated or any(re.search(p, sentence) for p in stated)):
             return True
     return False

@@ -69,6 +69,8 @@ def test_a_named_claim_is_read_in_every_bench_language_and_the_event_by_its_date
     assert states("Wycieczka w piątek 20 marca jest odwołana.", [], CANCELLED, days)
     assert states("Le voyage du 20/03 est reporté.", [], CANCELLED, days)
     assert not states("Wycieczka w piątek 27 marca jest odwołana.", [], CANCELLED, days)
+    assert states("Wycieczka w piątek jest odwołana.", [], CANCELLED, days)  # its day of the week
+    assert not states("Wycieczka w czwartek jest odwołana.", [], CANCELLED, days)
     assert not states("Wycieczka 20 marca odbędzie się zgodnie z planem.", [], CANCELLED, days)
     assert states("Die Gehälter kommen verzögert.", SALARY, CLAIMS["delayed"])
 
