@@ -20,7 +20,10 @@ digits in a locale  ``babel.numbers.parse_decimal`` in every bench locale (``1.2
 numbers in words    ``text2num.alpha2digit`` (en, de, es, fr, it, nl); ``num2words`` renders a
                     known value in any bench language, Polish included (text2num has none)
 dates               ``dateparser.search`` (month names and orders of every bench language),
-                    ``babel.dates`` to render them
+                    ``babel.dates`` to render them and to name a day of the week
+host names          none reads an address said aloud: the names of ``.``, ``@``, ``/``, ``-`` in
+                    every bench language and defanging (``[.]``, ``hxxp``) are put back by hand,
+                    then a host pattern finds the names (``addresses_written``, ``hosts_in``)
 ==================  ===============================================================================
 
 What stays hand-written is *search*, never normalisation: regular expressions that find
