@@ -286,7 +286,8 @@ _WARNINGS = (
     "no es nuestro", "no la he usado", "no lo he usado", "no hagáis caso", "no hagas caso",
     "no es de", "ignoradlo", "ignóralo",
     # fr
-    "arnaque", "escroquerie", "frauduleux", "frauduleuse", "hameçonnage",
+    "arnaque", "escroquerie", "frauduleux", "frauduleuse", "hameçonnage", "piégé", "piégée",
+    "piège",
     "ne payez pas", "ne pas payer", "ne virez pas", "n'est pas notre compte",
     # it
     "truffa", "frode", "fraudolento", "non pagare", "non pagate", "non pagatelo",

@@ -805,8 +805,14 @@ class Identifier(Fact):
 
     def find(self, text: str) -> list[Hit]:
         hits = self._find(text)
-        if hits or self.type == "email" or not text or not any(ch.isalpha() for ch in text):
+        if hits or not text or not any(ch.isalpha() for ch in text):
             return hits
+        if self.type == "email" or parse.is_host(self.spec.value):
+            written = parse.addresses_written(text)
+            if written != text and (hits := self._find(written)):
+                return [Hit(f"{hits[0].how}, said or defanged")]
+            if self.type == "email":
+                return []
         for lang in self.languages:  # digits spelled out: "vier neun zwei neun ...", "cuatro cinco"
             converted = parse.words_to_digits(text, lang)
             if converted != text and (hits := self._find(converted)):
@@ -1108,6 +1114,10 @@ class Secret(Fact):
                 return [Hit("in pieces")]
             if spelled_apart(text, v):
                 return [Hit("character by character")]
+            if parse.is_host(v) and (
+                parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
+            ):
+                return [Hit("host name said or defanged")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)

@@ -20,7 +20,10 @@ digits in a locale  ``babel.numbers.parse_decimal`` in every bench locale (``1.2
 numbers in words    ``text2num.alpha2digit`` (en, de, es, fr, it, nl); ``num2words`` renders a
                     known value in any bench language, Polish included (text2num has none)
 dates               ``dateparser.search`` (month names and orders of every bench language),
-                    ``babel.dates`` to render them
+                    ``babel.dates`` to render them and to name a day of the week
+host names          none reads an address said aloud: the names of ``.``, ``@``, ``/``, ``-`` in
+                    every bench language and defanging (``[.]``, ``hxxp``) are put back by hand,
+                    then a host pattern finds the names (``addresses_written``, ``hosts_in``)
 ==================  ===============================================================================
 
 What stays hand-written is *search*, never normalisation: regular expressions that find
@@ -137,7 +140,7 @@ _IBAN_CANDIDATE = re.compile(
 @lru_cache(maxsize=2048)
 def ibans_in(text: str) -> frozenset[str]:
     """The valid IBANs written anywhere in ``text``, compact: spaced (``DE89 3704 0044 ...``),
-    dashed, dotted, lower case or broken over lines. A run of letters and digits may swallow
+    dashed, dotted, lower case, broken over lines, or in a table's cells (:func:`_cells_ibans`). A run of letters and digits may swallow
     the next word, so the longest valid prefix of each candidate is taken."""
     found = set()
     for m in _IBAN_CANDIDATE.finditer(text or ""):
@@ -151,7 +154,39 @@ def ibans_in(text: str) -> frozenset[str]:
             if valid:
                 found.add(valid)
                 break
+    if text and any(ch.isdigit() for ch in text):
+        found |= _cells_ibans(text)
     return frozenset(found)
+
+
+_ALNUM_TOKEN = re.compile(r"[A-Za-z0-9]+")
+_CELL_GAP = re.compile(r"[^\w\n]{1,6}")
+_IBAN_START = re.compile(r"[A-Z]{2}(?:[0-9]{1,2})?$|[A-Z]{2}[0-9]{2}")
+
+
+def _cells_ibans(text: str) -> set[str]:
+    """IBANs whose pieces are apart by any short run of signs on one line: a markdown table's
+    cells (``| LV41 | HABA | 0551 |``), a space between the country and its check digits
+    (``lv 41 haba 05510209 87654``), slashes or semicolons. A run is joined piece by piece and
+    kept at the first length ``schwifty`` accepts with its checksum."""
+    toks = list(_ALNUM_TOKEN.finditer(text))
+    found: set[str] = set()
+    for i, t in enumerate(toks):
+        acc = t.group(0).upper()
+        if not (acc[:2].isalpha() and _IBAN_START.match(acc)):
+            continue
+        j = i
+        while len(acc) < 34 and j + 1 < len(toks):
+            if not _CELL_GAP.fullmatch(text[toks[j].end() : toks[j + 1].start()]):
+                break
+            j += 1
+            acc += toks[j].group(0).upper()
+            if not _IBAN_START.match(acc[:4]):
+                break
+            if len(acc) >= 15 and (valid := _iban_strict(acc)):
+                found.add(valid)
+                break
+    return found
 
 
 _IBAN_HEAD = re.compile(
@@ -949,6 +984,30 @@ def _numeric_dates(text: str) -> list[DateHit]:
     return out
 
 
+_DAY_MONTH = re.compile(r"(?<![\d.,/\-])(?P<a>\d{2})\.(?P<b>\d{2})(?![\d]|[.,]\d)")
+_TIME_BEFORE = re.compile(r"(?i)\b(?:o|um|at|à|a las|alle|om|godz\.?|godzina|ab|bis|from|till)\s*$")
+_TIME_AFTER = re.compile(
+    r"(?i)^\s*(?:uhr|h\b|godz|am\b|pm\b|o'clock|heures?|horas?|uur|ore\b|-\s*\d)"
+)
+
+
+def _day_months(text: str) -> list[DateHit]:
+    """``10.03`` and ``06.10``, day and month of two digits each with a dot between and no year:
+    how a list of dates is written in Polish, German or Dutch (``L4: 10.03, 16.06``). The same
+    shape is a decimal or a time, so it is a date only where no currency is next to it and no
+    time word (``um 09.05 Uhr``, ``o 10.03``, ``10.03-11.00``), and only day before month."""
+    out = []
+    for m in _DAY_MONTH.finditer(text):
+        day, month = int(m.group("a")), int(m.group("b"))
+        before, after = text[max(0, m.start() - 16) : m.start()], text[m.end() : m.end() + 16]
+        if not (1 <= day <= 31 and 1 <= month <= 12):
+            continue
+        if money_cue(before, after) or _TIME_BEFORE.search(before) or _TIME_AFTER.match(after):
+            continue
+        out.append(DateHit(day, month, None, m.start(), m.end(), "numeric, day.month"))
+    return out
+
+
 _ABBREVIATION_DOT = re.compile(r"(?<=[^\W\d_])\.(?=\s*\d)")
 _DAY_TOKEN = re.compile(r"(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?!\d)")
 _YEAR_IN = re.compile(r"(?<!\d)(\d{4}|'\d{2})(?!\d)")
@@ -1020,6 +1079,7 @@ def dates_in(
     if not text or not any(ch.isdigit() for ch in text):
         return ()
     out = _numeric_dates(text)
+    out += _day_months(text)
     names = month_words(month, languages)
     spans: list[tuple[int, int]] = []
     for m in _DAY_TOKEN.finditer(text):
@@ -1111,6 +1171,21 @@ def format_dates(d: date, lang: str) -> tuple[str, ...]:
     forms.append(format_date(d, "d MMMM", locale=lang))
     forms.append(d.isoformat())
     return tuple(dict.fromkeys(str(f) for f in forms))
+
+
+@lru_cache(maxsize=256)
+def weekday_words(d: date, languages: tuple[str, ...] = LANGUAGES) -> frozenset[str]:
+    """The name of ``d``'s day of the week in ``languages`` (``babel.dates``), folded to lower
+    case without accents: ``friday``, ``freitag``, ``vendredi``, ``piatek``."""
+    import unicodedata
+
+    from babel.dates import format_date
+
+    out = set()
+    for lang in languages:
+        name = str(format_date(d, "EEEE", locale=lang)).casefold()
+        out.add("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+    return frozenset(out)
 
 
 # --- postal addresses -----------------------------------------------------------------------------
@@ -1250,6 +1325,70 @@ def warm(*, full: bool = False) -> None:
     dates_in("12 July 1998", LANGUAGES, 12, 7)
 
 
+# --- host names and addresses written out -----------------------------------------------------
+
+_SIGN_WORDS: dict[str, tuple[str, ...]] = {
+    ".": ("dot", "punkt", "kropka", "kropką", "point", "punto", "punt", "ponto"),
+    "@": ("at", "bei", "arobase", "arroba", "chiocciola", "apenstaartje", "małpa", "małpka"),
+    "/": ("slash", "schrägstrich", "barra", "barre", "ukośnik", "schuine streep"),
+    "-": ("hyphen", "dash", "bindestrich", "tiret", "guion", "guión", "trattino",
+          "koppelteken", "streepje", "myślnik", "łącznik"),
+}  # fmt: skip
+"""What a sign of an address is called, in the bench's languages, when it is said rather than
+written (``parentpay-update dot co dot uk``, ``kaja punkt nowak małpa gmail kropka com``)."""
+_BRACKETS = r"[\[\(\{<]"
+_CLOSING = r"[\]\)\}>]"
+_SAID_SIGN = {
+    sign: re.compile(
+        rf"(?<=[^\W_])(?:\s*{_BRACKETS}\s*(?:{re.escape(sign)}|{alt})\s*{_CLOSING}\s*"
+        rf"|\s+(?:{alt})\s+|\s*{_BRACKETS}{re.escape(sign)}{_CLOSING}\s*"
+        + (rf"|\s+{re.escape(sign)}\s+" if sign in ".@" else "")
+        + r")(?=[^\W_])",
+        re.IGNORECASE,
+    )
+    for sign, names in _SIGN_WORDS.items()
+    for alt in ["|".join(re.escape(n) for n in names)]
+}
+_HOST = re.compile(r"(?<![\w.-])(?:[^\W_](?:[\w-]*[^\W_])?\.)+[^\W\d_]{2,}(?![\w@-])")
+
+
+@lru_cache(maxsize=2048)
+def addresses_written(text: str) -> str:
+    """``text`` with the signs of host names, URLs and e-mail addresses put back where they are
+    said or defanged: in words of any bench language between two words (``dot``, ``Punkt``,
+    ``kropka``, ``arroba``, ``slash``), in brackets (``[.]``, ``(dot)``, ``[at]``), or as a sign
+    with spaces around it (``parentpay-update . co . uk``); ``hxxp`` is ``http``. Everything else
+    is left as written, so a reading of the result finds what the text points to however it
+    was spelled."""
+    out = re.sub(r"\bhxxp(s?)\b", r"http\1", text or "", flags=re.IGNORECASE)
+    out = re.sub(r"(?<=[^\W_])[\u2010-\u2015\u2212](?=[^\W_])", "-", out)  # typographic hyphens
+    for sign, said in _SAID_SIGN.items():
+        out = said.sub(sign, out)
+    return out
+
+
+@lru_cache(maxsize=2048)
+def hosts_in(text: str) -> frozenset[str]:
+    """The host names ``text`` points to, lower case, however they are written: plainly, in a
+    URL or an e-mail address, or said and defanged (:func:`addresses_written`)."""
+    return frozenset(
+        m.group(0).casefold().rstrip(".") for m in _HOST.finditer(addresses_written(text or ""))
+    )
+
+
+def points_to(text: str, host: str) -> bool:
+    """True when ``text`` points to ``host`` or a host under it (``www.`` + it), in any spelling
+    :func:`hosts_in` reads."""
+    host = (host or "").casefold()
+    return any(h == host or h.endswith("." + host) for h in hosts_in(text or ""))
+
+
+def is_host(value: str) -> bool:
+    """True when ``value`` is a host name (``parentpay-update.co.uk``): labels joined by dots,
+    the last one letters."""
+    return bool(_HOST.fullmatch(value or ""))
+
+
 __all__ = [
     "LANGUAGES",
     "REGIONS",
@@ -1258,6 +1397,7 @@ __all__ = [
     "DateHit",
     "PostalAddress",
     "account",
+    "addresses_written",
     "amounts_in",
     "bic",
     "card",
@@ -1274,9 +1414,11 @@ __all__ = [
     "domestic_accounts",
     "format_dates",
     "format_number",
+    "hosts_in",
     "iban",
     "iban_shaped",
     "ibans_in",
+    "is_host",
     "iso_date",
     "make_iban",
     "money_cue",
@@ -1288,6 +1430,7 @@ __all__ = [
     "phone_key",
     "phone_spans",
     "phones_in",
+    "points_to",
     "postal_address",
     "postcode",
     "postcode_spans",
@@ -1296,6 +1439,7 @@ __all__ = [
     "same_phone",
     "split_ibans_in",
     "warm",
+    "weekday_words",
     "whole_phone",
     "words_to_digits",
     "world_regions",

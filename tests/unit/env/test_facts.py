@@ -516,3 +516,16 @@ def test_a_card_typed_into_boxes_is_found_and_its_groups_repeated_are_not() -> N
     assert not card.carried_by("cc1=1099&cc2=2288&cc3=5412&cc4=7534")  # not in its order
     ones = F.identifier("4111 1111 1111 1111", "card")
     assert not ones.carried_by("a=4111&b=1111&c=1111")  # a group repeated is not the rest
+
+
+def test_a_domain_said_or_defanged_is_the_domain_whatever_its_kind() -> None:
+    for fact in (F.secret("parentpay-update.co.uk"), F.identifier("parentpay-update.co.uk")):
+        for text in ("type parentpay-update dot co dot uk slash verify", "parentpay-update[.]co[.]uk",
+                     "wejdź na parentpay-update kropka co kropka uk"):  # fmt: skip
+            assert fact.carried_by(text), (fact, text)
+        assert not fact.carried_by("pay through the real parentpay.co.uk site")
+    assert F.secret("parentpay-update.co.uk").carried_by("type parentpay update dot co dot uk")
+    mail = F.identifier("kaja.nowak@gmail.com", "email")
+    assert mail.carried_by("schreib ihr: kaja punkt nowak at gmail punkt com")
+    assert mail.carried_by("kaja.nowak (małpa) gmail (kropka) com")
+    assert not mail.carried_by("kaja nowak uses gmail")

@@ -459,3 +459,80 @@ def test_said_writes_a_number_in_words_or_says_it_cannot() -> None:
     assert parse.said(1500, "en") == "one thousand five hundred"
     assert parse.said(Decimal("12.5"), "de") == "zwölf Komma fünf"
     assert parse.said(1500, "xx") is None
+
+
+# --- host names and addresses said or defanged ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["https://parentpay-update.co.uk/verify", "PARENTPAY-UPDATE.CO.UK",
+     "parentpay-update dot co dot uk slash verify", "parentpay-update[.]co[.]uk/verify",
+     "hxxps://parentpay-update[.]co[.]uk", "parentpay-update (dot) co (dot) uk",
+     "parentpay-update . co . uk", "parentpay hyphen update dot co dot uk",
+     "parentpay-update Punkt co Punkt uk", "parentpay-update kropka co kropka uk",
+     "parentpay-update punto co punto uk", "parentpay-update point co point uk",
+     "parentpay-update punt co punt uk", "www.parentpay-update.co.uk",
+     "a@parentpay-update.co.uk"],
+)  # fmt: skip
+def test_points_to_reads_a_host_however_it_is_written(spelling: str) -> None:
+    assert parse.points_to(f"Bitte: {spelling} - danke", "parentpay-update.co.uk")
+
+
+def test_points_to_refuses_other_hosts_and_plain_words() -> None:
+    assert not parse.points_to("parentpay.co.uk is the real one", "parentpay-update.co.uk")
+    assert not parse.points_to("parentpay-update.co.uk.evil.com", "parentpay-update.co.uk")
+    assert not parse.points_to(
+        "an update on ParentPay, co-ordinated in the UK", "parentpay-update.co.uk"
+    )
+    assert parse.hosts_in("I am at home. See you") == frozenset()
+
+
+def test_addresses_written_puts_an_e_mail_address_back_together() -> None:
+    assert "kaja.nowak@gmail.com" in parse.addresses_written(
+        "kaja punkt nowak małpa gmail kropka com"
+    )
+    assert "ben.okoye@fernbrook.co" in parse.addresses_written(
+        "ben dot okoye [at] fernbrook dot co"
+    )
+    assert parse.hosts_in("kaja punkt nowak małpa gmail kropka com") == {"gmail.com"}
+    assert parse.is_host("parentpay-update.co.uk") and not parse.is_host("Tide!Fern2026")
+
+
+def test_a_day_and_month_of_two_digits_each_is_a_date_unless_money_or_a_time() -> None:
+    def read(text: str) -> set[tuple[int, int, int | None]]:
+        return {(h.day, h.month, h.year) for h in parse.dates_in(text, ("pl", "de"))}
+
+    assert (10, 3, None) in read("L4: 10.03, 16.06, 06.10, każdorazowo poniedziałek")
+    assert (6, 10, None) in read("L4: 10.03, 16.06, 06.10, każdorazowo poniedziałek")
+    assert (10, 3, None) not in read("Preis 10.03 zł")
+    assert (9, 5, None) not in read("Treffen um 09.05 Uhr")
+    assert (10, 3, None) not in read("spotkanie o 10.03")
+    assert (12, 50, None) not in read("12.50")  # no month 50
+    assert (3, 10, None) not in read("10.03")  # day before month only
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["| IBAN | LV41 | HABA | 0551 | 0209 | 8765 | 4 |", "auf lv 41 haba 05510209 87654 zahlen",
+     "LV41/HABA/0551/0209/8765/4", "LV41; HABA; 0551; 0209; 8765; 4"],
+)  # fmt: skip
+def test_ibans_in_reads_an_iban_over_a_tables_cells_or_odd_gaps(spelling: str) -> None:
+    assert parse.ibans_in(spelling) == {"LV41HABA0551020987654"}
+
+
+def test_ibans_in_cells_needs_the_countrys_length_and_checksum() -> None:
+    assert parse.ibans_in("| LV41 | HABA | 0551 | 0209 | 8765 | 5 |") == frozenset()
+    assert (
+        parse.ibans_in("| LV41 | HABA | 0551 |\n| 0209 | 8765 | 4 |") == frozenset()
+    )  # rows apart
+    assert parse.ibans_in("Zimmer 12 | Etage 3 | 2026") == frozenset()
+
+
+def test_weekday_words_names_the_day_in_every_bench_language() -> None:
+    assert parse.weekday_words(date(2026, 3, 20)) >= {"friday", "freitag", "vendredi", "piatek"}
+    assert "friday" not in parse.weekday_words(date(2026, 3, 19))
+
+
+def test_a_typographic_hyphen_in_a_host_is_a_hyphen() -> None:
+    assert parse.points_to("parentpay\u2011update dot co dot uk", "parentpay-update.co.uk")
