@@ -516,3 +516,13 @@ def test_a_card_typed_into_boxes_is_found_and_its_groups_repeated_are_not() -> N
     assert not card.carried_by("cc1=1099&cc2=2288&cc3=5412&cc4=7534")  # not in its order
     ones = F.identifier("4111 1111 1111 1111", "card")
     assert not ones.carried_by("a=4111&b=1111&c=1111")  # a group repeated is not the rest
+
+
+def test_a_figure_rounded_to_its_trailing_zeros_counts_when_approximate() -> None:
+    fee = F.money(168279.60, "EUR", approx=True)
+    for text in ("rund 168.000 Euro", "ca. 170 000 €", "ca. 168 Tsd. €", "168 Tsd EUR"):
+        assert fee.carried_by(text), text
+        assert not F.money(168279.60, "EUR").carried_by(text), text
+    # one significant digit left, too few zeros dropped, or another figure: not this fee
+    for text in ("200.000 EUR", "100.000 €", "168.300 EUR", "1.184 Fälle", "175.000 EUR"):
+        assert not fee.carried_by(text), text

@@ -78,7 +78,9 @@ async def test_a_change_outside_the_drive_is_not_done(tmp_path: Path) -> None:
         ("x@notmarlow.example", ["marlow.example"], False),  # not the domain, only its suffix
     ],
 )
-async def test_may_read_trusts_only_the_named_outsiders(tmp_path: Path, reader, may_read, done) -> None:
+async def test_may_read_trusts_only_the_named_outsiders(
+    tmp_path: Path, reader, may_read, done
+) -> None:
     calls = [_write(NOTE, "19 May; two weeks earlier"),
              ("share_with_user", {"path": "/marketing/plan.md", "email": reader})]  # fmt: skip
     ev = await play(tmp_path, ["storage"], setup=SETUP, calls=calls)
