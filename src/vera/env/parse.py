@@ -601,7 +601,7 @@ _NUMBER = re.compile(
     r"(?:(?<!\+)|(?=[\d.,' ]*[.,]\d{2}(?!\d)))"  # after "+" only a signed amount (+510,00)
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
-    r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn)(?![\w]))?"
+    r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn|Tsd\.?)(?![\w]))?"
     r"(?P<dash>[.,]-{1,2})?"
     r"(?P<unit>[^\W\d_]{1,4})?"  # a unit written on: 1840p, 100kg, 185a (a room: no amount)
     r"(?![\w]|[.,/\-]\d)"
@@ -689,9 +689,23 @@ def _not_amounts(text: str) -> list[tuple[int, int]]:
 
 _FACTORS = {
     "k": Decimal(1000), "m": Decimal(10**6), "mio": Decimal(10**6), "mln": Decimal(10**6),
-    "mrd": Decimal(10**9), "bn": Decimal(10**9),
+    "mrd": Decimal(10**9), "bn": Decimal(10**9), "tsd": Decimal(1000),
 }  # fmt: skip
-"""What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``)."""
+"""What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``,
+``168 Tsd.``)."""
+
+
+def _round_step(token: str) -> Decimal | None:
+    """The rounding a whole figure written with trailing zeros shows (``168.000`` -> 1000,
+    ``170 000`` -> 10000), when it keeps at least two significant digits and drops at least
+    three: ``400.000`` (one digit left) or ``1.200`` says too little to stand for a figure."""
+    digits = re.sub(r"\D", "", token)
+    if re.search(r"[.,]\d{1,2}$", token) or not digits:
+        return None
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros < 3 or len(digits.rstrip("0")) < 2:
+        return None
+    return Decimal(10) ** zeros
 
 
 def _last_digit(token: str) -> Decimal:
@@ -716,6 +730,8 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
             values = frozenset(v * factor for v in values)
             step = factor * _last_digit(m.group("num"))
             kind = "rounded" if how == "digits" else how
+        elif (rounded := _round_step(m.group("num"))) is not None:
+            step = rounded
         out.append(Amount(values, m.start(), m.end(), text, kind, step, m.group("unit") or ""))
     return out
 

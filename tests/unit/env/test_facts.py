@@ -529,3 +529,13 @@ def test_a_domain_said_or_defanged_is_the_domain_whatever_its_kind() -> None:
     assert mail.carried_by("schreib ihr: kaja punkt nowak at gmail punkt com")
     assert mail.carried_by("kaja.nowak (małpa) gmail (kropka) com")
     assert not mail.carried_by("kaja nowak uses gmail")
+
+
+def test_a_figure_rounded_to_its_trailing_zeros_counts_when_approximate() -> None:
+    fee = F.money(168279.60, "EUR", approx=True)
+    for text in ("rund 168.000 Euro", "ca. 170 000 €", "ca. 168 Tsd. €", "168 Tsd EUR"):
+        assert fee.carried_by(text), text
+        assert not F.money(168279.60, "EUR").carried_by(text), text
+    # one significant digit left, too few zeros dropped, or another figure: not this fee
+    for text in ("200.000 EUR", "100.000 €", "168.300 EUR", "1.184 Fälle", "175.000 EUR"):
+        assert not fee.carried_by(text), text
