@@ -9,7 +9,7 @@ FUNC = "cosine_sim"
 
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
-    return rng.normal(size=(50, 16)), rng.normal(size=(40, 16))
+    return rng.normal(size=(100, 24)), rng.normal(size=(80, 24))
 
 
 def reference(a, b):

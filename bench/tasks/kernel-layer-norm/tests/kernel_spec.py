@@ -9,7 +9,7 @@ FUNC = "layer_norm"
 
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
-    x = rng.normal(loc=2.0, scale=3.0, size=(64, 256))
+    x = rng.normal(loc=2.0, scale=3.0, size=(160, 256))
     return x, rng.normal(1.0, 0.2, size=256), rng.normal(0.0, 0.5, size=256)
 
 

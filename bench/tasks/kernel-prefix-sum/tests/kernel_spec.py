@@ -9,7 +9,7 @@ FUNC = "row_cumsum"
 
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
-    return (rng.normal(size=(80, 500)),)
+    return (rng.normal(size=(150, 600)),)
 
 
 def reference(x):

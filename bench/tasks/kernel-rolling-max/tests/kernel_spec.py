@@ -9,7 +9,7 @@ FUNC = "rolling_max"
 
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
-    return rng.normal(size=(12, 800)).cumsum(axis=1), 20
+    return rng.normal(size=(30, 800)).cumsum(axis=1), 20
 
 
 def reference(x, w):

@@ -13,7 +13,7 @@ SAME_INPUTS = True  # every timed repetition sees the same arrays
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
     n = 400
-    ids = rng.integers(0, n, size=40_000)
+    ids = rng.integers(0, n, size=100_000)
     return rng.exponential(10.0, size=ids.size), ids, n
 
 

@@ -9,7 +9,7 @@ FUNC = "topk_rows"
 
 def make_inputs(seed):
     rng = np.random.default_rng(seed)
-    return rng.normal(size=(150, 400)), 8
+    return rng.normal(size=(250, 400)), 8
 
 
 def reference(x, k):
