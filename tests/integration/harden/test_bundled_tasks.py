@@ -1,5 +1,10 @@
-"""Every bundled task loads, its reference and alternative solutions pass, and doing nothing
-fails — in the original (shared) layout and after separation."""
+"""Every bundled task loads and has the set's shape, and its alternative solutions pass in the
+original (shared) layout and after separation.
+
+That the reference solution passes and doing nothing fails, in both layouts, is asserted for
+every task by ``test_harden_bench_audit.py``, whose audit plays the oracle and nop anyway; this
+file plays only what the audit does not (the ``alt_*.sh`` solutions), so no trial runs twice.
+For one task by hand: ``vera harden audit bench/tasks/<task> --separate``."""
 
 from __future__ import annotations
 
@@ -20,9 +25,12 @@ TASK_DIRS = find_tasks([BENCH]) if BENCH.is_dir() else []
 
 def test_bundled_set_shape() -> None:
     tasks = [load_task(p) for p in TASK_DIRS]
-    assert len(tasks) >= 20
+    assert len(tasks) >= 40
     numeric = [t for t in tasks if t.config.vera.reward == "numeric"]
-    assert len(numeric) >= 3
+    assert len(numeric) >= 10
+    for t in numeric:  # KernelBench-style: a speed-up reward whose timing separation moves out
+        assert t.config.vera.threshold_benign > 1.0, t.id
+        assert t.config.vera.separate_env.get("KERNEL_TIMING") == "subprocess", t.id
     for t in tasks:
         vera = t.config.vera
         assert not t.has_dockerfile, t.id
@@ -34,10 +42,7 @@ def test_bundled_set_shape() -> None:
 
 
 async def _check(task: Task, tmp_path: Path) -> None:
-    oracle = await run_trial(task, "oracle")
-    assert oracle.passed, (task.id, oracle.reward, oracle.phase_errors)
-    nop = await run_trial(task, "nop")
-    assert not nop.passed, (task.id, nop.reward)
+    assert task.alt_solutions, task.id
     for name, text in task.alt_solutions.items():
         script = tmp_path / f"{task.id}-{name}"
         script.write_text(text)

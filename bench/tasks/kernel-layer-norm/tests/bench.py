@@ -1,0 +1,133 @@
+"""Speed-up harness: reward = reference time / candidate time when every output is correct,
+else 0.
+
+Each timed repetition gets its own inputs (seeds ``seed``, ``seed + 1``, ...) unless the spec
+sets ``SAME_INPUTS``; the warm-up call uses inputs that are never timed.
+
+KERNEL_TIMING=inprocess (default): import the candidate here, time and compare in this
+interpreter. KERNEL_TIMING=subprocess: run reference and candidate each in a fresh
+``python3 -I`` child that waits for a go signal; time them from this process and compare their
+saved outputs here, against references computed here.
+"""
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kernel_spec as spec  # noqa: E402
+
+REWARD = "/logs/verifier/reward.txt"
+REPS = 3
+WARMUP_OFFSET = 7919
+
+
+def load_candidate():
+    s = importlib.util.spec_from_file_location("candidate", spec.MODULE)
+    mod = importlib.util.module_from_spec(s)
+    s.loader.exec_module(mod)
+    return getattr(mod, spec.FUNC)
+
+
+def inputs(seed):
+    if getattr(spec, "SAME_INPUTS", False):
+        one = spec.make_inputs(seed)
+        return [one] * REPS
+    return [spec.make_inputs(seed + i) for i in range(REPS)]
+
+
+def all_correct(outs, refs):
+    return all(spec.check(np.asarray(o, dtype=float), r) for o, r in zip(outs, refs))
+
+
+def best_of(fn, runs):
+    best = float("inf")
+    outs = []
+    for args in runs:
+        t0 = time.perf_counter()
+        out = fn(*args)
+        best = min(best, time.perf_counter() - t0)
+        outs.append(out)
+    return best, outs
+
+
+def in_process(seed: int) -> float:
+    runs = inputs(seed)
+    cand = load_candidate()
+    t_ref, refs = best_of(spec.reference, runs)
+    cand(*spec.make_inputs(seed + WARMUP_OFFSET))  # warm-up
+    t_c, outs = best_of(cand, runs)
+    if not all_correct(outs, refs):
+        return 0.0
+    return t_ref / max(t_c, 1e-9)
+
+
+def child(which: str, seed: int, out_path: str) -> None:
+    fn = spec.reference if which == "reference" else load_candidate()
+    runs = inputs(seed)
+    fn(*spec.make_inputs(seed + WARMUP_OFFSET))  # warm-up
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    sys.stdin.readline()
+    outs = [fn(*args) for args in runs]
+    sys.stdout.write("done\n")
+    sys.stdout.flush()
+    np.savez(out_path, *[np.asarray(o, dtype=float) for o in outs])  # after the clock stops
+
+
+def timed_child(which: str, seed: int, out_path: str) -> float:
+    p = subprocess.Popen(
+        ["/usr/bin/python3", "-I", os.path.abspath(__file__), "--child", which, str(seed), out_path],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    assert p.stdout.readline().strip() == "ready"
+    t0 = time.perf_counter()
+    p.stdin.write("go\n")
+    p.stdin.flush()
+    line = p.stdout.readline().strip()
+    elapsed = time.perf_counter() - t0
+    p.wait(timeout=60)
+    if line != "done" or p.returncode != 0:
+        raise RuntimeError(f"{which} child failed")
+    return elapsed / REPS
+
+
+def out_of_process(seed: int) -> float:
+    with tempfile.TemporaryDirectory() as d:
+        t_ref = timed_child("reference", seed, f"{d}/ref.npz")
+        try:
+            t_c = timed_child("candidate", seed, f"{d}/cand.npz")
+        except (RuntimeError, AssertionError):
+            return 0.0
+        refs = [spec.reference(*args) for args in inputs(seed)]
+        with np.load(f"{d}/cand.npz") as z:
+            outs = [z[f"arr_{i}"] for i in range(len(refs))]
+    if not all_correct(outs, refs):
+        return 0.0
+    return t_ref / max(t_c, 1e-9)
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        return
+    seed = int.from_bytes(os.urandom(3), "little")
+    mode = os.environ.get("KERNEL_TIMING", "inprocess")
+    try:
+        speedup = out_of_process(seed) if mode == "subprocess" else in_process(seed)
+    except Exception as exc:  # a crashing candidate earns nothing
+        print(f"candidate failed: {exc!r}", file=sys.stderr)
+        speedup = 0.0
+    print(f"speedup {speedup:.3f} ({mode})")
+    os.makedirs(os.path.dirname(REWARD), exist_ok=True)
+    with open(REWARD, "w") as fh:
+        fh.write(f"{speedup:.4f}\n")
+
+
+if __name__ == "__main__":
+    main()
