@@ -20,7 +20,7 @@ TRAJECTORY = "trajectory.json"
 """``vera.records.Trajectory``: the conversation, with the tool calls of each turn."""
 TRACES = ("trace.jsonl", "calls.jsonl")
 """Gateway records, one ``vera.records.ToolCall`` per line (result and observation); the first
-name found is read (``calls.jsonl`` is what ``vera.runner.trial.play_trial`` writes)."""
+name found is read (``calls.jsonl`` is what the safety kind's gateway trace is called)."""
 DIFF = "diff.json"
 """The state diff s0 -> s_T, any JSON."""
 EVIDENCE = "evidence.json"

@@ -8,6 +8,8 @@ store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -88,8 +90,12 @@ def trial_fn_of(store: RunStore, trial_fn: TrialFn | str | None) -> TrialFn | st
     through the lifecycle. A dotted path that a registered kind replaced (``aliases``: a run
     stored before kinds existed) is that kind too."""
     fn = trial_fn if trial_fn is not None else store.config.trial_fn
-    if isinstance(fn, str) and kind_of_alias(fn) is not None:
-        return None
+    if isinstance(fn, str):
+        if kind_of_alias(fn) is None:  # the module it names may register the kind that replaced it
+            with contextlib.suppress(ImportError):
+                importlib.import_module(fn.partition(":")[0])
+        if kind_of_alias(fn) is not None:
+            return None
     return fn
 
 

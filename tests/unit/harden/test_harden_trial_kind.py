@@ -10,10 +10,11 @@ import pytest
 from pydantic import ValidationError
 
 from vera.harden.audit import plan_audit, plan_report
+from vera.harden.kind import HardenParams, task_hash
 from vera.harden.separate import separate_task
 from vera.harden.task import load_task
-from vera.harden.trial import HardenParams, harden_trial, task_hash
 from vera.records import Outcome
+from vera.runner.call import guarded_trial
 from vera.runner.spec import check_specs
 
 TASK = Path(__file__).resolve().parents[3] / "bench" / "tasks" / "roman-numerals"
@@ -80,14 +81,14 @@ async def test_failures_before_the_sandbox_are_phased_errors(tmp_path: Path) -> 
     task = load_task(task_dir)
     plan = plan_audit([task], {"broken": _Broken()}, ("verifier-aware",))
     broken = plan[2]
-    r = await harden_trial(broken, tmp_path / "t1")
-    assert r.outcome is Outcome.agent_error and r.error.phase == "agent" and r.reward is None
+    r = await guarded_trial(None, broken, tmp_path / "t1")
+    assert r.outcome is Outcome.agent_error and r.error.phase == "act" and r.reward is None
     assert "no tests to read" in r.error.message
     # the task edited after planning: refused, not played
     (task_dir / "instruction.md").write_text("something else\n")
     assert task_hash(load_task(task_dir)) != broken.params["task_hash"]
-    r = await harden_trial(plan[0], tmp_path / "t2")
-    assert r.outcome is Outcome.infra_error and r.error.phase == "env"
+    r = await guarded_trial(None, plan[0], tmp_path / "t2")
+    assert r.outcome is Outcome.infra_error and r.error.phase == "setup"
     assert "changed since the audit was planned" in r.error.message
     rows = plan_report(plan, [r.model_copy(update={"key": plan[0].key, "spec": plan[0]})])
     row = rows["original"].tasks[0].trials[0]
@@ -97,7 +98,7 @@ async def test_failures_before_the_sandbox_are_phased_errors(tmp_path: Path) -> 
 def test_a_separated_copy_of_a_relative_path_is_the_planned_task(monkeypatch) -> None:
     """Planned from ``bench/tasks/x`` (the CLI's spelling), played from the absolute path the
     params carry: the separated copy records its source path, which is not its content."""
-    from vera.harden.trial import task_for
+    from vera.harden.kind import task_for
 
     monkeypatch.chdir(TASK.parents[2])
     task = separate_task(load_task(TASK.relative_to(TASK.parents[2])))[0]
