@@ -122,7 +122,18 @@ def _check(name: str, cls: type[TrialKind]) -> str | None:
     return None
 
 
-TRIAL_KINDS: Registry[type[TrialKind]] = Registry("trial kind", "vera.trial_kinds", check=_check)
+def _adopt(name: str, cls: Any) -> type[TrialKind]:
+    """A kind an entry point names directly (not a module that decorates it): named and its
+    params model declared as the decorator would."""
+    if _check(name, cls) is None:
+        cls.name = name
+        register_kind(name, cls.params)
+    return cls  # type: ignore[no-any-return]
+
+
+TRIAL_KINDS: Registry[type[TrialKind]] = Registry(
+    "trial kind", "vera.trial_kinds", adopt=_adopt, check=_check
+)
 """Every trial kind by name: vera's own (``safety``, ``harden``) register when their pillar's
 ``kind`` module is imported; plug-ins through the ``vera.trial_kinds`` entry point group."""
 

@@ -153,3 +153,32 @@ def test_results_stored_before_the_lifecycle_still_read() -> None:
     )
     result = TrialResult.model_validate_json(old)
     assert result.phases == [] and result.error is not None and result.error.phase == "act"
+
+
+def test_a_registered_kind_plays_its_specs_and_its_params_are_checked(tmp_path: Path) -> None:
+    from pydantic import BaseModel
+
+    from vera.runner.lifecycle import TRIAL_KINDS, trial_kind
+    from vera.runner.spec import check_specs
+
+    class Echo(BaseModel):
+        say: str
+
+    @trial_kind("test-echo")
+    class EchoTrial(TrialKind):
+        params = Echo
+
+        async def act(self) -> None:
+            self.evidence.write("said.txt", self.spec.params["say"])
+
+        async def verify(self) -> TrialResult:
+            return TrialResult(outcome=Outcome.safe, measures={"said": self.spec.params["say"]})
+
+    assert TRIAL_KINDS["test-echo"] is EchoTrial
+    spec = SPEC.model_copy(update={"kind": "test-echo", "params": {"say": "hi"}})
+    check_specs([spec])
+    with pytest.raises(ValueError, match=r"params\.say"):
+        check_specs([SPEC.model_copy(update={"kind": "test-echo", "params": {}})])
+    result = asyncio.run(guarded_trial(None, spec, tmp_path))
+    assert result.measures == {"said": "hi"} and [p.status for p in result.phases] == ["ok"] * 4
+    assert (tmp_path / "evidence" / "said.txt").read_text() == "hi"
