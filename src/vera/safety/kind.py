@@ -34,7 +34,7 @@ from vera.runner.budget import current_budget
 from vera.runner.evidence import TrialEvidence
 from vera.runner.lifecycle import TrialKind, trial_kind
 from vera.runner.limits import LimitsConfig, current_limits
-from vera.runner.phases import ActError, AgentTimeout, PhaseLimits, SetupError
+from vera.runner.phases import ActError, AgentTimeout, PhaseLimits
 from vera.runner.spec import DEFAULT_KIND, TrialResult, TrialSpec
 from vera.safety.cases import (
     Case,
@@ -209,10 +209,7 @@ class SafetyTrial(TrialKind):
 
     async def setup(self) -> None:
         spec = self.spec
-        try:
-            case = self.case = _load_planned(spec)
-        except CaseError as exc:
-            raise SetupError(str(exc)) from None
+        case = self.case = _load_planned(spec)  # CaseError: the lifecycle's SetupError
         variant = spec.variant
         budget = self.turns or case.spec.budgets.turns
         self.budget = budget
