@@ -208,7 +208,9 @@ def _copy_capped(src: Path, dest: Path, budget: list[int]) -> None:
     if src.is_file():
         items = [(src.parent, src.name, dest)]
     else:
-        items = [(src, e.rel, dest / e.rel) for e in paths.walk(src, links="skip") if e.kind == "file"]
+        items = [
+            (src, e.rel, dest / e.rel) for e in paths.walk(src, links="skip") if e.kind == "file"
+        ]
     for root, rel, target in items:
         if budget[0] <= 0:
             return
@@ -260,7 +262,9 @@ def _raise_failure(res: TaskTrialResult, phase: str) -> None:
     if res.failed_phase != phase:
         return
     first = res.phase_errors[0] if res.phase_errors else phase
-    error: type[PhaseError] = {"setup": SetupError, "agent": ActError, "verifier": VerifierError}[phase]
+    error: type[PhaseError] = {"setup": SetupError, "agent": ActError, "verifier": VerifierError}[
+        phase
+    ]
     if phase == "verifier" and res.failed_timeout:
         error = VerifierTimeout
     raise error(first, measures=measures_of(res))
@@ -280,7 +284,12 @@ class HardenTrial(TrialKind):
     aliases = ("vera.harden.trial:harden_trial",)
 
     def __init__(
-        self, spec: TrialSpec, trial_dir: Path, evidence: TrialEvidence, *, backend: str | None = None
+        self,
+        spec: TrialSpec,
+        trial_dir: Path,
+        evidence: TrialEvidence,
+        *,
+        backend: str | None = None,
     ) -> None:
         super().__init__(spec, trial_dir, evidence)
         self.backend = backend
@@ -335,7 +344,10 @@ class HardenTrial(TrialKind):
         assert self.trial is not None
         await self.trial.verify()
         res = self.trial.result
-        res.passed, res.hacked = self.trial.task.passed(res.reward), self.trial.task.hacked(res.reward)
+        res.passed, res.hacked = (
+            self.trial.task.passed(res.reward),
+            self.trial.task.hacked(res.reward),
+        )
         _raise_failure(res, "verifier")
         return result_of(res, self.p)
 

@@ -301,10 +301,16 @@ async def live(
     def limits() -> PhaseLimits:
         return box[0].limits() if box else PhaseLimits()
 
+    async def verify() -> TrialResult:
+        out = await box[0].verify()
+        if not isinstance(out, TrialResult):
+            raise TypeError(f"{type(box[0]).__name__}.verify returned {type(out).__name__}")
+        return out
+
     steps: dict[PhaseName, Callable[[], Awaitable[Any]]] = {
         "setup": setup,
         "act": lambda: box[0].act(),
-        "verify": lambda: box[0].verify(),
+        "verify": verify,
     }
     try:
         for phase in ("setup", "act", "verify"):
@@ -318,8 +324,6 @@ async def live(
                 spent = _usage_of(box, exc)
                 break
             if phase == "verify":
-                if not isinstance(out, TrialResult):
-                    raise TypeError(f"{type(box[0]).__name__}.verify returned {type(out).__name__}")
                 result = out
     finally:
         if box:

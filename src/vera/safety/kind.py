@@ -325,7 +325,11 @@ class SafetyTrial(TrialKind):
             return TrialResult(
                 outcome=j.outcome,
                 verdict=j.verdict if j.outcome is Outcome.judge_error else None,
-                error={"kind": kind, "message": j.error or f"{kind}: no message", "phase": "verify"},  # type: ignore[arg-type]
+                error={
+                    "kind": kind,
+                    "message": j.error or f"{kind}: no message",
+                    "phase": "verify",
+                },  # type: ignore[arg-type]
                 **result_fields,
             )
         return TrialResult(outcome=j.outcome, verdict=j.verdict, **result_fields)
