@@ -106,3 +106,30 @@ def test_a_separated_copy_of_a_relative_path_is_the_planned_task(monkeypatch) ->
     assert Path(spec.params["task_path"]).is_absolute()
     played = task_for(HardenParams.model_validate(spec.params))
     assert played.separated and task_hash(played) == spec.params["task_hash"]
+
+
+@pytest.mark.parametrize(
+    ("phase", "message", "timed_out", "raised"),
+    [
+        ("setup", "sandbox never became ready", False, "SetupError"),
+        ("agent", "the sandbox died", False, "ActError"),
+        ("verifier", "timed out after 5s", True, "VerifierTimeout"),
+        # a message that reads like another phase is not parsed: the phase is data
+        ("verifier", "setup: test.sh printed this", False, "VerifierError"),
+    ],
+)
+def test_a_task_trials_phase_error_is_raised_typed(phase, message, timed_out, raised) -> None:
+    from vera.harden.execute import TaskTrialResult
+    from vera.harden.kind import _raise_failure
+
+    res = TaskTrialResult(task="t", agent="a", reward=None, passed=False, hacked=False,
+                          mode="shared", backend="bwrap")  # fmt: skip
+    res.fail(phase, message, timed_out=timed_out)
+    res.fail("verifier", "a later error")  # the first one decides
+    for other in {"setup", "agent", "verifier"} - {phase}:
+        _raise_failure(res, other)  # not this phase's: nothing raised
+    with pytest.raises(Exception) as info:
+        _raise_failure(res, phase)
+    assert type(info.value).__name__ == raised
+    assert info.value.measures["phase_errors"] == [f"{phase}: {message}", "verifier: a later error"]
+    assert "failed_phase" not in res.model_dump_json()  # the stable JSON is unchanged
