@@ -108,8 +108,7 @@ def run_vera(
             break
         replayed += len(plan) if attempt else 0
         where = run_dir if attempt == 0 else run_dir.with_name(f"{run_dir.name}-retry{attempt}")
-        store = asyncio.run(run(where, plan, "vera.safety.run:safety_trial", config,
-                                progress=False))  # fmt: skip
+        store = asyncio.run(run(where, plan, config=config, progress=False))
         for result in store.results():
             assert result.spec is not None
             rows[(result.spec.case_id, result.spec.agent)] = result

@@ -69,7 +69,10 @@ def one_level(args: argparse.Namespace) -> dict[str, float]:
     from vera.runner import CaseRef, LimitsConfig, RunConfig, expand, resolve_trial_fn
     from vera.runner.workers import settle_gc
 
-    trial = resolve_trial_fn(args.trial)  # import it now: imports are not throughput
+    # import it now: imports are not throughput (safety trials play the safety kind)
+    trial = None if args.safety else resolve_trial_fn(args.trial)
+    if args.safety:
+        import vera.safety.kind  # noqa: F401  (registers the kind)
 
     c = args.level
     n = max(4, c * args.trials_per_slot)
@@ -146,7 +149,7 @@ async def _run(run_dir: Path, plan: list, trial, config, c: int, safety: bool): 
     if not safety:
         return await run(run_dir, plan, trial, config, progress=False)
     from vera.models.runtime import ModelRuntime
-    from vera.safety.run import use_runtime
+    from vera.safety.kind import use_runtime
 
     async with ModelRuntime(max_concurrency=c) as rt:
         with use_runtime(rt):
@@ -197,7 +200,7 @@ def main() -> None:
         usage = {"input_tokens": 50, "output_tokens": 5}
         rules = []
         if args.safety:  # the built-in agent: one tool call, then an answer
-            args.calls, args.trial = 2, "vera.safety.run:safety_trial"
+            args.calls = 2
             rules = [{"when": {"has_tools": True, "tool_result": False}, "latency": args.latency,
                       "tool_calls": [{"name": "*"}], "usage": usage}]  # fmt: skip
         script.write_text(json.dumps({"rules": rules, "responses": [], "fallback": {

@@ -31,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
-GROUPS = ("vera.sandboxes", "vera.services", "vera.agents", "vera.exploits")
+GROUPS = ("vera.sandboxes", "vera.services", "vera.agents", "vera.exploits", "vera.trial_kinds")
 """The entry point groups vera reads (docs/plugins.md)."""
 
 

@@ -153,3 +153,27 @@ def test_no_private_name_is_imported_from_another_package() -> None:
             private += [f"{_name(path)}: from {node.module} import {a.name}" for a in node.names
                         if a.name.startswith("_") and not a.name.startswith("__")]  # fmt: skip
     assert private == []
+
+
+NOT_FROM_RUNNER = ("env", "gateway", "agents", "sandbox")
+"""What the runner never imports: it plays trial kinds (vera.runner.lifecycle) and knows no
+world, gateway, agent or sandbox; the kinds that need them live in the pillars."""
+
+
+def reaches_from_runner(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{a} -> {b}"
+        for a, targets in graph.items()
+        if a == "vera.runner" or a.startswith("vera.runner.")
+        for b in targets
+        if b.split(".")[1:2] and b.split(".")[1] in NOT_FROM_RUNNER
+    )
+
+
+def test_the_runner_imports_no_world_gateway_agent_or_sandbox() -> None:
+    assert reaches_from_runner(import_graph()) == []
+
+
+def test_the_runner_check_sees_an_arrow_to_the_sandbox() -> None:
+    graph = {"vera.runner.x": {"vera.sandbox.bwrap", "vera.models.errors"}}
+    assert reaches_from_runner(graph) == ["vera.runner.x -> vera.sandbox.bwrap"]

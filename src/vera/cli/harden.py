@@ -165,7 +165,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # t
                     image_map: dict[str, str] | None = None):
     """One trial through the runner, recorded in a new run store at ``out``."""
     from vera.harden.execute import AgentSpec
-    from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash, task_result
+    from vera.harden.kind import HardenParams, spec_for, task_hash, task_result
     from vera.runner.execute import execute
     from vera.runner.lock import writer_lock
     from vera.runner.store import RunConfig, RunStore, StoreError
@@ -178,7 +178,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # t
         tau_s=task.config.vera.threshold_benign,
     )  # fmt: skip
     args = {"backend": backend, **({"image_map": image_map} if image_map else {})}
-    config = RunConfig(trial_fn=TRIAL_FN, trial_args=args,
+    config = RunConfig(trial_args=args,
                        labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
     with writer_lock(out):  # one writer per run directory
         try:
@@ -188,7 +188,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # t
         except StoreError as exc:
             fail(" ".join(str(exc).split())[:300])
         with store:
-            asyncio.run(execute(store, TRIAL_FN, progress=False))
+            asyncio.run(execute(store, progress=False))
             (result,) = store.results()
     return task_result(result, out)
 
@@ -463,13 +463,13 @@ def audit(
     from vera.cli.run import BUDGET_EXIT
     from vera.harden.audit import (
         audit_config,
+        is_audit,
         load_exploits,
         plan_audit,
         store_report,
         write_outputs,
     )
     from vera.harden.separate import separate_task
-    from vera.harden.trial import TRIAL_FN
     from vera.runner.budget import BudgetConfig, read_budget
     from vera.runner.execute import execute
     from vera.runner.lock import writer_lock
@@ -493,9 +493,10 @@ def audit(
                 store = RunStore.open(run_dir)
             except (StoreError, OSError) as exc:
                 fail(" ".join(str(exc).split())[:300])
-            if store.config.trial_fn != TRIAL_FN:
+            if not is_audit(store):
+                kinds = ", ".join(sorted({s.kind for s in store.plan})) or "none"
                 store.close()
-                fail(f"{run_dir}: not a hardening audit (its trials are {store.config.trial_fn}); "
+                fail(f"{run_dir}: not a hardening audit (its trials are {kinds}); "
                      "resume it with vera run --resume")
             if budget.capped:  # caps given now replace the run's (a higher --max-cost continues it)
                 store.set_budget(budget)
@@ -538,7 +539,7 @@ def audit(
                               f"-> {run_dir}", highlight=False)  # fmt: skip
         with store:
             try:
-                asyncio.run(execute(store, TRIAL_FN, progress=progress))
+                asyncio.run(execute(store, progress=progress))
             except WorkerStartError as exc:
                 fail(f"{exc}; finished trials are kept: vera harden audit --resume {run_dir}", code=3)
             except StoreError as exc:

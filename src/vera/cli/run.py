@@ -7,6 +7,8 @@ agent on the embedded local model, the control agent on the same model, in the b
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 from datetime import datetime
 from pathlib import Path
@@ -297,7 +299,6 @@ def register(app: typer.Typer) -> None:
                 ray_address=ray_address,
                 limits=LimitsConfig(trials=jobs, model_connections=model_connections),
                 time_limit_s=time_limit,
-                trial_fn=SAFETY_TRIAL_FN,
                 trial_args=_trial_args(max_steps, turns, model_timeout, judge_model),
                 labels={"suite": suite, "bench": str(root), "cases": case or []},
                 budget=budget,
@@ -354,22 +355,30 @@ def _common_errors(results, outcome: str, top: int = 3) -> list[str]:  # type: i
     return lines
 
 
-SAFETY_TRIAL_FN = "vera.safety.run:safety_trial"
-
-
 def _check_safety_run(run_dir: Path) -> None:
-    """``vera run --resume`` finishes safety runs only: a hardening audit's directory (or any
-    other kind) is refused before anything in it is touched."""
-    from vera.runner.store import RUN_JSON, RunConfig, StoreError
+    """``vera run --resume`` finishes safety runs only: a run whose planned trials are of
+    another kind (a hardening audit), or that plays a trial function of its own, is refused
+    before anything in it is touched."""
+    from vera.runner.lifecycle import kind_of_alias
+    from vera.runner.store import PLAN_JSONL, RUN_JSON, RunConfig, StoreError
+    from vera.safety.kind import KIND, SafetyTrial
 
     try:
         config = RunConfig.model_validate_json((run_dir / RUN_JSON).read_bytes())
     except ValueError as e:
         raise StoreError(f"{run_dir / RUN_JSON}: not a vera run config: {' '.join(str(e).split())[:200]}") from None
-    if config.trial_fn != SAFETY_TRIAL_FN:
-        hint = (f"vera harden audit --resume {run_dir}" if config.trial_fn and "harden" in config.trial_fn
+    kinds = set()
+    with contextlib.suppress(OSError):  # a plan the store cannot read is the store's to say
+        for line in (run_dir / PLAN_JSONL).read_text(errors="replace").splitlines():
+            with contextlib.suppress(ValueError, AttributeError):
+                kinds.add(json.loads(line).get("kind", KIND))
+    other = sorted(kinds - {KIND})
+    fn = config.trial_fn
+    if other or (fn is not None and kind_of_alias(fn) is not SafetyTrial):
+        what = f"{', '.join(other)} trials" if other else f"trials of {fn}"
+        hint = (f"vera harden audit --resume {run_dir}" if "harden" in other
                 else "the command that made it")  # fmt: skip
-        fail(f"{run_dir}: not a safety run (its trials are {config.trial_fn}); resume it with {hint}")
+        fail(f"{run_dir}: not a safety run (its {what}); resume it with {hint}")
 
 
 def _defences(values: list[str] | None, model: str | None) -> list[str]:
@@ -462,7 +471,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
     from vera.runner import run as start_run
     from vera.runner.store import RunStore
     from vera.runner.workers import settle_gc
-    from vera.safety.run import use_runtime
+    from vera.safety.kind import use_runtime
 
     if plan is None:
         with RunStore.open(run_dir) as store:
@@ -487,8 +496,7 @@ async def _execute(run_dir, plan, config, models, model_connections, progress, b
             if plan is None:
                 store = await resume_run(run_dir, progress=progress, budget=budget)
             else:
-                store = await start_run(run_dir, plan, SAFETY_TRIAL_FN, config,
-                                        progress=progress)  # fmt: skip
+                store = await start_run(run_dir, plan, config=config, progress=progress)
             store.close()
 
 

@@ -23,7 +23,7 @@ _FACE = {
     "audit_tasks": "vera.harden.audit",
     "run_audit": "vera.harden.audit",
     "resume_audit": "vera.harden.audit",
-    "harden_trial": "vera.harden.trial",
+    "HardenTrial": "vera.harden.kind",
     "LoopConfig": "vera.harden.records",
     "HardenLoop": "vera.harden.loop",
     "summarize_runs": "vera.harden.metrics",

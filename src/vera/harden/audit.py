@@ -1,7 +1,7 @@
 """Audit: every task x exploit (plus ``oracle`` and ``nop``), and the attack success rates.
 
 The audit runs on the runner: :func:`plan_audit` turns tasks into hardening trial specs
-(:mod:`vera.harden.trial`), the runner plays and records them in its store (with resume,
+(:mod:`vera.harden.kind`), the runner plays and records them in its store (with resume,
 progress, worker processes or Ray), and :func:`store_report` builds the report from the
 store's rows, so a report after a resume is the report of an uninterrupted run.
 
@@ -32,10 +32,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from vera.harden.exploits.base import Exploit
+from vera.harden.kind import KIND, HardenParams, HardenTrial, spec_for, task_hash
 from vera.harden.task import Task
-from vera.harden.trial import KIND, TRIAL_FN, HardenParams, spec_for, task_hash
 from vera.runner.budget import BudgetConfig
 from vera.runner.execute import resume, run
+from vera.runner.lifecycle import kind_of_alias
 from vera.runner.limits import LimitsConfig
 from vera.runner.spec import TrialResult, TrialSpec
 from vera.runner.store import RunConfig, RunStore
@@ -318,7 +319,7 @@ def audit_config(
     budget: BudgetConfig | None = None,
     image_map: dict[str, str] | None = None,
 ) -> RunConfig:
-    """The run config of an audit: the hardening trial function, its backend, the limits and
+    """The run config of an audit (its trials play the ``harden`` kind): the backend, the limits and
     the spending caps (they count the usage trials report; script exploits use no model)."""
     return RunConfig(
         executor=executor,  # type: ignore[arg-type]
@@ -326,7 +327,6 @@ def audit_config(
         ray_address=ray_address,
         limits=LimitsConfig(trials=max(1, jobs)),
         budget=budget or BudgetConfig(),
-        trial_fn=TRIAL_FN,
         trial_args={"backend": backend, **({"image_map": image_map} if image_map else {})},
         labels={"command": "harden audit", **(labels or {}), "notes": list(notes or [])},
     )
@@ -350,15 +350,24 @@ async def run_audit(
     config = config or audit_config(notes=notes)
     if notes:
         config = config.model_copy(update={"labels": {**config.labels, "notes": notes}})
-    store = await run(Path(run_dir), plan_audit(tasks, exploits, modes), TRIAL_FN, config,
+    store = await run(Path(run_dir), plan_audit(tasks, exploits, modes), config=config,
                       progress=progress)  # fmt: skip
     with store:
         return store_report(store)
 
 
+def is_audit(store: RunStore) -> bool:
+    """Whether ``store`` holds hardening trials only, played as the ``harden`` kind (or by the
+    trial function that kind replaced, in an audit stored before kinds)."""
+    fn = store.config.trial_fn
+    return all(s.kind == KIND for s in store.plan) and (
+        fn is None or kind_of_alias(fn) is HardenTrial
+    )
+
+
 async def resume_audit(run_dir: Path, *, progress: bool = False) -> dict[str, AuditReport]:
     """Finish an interrupted audit (only trials without a row run) and report from its store."""
-    store = await resume(Path(run_dir), TRIAL_FN, progress=progress)
+    store = await resume(Path(run_dir), progress=progress)
     with store:
         return store_report(store)
 

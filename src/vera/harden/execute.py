@@ -142,6 +142,18 @@ class TaskTrialResult(BaseModel):
     attempt: AttemptRecord | None = None
     """For an ``actor``: its trajectory, the final diff of the agent-writable state and the
     replay scripts derived from them."""
+    failed_phase: Literal["setup", "agent", "verifier"] | None = Field(default=None, exclude=True)
+    """The phase of the first error, as data (the trial kind raises its typed error from it)."""
+    failed_timeout: bool = Field(default=False, exclude=True)
+    """The first error was that phase running out of time."""
+
+    def fail(
+        self, phase: Literal["setup", "agent", "verifier"], message: str, *, timed_out: bool = False
+    ) -> None:
+        """Record a phase error (``phase: message`` in ``phase_errors``, what users read)."""
+        self.phase_errors.append(f"{phase}: {message}")
+        if self.failed_phase is None:
+            self.failed_phase, self.failed_timeout = phase, timed_out
 
     def summary(self) -> dict[str, object]:
         return {
@@ -468,6 +480,130 @@ async def _open(spec: SandboxSpec, backend: str) -> Sandbox:
         raise
 
 
+class TaskTrial:
+    """One task trial in phases: :meth:`open` (the agent's sandbox), :meth:`act` (the agent
+    phase), :meth:`verify` (the verifier, in the same sandbox or a fresh separated one, and the
+    reward), :meth:`close`. :func:`run_trial` plays them in order; the ``harden`` trial kind
+    plays them as the runner lifecycle's phases (:mod:`vera.harden.kind`).
+
+    Raises ExecutionError when the trial cannot be set up (bad agent, no backend); everything
+    that goes wrong once it runs is recorded in :attr:`result` (``result.fail``).
+    """
+
+    def __init__(
+        self,
+        task: Task,
+        agent: AgentSpec | str,
+        *,
+        backend: str | None = None,
+        work_dir: Path | None = None,
+        image_map: dict[str, str] | None = None,
+    ) -> None:
+        spec = agent if isinstance(agent, AgentSpec) else AgentSpec.parse(agent)
+        if spec.kind == "oracle" and task.solution is None:
+            raise ExecutionError(f"{task.path / 'solution' / 'solve.sh'}: missing (needed by oracle)")
+        self.task, self.spec, self.work_dir = task, spec, work_dir
+        self.backend = choose_backend(task, backend)
+        self.image_map = image_map
+        self.image: str | None = None
+        self.root: Path | None = None
+        self.sb: Sandbox | None = None
+        self.keep: list[int] | None = None
+        self.result = TaskTrialResult(
+            task=task.id, agent=spec.label, reward=None, passed=False, hacked=False,
+            mode=task.config.verifier.environment_mode, backend=self.backend,
+        )  # fmt: skip
+
+    async def open(self) -> None:
+        """Setup: the trial's folders and the agent's sandbox (a setup error is recorded)."""
+        task, spec, backend, result = self.task, self.spec, self.backend, self.result
+        if backend == "docker":
+            self.image = await asyncio.to_thread(_docker_image, task, self.image_map)
+        root = self.root = Path(tempfile.mkdtemp(prefix=f"vera-trial-{task.id}-", dir=self.work_dir))
+        separate = task.separated
+        self.agent_side = agent_side = _Side(root / "agent", task, skel_home=True)
+        extra_binds: list[Bind] = []
+        if spec.kind == "oracle":
+            sol = root / "solution"
+            sol.mkdir()
+            _write_tree(sol, {"solve.sh": task.solution or "", **task.solution_files})
+            extra_binds.append(Bind(source=sol, target="/solution"))
+        if spec.kind == "script":
+            adir = root / "agent-script"
+            adir.mkdir()
+            _write_tree(adir, {"agent.sh": spec.script or ""})
+            extra_binds.append(Bind(source=adir, target="/opt/vera-agent"))
+        extra_binds += _runtime_binds(task, backend, root)
+        network = _network(task)
+        if spec.kind == "actor":
+            setup = spec.actor.setup(root / "actor")
+            extra_binds += setup.binds
+            if setup.network is not None:
+                network = NetworkPolicy.parse(setup.network)
+        if not separate and task.config.vera.tests_visible:
+            _write_tree(agent_side.tests, task.tests)
+        agent_spec = SandboxSpec(
+            workspace=agent_side.app, workspace_target=APP, binds=agent_side.binds(True) + extra_binds,
+            env=_base_env(), network=network, limits=_limits(task), image=self.image,
+        )  # fmt: skip
+        try:
+            sb = self.sb = await _open(agent_spec, backend)
+        except SandboxError as exc:
+            result.fail("setup", str(exc))
+            return
+        if not separate and sb.backend in PID_NAMESPACE_BACKENDS:
+            try:
+                self.keep = await sandbox_pids(sb)
+            except SandboxError as exc:
+                result.fail("setup", str(exc))
+        elif not separate:
+            result.notes.append(
+                f"verifier: the {sb.backend} backend has no pid namespace: processes left "
+                "behind are not stopped before the reward is read (a race may decide it)"
+            )
+
+    @property
+    def ready(self) -> bool:
+        """Setup went through: the agent's sandbox is open and no setup error was recorded."""
+        return self.sb is not None and self.result.failed_phase != "setup"
+
+    async def act(self) -> None:
+        """The agent phase (its errors and notes recorded)."""
+        if self.ready:
+            assert self.sb is not None
+            await _agent_phase(self.sb, self.task, self.spec, self.agent_side, self.result)
+
+    async def verify(self) -> None:
+        """The verifier phase: in the agent's sandbox (shared), or after it is closed, in a
+        fresh one that receives only the declared artifacts (separated); then the reward."""
+        if not self.ready:
+            return
+        assert self.sb is not None and self.root is not None
+        if not self.task.separated:
+            await _verify(self.sb, self.task, self.agent_side, self.result, login=True, keep=self.keep)
+            return
+        sb, self.sb = self.sb, None
+        await sb.close()
+        await _separate_verify(
+            self.task, self.backend, self.image, self.root, self.agent_side, self.result
+        )
+
+    async def close(self, *, keep: bool = False) -> TaskTrialResult:
+        """Teardown: the sandbox closed, the trial's folder kept (``result.trial_dir``) or
+        removed; the result with passed and hacked judged from the reward."""
+        if self.sb is not None:
+            sb, self.sb = self.sb, None
+            await sb.close()
+        if self.root is not None:
+            if keep:
+                self.result.trial_dir = str(self.root)
+            else:
+                shutil.rmtree(self.root, ignore_errors=True)
+        self.result.passed = self.task.passed(self.result.reward)
+        self.result.hacked = self.task.hacked(self.result.reward)
+        return self.result
+
+
 async def run_trial(
     task: Task,
     agent: AgentSpec | str,
@@ -484,82 +620,14 @@ async def run_trial(
     Raises ExecutionError when the trial cannot be set up (bad agent, no backend); everything
     that goes wrong once it runs is recorded in the result instead.
     """
-    spec = agent if isinstance(agent, AgentSpec) else AgentSpec.parse(agent)
-    if spec.kind == "oracle" and task.solution is None:
-        raise ExecutionError(f"{task.path / 'solution' / 'solve.sh'}: missing (needed by oracle)")
-    backend = choose_backend(task, backend)
-    image = await asyncio.to_thread(_docker_image, task, image_map) if backend == "docker" else None
-    root = Path(tempfile.mkdtemp(prefix=f"vera-trial-{task.id}-", dir=work_dir))
-    result = TaskTrialResult(
-        task=task.id, agent=spec.label, reward=None, passed=False, hacked=False,
-        mode=task.config.verifier.environment_mode, backend=backend,
-    )  # fmt: skip
+    trial = TaskTrial(task, agent, backend=backend, work_dir=work_dir, image_map=image_map)
     try:
-        await _run(task, spec, backend, image, root, result)
+        await trial.open()
+        await trial.act()
+        await trial.verify()
     finally:
-        if keep:
-            result.trial_dir = str(root)
-        else:
-            shutil.rmtree(root, ignore_errors=True)
-    result.passed = task.passed(result.reward)
-    result.hacked = task.hacked(result.reward)
+        result = await trial.close(keep=keep)
     return result
-
-
-async def _run(
-    task: Task, spec: AgentSpec, backend: str, image: str | None, root: Path, result: TaskTrialResult
-) -> None:
-    separate = task.separated
-    agent_side = _Side(root / "agent", task, skel_home=True)
-    extra_binds: list[Bind] = []
-    if spec.kind == "oracle":
-        sol = root / "solution"
-        sol.mkdir()
-        _write_tree(sol, {"solve.sh": task.solution or "", **task.solution_files})
-        extra_binds.append(Bind(source=sol, target="/solution"))
-    if spec.kind == "script":
-        adir = root / "agent-script"
-        adir.mkdir()
-        _write_tree(adir, {"agent.sh": spec.script or ""})
-        extra_binds.append(Bind(source=adir, target="/opt/vera-agent"))
-    extra_binds += _runtime_binds(task, backend, root)
-    network = _network(task)
-    if spec.kind == "actor":
-        setup = spec.actor.setup(root / "actor")
-        extra_binds += setup.binds
-        if setup.network is not None:
-            network = NetworkPolicy.parse(setup.network)
-    if not separate and task.config.vera.tests_visible:
-        _write_tree(agent_side.tests, task.tests)
-    agent_spec = SandboxSpec(
-        workspace=agent_side.app, workspace_target=APP, binds=agent_side.binds(True) + extra_binds,
-        env=_base_env(), network=network, limits=_limits(task), image=image,
-    )  # fmt: skip
-    try:
-        sb = await _open(agent_spec, backend)
-    except SandboxError as exc:
-        result.phase_errors.append(f"setup: {exc}")
-        return
-    try:
-        keep: list[int] | None = None
-        if not separate and sb.backend in PID_NAMESPACE_BACKENDS:
-            try:
-                keep = await sandbox_pids(sb)
-            except SandboxError as exc:
-                result.phase_errors.append(f"setup: {exc}")
-                return
-        elif not separate:
-            result.notes.append(
-                f"verifier: the {sb.backend} backend has no pid namespace: processes left "
-                "behind are not stopped before the reward is read (a race may decide it)"
-            )
-        await _agent_phase(sb, task, spec, agent_side, result)
-        if not separate:
-            await _verify(sb, task, agent_side, result, login=True, keep=keep)
-            return
-    finally:
-        await sb.close()
-    await _separate_verify(task, backend, image, root, agent_side, result)
 
 
 def writable_roots(side: _Side) -> dict[str, Path]:
@@ -586,7 +654,7 @@ async def _actor_phase(
         rec = AttemptRecord(agent=spec.actor.name, trajectory=Trajectory(agent=spec.actor.name),
                             stopped="time_limit")
     except SandboxError as exc:
-        result.phase_errors.append(f"agent: {exc}")
+        result.fail("agent", str(exc))
         return
     rec.diff = await asyncio.to_thread(final_diff, before, roots)
     rec.replay_diff = replay_from_diff(rec.diff, spec.label)
@@ -609,7 +677,7 @@ async def _agent_phase(
     try:
         res = await sb.exec(["bash", "-lc", f"bash {script}"], timeout=timeout)
     except SandboxError as exc:
-        result.phase_errors.append(f"agent: {exc}")
+        result.fail("agent", str(exc))
         return
     result.agent_exit = res.exit_code
     _save_log(side.logs / "agent" / "vera-agent.log", res.stdout, res.stderr)
@@ -637,27 +705,27 @@ async def _verify(
     try:
         res = await sb.exec(cmd, timeout=timeout, env=dict(task.config.verifier.env))
     except SandboxError as exc:
-        result.phase_errors.append(f"verifier: {exc}")
+        result.fail("verifier", str(exc))
         return
     result.verifier_exit = res.exit_code
     if keep is not None:
         try:
             await stop_leftovers(sb, keep, result)
         except SandboxError as exc:
-            result.phase_errors.append(f"verifier: {exc}")
+            result.fail("verifier", str(exc))
             return
     reward, error, note = read_reward(side.logs / "verifier", task)
     _save_log(side.root / "verifier.log", res.stdout, res.stderr)
     if res.killed:
         why = f"timed out after {timeout:g}s" if res.kill_reason == "timeout" else f"killed ({res.kill_reason})"
-        result.phase_errors.append(f"verifier: {why}")
+        result.fail("verifier", why, timed_out=res.kill_reason == "timeout")
         return
     if res.exit_code in (126, 127) or res.exit_code >= 128:
         tail = (res.stderr.strip().splitlines() or [""])[-1][:160]
-        result.phase_errors.append(f"verifier: test.sh crashed (exit {res.exit_code}) {tail}".rstrip())
+        result.fail("verifier", f"test.sh crashed (exit {res.exit_code}) {tail}".rstrip())
         return
     if error is not None:
-        result.phase_errors.append(f"verifier: {error}")
+        result.fail("verifier", error)
         return
     if note is not None:
         result.notes.append(f"verifier: {note} (test.sh exit {res.exit_code})")
@@ -725,10 +793,10 @@ async def _separate_verify(
             archives[prefix] = (tarfile.open(stream) if stream is not None else None, dest)  # noqa: SIM115 - closed below
         copied, notes = copy_artifacts(artifacts, archives, shadowed_modules(task))
     except ArtifactError as exc:
-        result.phase_errors.append(f"verifier: {exc}")
+        result.fail("verifier", str(exc))
         return
     except (tarfile.TarError, paths.UnsafePathError) as exc:
-        result.phase_errors.append(f"verifier: cannot copy artifacts: {' '.join(str(exc).split())}")
+        result.fail("verifier", f"cannot copy artifacts: {' '.join(str(exc).split())}")
         return
     finally:
         for tf, _ in archives.values():
@@ -751,7 +819,7 @@ async def _separate_verify(
     try:
         sb = await _open(spec, backend)
     except SandboxError as exc:
-        result.phase_errors.append(f"verifier: {exc}")
+        result.fail("verifier", str(exc))
         return
     try:
         await _verify(sb, task, side, result, login=False)
@@ -762,6 +830,7 @@ async def _separate_verify(
 __all__ = [
     "AgentSpec",
     "ExecutionError",
+    "TaskTrial",
     "TaskTrialResult",
     "choose_backend",
     "read_reward",

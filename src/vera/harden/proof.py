@@ -34,7 +34,7 @@ from vera.harden.audit import (
 )
 from vera.harden.exploits.base import Exploit
 from vera.harden.task import Task
-from vera.harden.trial import TRIAL_FN, HardenParams, spec_for, task_hash
+from vera.harden.kind import HardenParams, spec_for, task_hash
 from vera.runner.execute import run
 from vera.runner.spec import TrialSpec
 
@@ -142,7 +142,7 @@ async def prove_separation(
         exploits, _ = load_exploits()
     config = audit_config(jobs=jobs, backend=backend, image_map=image_map)
     plan = plan_proof(pairs, exploits)
-    store = await run(Path(run_dir), plan, TRIAL_FN, config, progress=progress)
+    store = await run(Path(run_dir), plan, config=config, progress=progress)
     with store:
         reports = plan_report(store.plan, store.results())
     before = {a.task: a for a in reports.get("original", AuditReport.model_construct(tasks=[])).tasks}

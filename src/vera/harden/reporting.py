@@ -459,7 +459,7 @@ def config_rows(data: dict[str, Any]) -> list[list[str]]:
             ["workers", str(c["workers"])], ["trials at once", str(c["limits"]["trials"])],
             ["time limit per trial", "none" if c["time_limit_s"] is None
              else f"{c['time_limit_s']:g} s"],
-            ["trial function", c.get("trial_fn") or ""],
+            ["trial kind", f"harden (stored as {c['trial_fn']})" if c.get("trial_fn") else "harden"],
             ["trial arguments", json.dumps(c.get("trial_args") or {})],
             ["budget caps", json.dumps(c.get("budget") or {})]]  # fmt: skip
     for k, v in labels.items():

@@ -10,7 +10,7 @@ tasks by name::
     inspect view
 
 **vera/safety.** One sample is one case in one variant (id ``CASE/VARIANT``). Its solver plays
-the trial with vera's own code (:func:`vera.safety.run.safety_trial`, the trial ``vera run``
+the trial with vera's own code (:class:`vera.safety.kind.SafetyTrial`, the trial ``vera run``
 plays): the case's world built through its services, the tool gateway with the variant's
 injections, vera's built-in agent offering the gateway's tools to the model under test, the
 control agent writing the user's messages, adaptive as in ``vera run`` (its model is the
@@ -60,15 +60,15 @@ from inspect_ai.tool import ToolCall as InspectToolCall
 
 from vera.atif import observation_text
 from vera.harden.audit import MODES, load_exploits, plan_audit
+from vera.harden.kind import HardenParams
 from vera.harden.separate import separate_task
 from vera.harden.task import find_tasks, load_task
-from vera.harden.trial import HardenParams, harden_trial
 from vera.interop.inspect_bridge import TARGET, InspectRuntime, check_inspect_spec, spec_for
 from vera.records import Outcome, Trajectory
 from vera.runner.call import guarded_trial
 from vera.runner.evidence import EVIDENCE_DIR, TRAJECTORY
 from vera.runner.spec import ERROR_OUTCOMES, TrialResult, TrialSpec
-from vera.safety.run import VARIANTS, load_suite, plan_trials, safety_trial, select_cases
+from vera.safety.run import VARIANTS, load_suite, plan_trials, select_cases
 
 ATTACKER = "attacker"
 """The model role of the control agent (``--model-role attacker=...``)."""
@@ -118,14 +118,14 @@ def conversation(traj: Trajectory | None) -> list[ChatMessage]:
 
 
 async def _play(
-    state: TaskState, spec: TrialSpec, fn: Any, evidence_dir: str | None, **trial_args: Any
+    state: TaskState, spec: TrialSpec, evidence_dir: str | None, **trial_args: Any
 ) -> TaskState:
-    """Play ``spec`` through the runner's guarded call (errors become outcomes), keep its
+    """Play ``spec``'s kind through the runner's lifecycle (errors become outcomes), keep its
     result for the scorer and its conversation as the sample's messages."""
     keep = Path(evidence_dir) if evidence_dir else None
     root = keep / spec.key if keep else Path(tempfile.mkdtemp(prefix="vera-inspect-"))
     try:
-        result = await guarded_trial(fn, spec, root, trial_args=trial_args)
+        result = await guarded_trial(None, spec, root, trial_args=trial_args)
         path = root / EVIDENCE_DIR / TRAJECTORY
         traj = Trajectory.model_validate_json(path.read_text()) if path.is_file() else None
     finally:
@@ -156,7 +156,7 @@ def vera_safety_trial(
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         spec = TrialSpec.model_validate(state.metadata["spec"])
         rt = await _runtime()
-        return await _play(state, spec, safety_trial, evidence_dir, runtime=rt,
+        return await _play(state, spec, evidence_dir, runtime=rt,
                            turns=turns, max_steps=max_steps)  # fmt: skip
 
     return solve
@@ -341,7 +341,7 @@ def vera_harden_trial(evidence_dir: str | None = None):  # type: ignore[no-untyp
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         spec = TrialSpec.model_validate(state.metadata["spec"])
-        return await _play(state, spec, harden_trial, evidence_dir)
+        return await _play(state, spec, evidence_dir)
 
     return solve
 

@@ -4,7 +4,7 @@ A safety trial is its conversation (``evidence/trajectory.json``): each user mes
 controller wrote, each tool call the agent made with what it was shown, each answer; where
 the gateway's trace has the call, its facts go beside it (the injection that changed the
 result and the original result, what a defence did). A hardening trial is the task's
-instruction and the script its agent phase ran (:func:`vera.harden.trial.played_trajectory`
+instruction and the script its agent phase ran (:func:`vera.harden.kind.played_trajectory`
 saves it). Both carry the trial's outcome under ``extra.vera``: the verdict (violated, level,
 cited evidence, reason, who decided), utility, reward, the error of an error outcome.
 

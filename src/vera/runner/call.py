@@ -1,19 +1,17 @@
-"""The one guarded call of a trial function: whatever it does — return, raise, hang — becomes a
-``TrialResult``. Every executor (local, worker processes, Ray) calls trials through
-:func:`guarded_trial`, so a trial behaves the same wherever it runs.
+"""The one guarded call of a trial: whatever it does — return, raise, hang — becomes a
+``TrialResult`` with its four phase records. Every executor (local, worker processes, Ray)
+calls trials through :func:`guarded_trial`, so a trial behaves the same wherever it runs.
 """
 
 from __future__ import annotations
 
-import asyncio
 import importlib
-import time
 from pathlib import Path
 from typing import Any
 
-from vera.models.errors import BudgetReached
-from vera.records import Outcome, utcnow
-from vera.runner.spec import AgentError, TrialError, TrialFn, TrialResult, TrialSpec, one_line
+from vera.runner.evidence import TrialEvidence
+from vera.runner.lifecycle import FunctionTrial, TrialKind, kind_named, live
+from vera.runner.spec import TrialFn, TrialResult, TrialSpec
 
 
 def resolve_trial_fn(fn: TrialFn | str) -> TrialFn:
@@ -49,83 +47,30 @@ def dotted_path(fn: TrialFn | str) -> str:
 
 
 async def guarded_trial(
-    fn: TrialFn,
+    fn: TrialFn | None,
     spec: TrialSpec,
     trial_dir: Path,
     *,
     time_limit_s: float | None = None,
     trial_args: dict[str, Any] | None = None,
 ) -> TrialResult:
-    """Run one trial and always return a result: a time limit becomes ``timeout`` (evidence
-    written so far stays), ``AgentError`` becomes ``agent_error``, any other exception
-    ``infra_error`` with a one-line message; ``BudgetReached`` (a cap stopped the agent in the
-    middle) a result marked ``budget_stop``, which the driver counts and does not record. The
-    result is stamped with key, spec and timings."""
-    started = utcnow()
-    t0 = time.perf_counter()
-    failure: BaseException | None = None
-    try:
-        async with asyncio.timeout(time_limit_s):
-            result = await fn(spec, trial_dir, **(trial_args or {}))
-        if not isinstance(result, TrialResult):
-            raise TypeError(f"trial function returned {type(result).__name__}, not TrialResult")
-    except TimeoutError as exc:  # the run's limit, or the trial's own budget
-        failure = exc
-        message = one_line(exc) if str(exc) else "TimeoutError: the trial's time budget ran out"
-        if time_limit_s is not None and time.perf_counter() - t0 >= time_limit_s:
-            message = f"trial exceeded {time_limit_s:g} s"
-        result = TrialResult(
-            outcome=Outcome.timeout, error=TrialError(kind="timeout", message=message)
-        )
-    except BudgetReached as exc:  # stopped at the cap: not an outcome, never recorded
-        failure = exc
-        result = TrialResult(
-            outcome=Outcome.infra_error,
-            error=TrialError(kind="infra_error", message=one_line(exc)),
-            budget_stop=str(exc) or "the run's budget was reached",
-        )
-    except AgentError as exc:
-        failure = exc
-        result = TrialResult(
-            outcome=Outcome.agent_error, error=TrialError(kind="agent_error", message=one_line(exc))
-        )
-    except Exception as exc:  # never crash the run: the failure is the trial's outcome
-        failure = exc
-        result = TrialResult(
-            outcome=Outcome.infra_error, error=TrialError(kind="infra_error", message=one_line(exc))
-        )
-    if failure is not None and not result.usage:
-        result = result.model_copy(update={"usage": _partial_usage(failure)})
-    duration = time.perf_counter() - t0
-    return result.model_copy(
-        update={
-            "key": spec.key,
-            "spec": spec,
-            "started_at": started,
-            "ended_at": utcnow(),
-            "duration_s": duration,
-        }
-    )
+    """Run one trial through the lifecycle (:func:`vera.runner.lifecycle.live`) and always
+    return a result, stamped with key, spec, timings and its four phase records.
 
+    ``fn`` None plays the spec's registered kind; a plain trial function is played as
+    :class:`~vera.runner.lifecycle.FunctionTrial`. Whatever the trial does (return, raise,
+    hang) becomes the result: a time limit ``timeout`` (evidence written so far stays),
+    ``AgentError`` ``agent_error``, any other exception ``infra_error`` with a one-line message;
+    ``BudgetReached`` (a cap stopped the agent in the middle) a result marked ``budget_stop``,
+    which the driver counts and does not record."""
+    args = trial_args or {}
 
-def _partial_usage(exc: BaseException) -> dict[str, Any]:
-    """Usage a failed trial reported on its exception (``exc.vera_usage``, a dict of role ->
-    Usage), looked for along the chain (a time limit raises TimeoutError from the cancellation
-    the trial saw): paid requests stay counted when the trial fails."""
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        seen.add(id(cur))
-        usage = getattr(cur, "vera_usage", None)
-        if isinstance(usage, dict) and usage:
-            from vera.records import Usage
+    def make(evidence: TrialEvidence) -> TrialKind:
+        if fn is not None:
+            return FunctionTrial(fn, spec, trial_dir, evidence, **args)
+        return kind_named(spec.kind)(spec, trial_dir, evidence, **args)
 
-            return {
-                str(k): v if isinstance(v, Usage) else Usage.model_validate(v)
-                for k, v in usage.items()
-            }
-        cur = cur.__cause__ or cur.__context__
-    return {}
+    return await live(spec, trial_dir, make, time_limit_s=time_limit_s)
 
 
 __all__ = ["dotted_path", "guarded_trial", "resolve_trial_fn"]

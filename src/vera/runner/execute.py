@@ -8,6 +8,8 @@ store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Any, Protocol
 
 from vera.runner.budget import BUDGET_JSON, Budget, BudgetConfig, read_budget, use_budget
 from vera.runner.call import dotted_path, guarded_trial, resolve_trial_fn
+from vera.runner.lifecycle import kind_modules, kind_of_alias
 from vera.runner.limits import LimitsConfig, ResourceGate, use_limits
 from vera.runner.lock import writer_lock
 from vera.runner.progress import RunProgress
@@ -43,13 +46,13 @@ class LocalExecutor:
 
     def __init__(
         self,
-        trial_fn: TrialFn | str,
+        trial_fn: TrialFn | str | None,
         *,
         limits: LimitsConfig,
         time_limit_s: float | None = None,
         trial_args: dict[str, Any] | None = None,
     ) -> None:
-        self.trial_fn = resolve_trial_fn(trial_fn)
+        self.trial_fn = resolve_trial_fn(trial_fn) if trial_fn is not None else None
         self.limits = limits
         self.time_limit_s = time_limit_s
         self.trial_args = trial_args or {}
@@ -82,33 +85,49 @@ class LocalExecutor:
                 tg.create_task(one(spec))
 
 
+def trial_fn_of(store: RunStore, trial_fn: TrialFn | str | None) -> TrialFn | str | None:
+    """The trial function a run is played with, or None: every spec plays its registered kind
+    through the lifecycle. A dotted path that a registered kind replaced (``aliases``: a run
+    stored before kinds existed) is that kind too."""
+    fn = trial_fn if trial_fn is not None else store.config.trial_fn
+    if isinstance(fn, str):
+        if kind_of_alias(fn) is None:  # the module it names may register the kind that replaced it
+            with contextlib.suppress(ImportError):
+                importlib.import_module(fn.partition(":")[0])
+        if kind_of_alias(fn) is not None:
+            return None
+    return fn
+
+
 def make_executor(store: RunStore, trial_fn: TrialFn | str | None) -> Executor:
-    """The executor named in the run's config."""
+    """The executor named in the run's config; trials play their kinds unless a trial
+    function is given (or named in the run's config)."""
     cfg = store.config
-    fn = trial_fn if trial_fn is not None else cfg.trial_fn
-    if fn is None:
-        raise ValueError("no trial function: pass one, or create the run with trial_fn set")
+    fn = trial_fn_of(store, trial_fn)
+    modules = kind_modules({s.kind for s in store.plan}) if fn is None else []
     if cfg.executor == "ray":
         from vera.runner.ray_executor import RayExecutor
 
         return RayExecutor(
-            dotted_path(fn),
+            dotted_path(fn) if fn is not None else None,
             address=cfg.ray_address,
             limits=cfg.limits,
             time_limit_s=cfg.time_limit_s,
             trial_args=cfg.trial_args,
             cpus_per_trial=cfg.ray_cpus_per_trial,
+            kind_modules=modules,
         )
     if cfg.workers > 1:
         from vera.runner.workers import WorkerPoolExecutor
 
         return WorkerPoolExecutor(
-            dotted_path(fn),
+            dotted_path(fn) if fn is not None else None,
             workers=cfg.workers,
             limits=cfg.limits,
             log_dir=store.run_dir / "workers",
             time_limit_s=cfg.time_limit_s,
             trial_args=cfg.trial_args,
+            kind_modules=modules,
         )
     return LocalExecutor(
         fn,
@@ -188,14 +207,15 @@ async def _execute(
 async def run(
     run_dir: Path,
     plan: Iterable[TrialSpec],
-    trial_fn: TrialFn | str,
+    trial_fn: TrialFn | str | None = None,
     config: RunConfig | None = None,
     *,
     progress: bool = True,
 ) -> RunStore:
-    """Create a run directory for ``plan`` and run it to the end. Returns the (open) store."""
+    """Create a run directory for ``plan`` and run it to the end. Returns the (open) store.
+    Without ``trial_fn`` each spec plays its registered trial kind (the usual way)."""
     config = config or RunConfig()
-    if config.trial_fn is None:
+    if config.trial_fn is None and trial_fn is not None:
         try:
             config = config.model_copy(update={"trial_fn": dotted_path(trial_fn)})
         except ValueError:

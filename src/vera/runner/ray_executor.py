@@ -38,21 +38,28 @@ def unpack_dir(blob: bytes, dest: Path) -> None:
 
 
 def run_trial_on_worker(
-    fn_path: str,
+    fn_path: str | None,
     spec_json: str,
     time_limit_s: float | None,
     trial_args: dict[str, Any],
     limits_json: str,
+    kind_modules: list[str] | None = None,
 ) -> tuple[str, bytes]:
-    """Body of one Ray task: (result JSON, evidence tar). Plain types only cross the wire."""
+    """Body of one Ray task: (result JSON, evidence tar). Plain types only cross the wire.
+    ``fn_path`` None plays the spec's kind, registered by importing ``kind_modules``."""
+    import importlib
+
     from vera.runner.call import guarded_trial, resolve_trial_fn
+
+    for module in kind_modules or []:
+        importlib.import_module(module)
 
     spec = TrialSpec.model_validate_json(spec_json)
     limits = LimitsConfig.model_validate_json(limits_json)
 
     async def main(trial_dir: Path) -> TrialResult:
         use_limits(ResourceGate(limits))
-        fn = resolve_trial_fn(fn_path)
+        fn = resolve_trial_fn(fn_path) if fn_path is not None else None
         return await guarded_trial(
             fn, spec, trial_dir, time_limit_s=time_limit_s, trial_args=trial_args
         )
@@ -74,13 +81,14 @@ class RayExecutor:
 
     def __init__(
         self,
-        trial_fn: str,
+        trial_fn: str | None,
         *,
         address: str | None = None,
         limits: LimitsConfig | None = None,
         time_limit_s: float | None = None,
         trial_args: dict[str, Any] | None = None,
         cpus_per_trial: float = 0.25,
+        kind_modules: list[str] | None = None,
     ) -> None:
         try:
             import ray  # noqa: F401
@@ -92,6 +100,7 @@ class RayExecutor:
         self.time_limit_s = time_limit_s
         self.trial_args = trial_args or {}
         self.cpus_per_trial = cpus_per_trial
+        self.kind_modules = list(kind_modules or [])
 
     async def run(
         self,
@@ -114,7 +123,7 @@ class RayExecutor:
                     return
                 ref = task.remote(
                     self.trial_fn, spec.model_dump_json(), self.time_limit_s,
-                    self.trial_args, limits_json,
+                    self.trial_args, limits_json, self.kind_modules,
                 )  # fmt: skip
                 try:
                     result_json, blob = await ref

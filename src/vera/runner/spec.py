@@ -14,11 +14,13 @@ import json
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from vera.records import BoundedText, Outcome, Record, Usage, Verdict, utcnow
+from vera.runner.phases import LEGACY_PHASES, ErrorKind, PhaseName, PhaseRecord
+from vera.runner.phases import AgentError as AgentError  # where callers have found it
 
 ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
     {Outcome.agent_error, Outcome.infra_error, Outcome.timeout, Outcome.judge_error}
@@ -26,10 +28,8 @@ ERROR_OUTCOMES: frozenset[Outcome] = frozenset(
 """Outcomes that are not a decision about the agent: never counted as safe or violated. A
 ``judge_error`` trial may still carry the verifier's own verdict (``TrialResult.verdict``)."""
 
-ErrorKind = Literal["agent_error", "infra_error", "timeout", "judge_error"]
-
-Phase = Literal["env", "agent", "verify", "teardown"]
-"""The phase of a trial that failed: environment up, agent, verify, teardown."""
+Phase = PhaseName
+"""The phase of a trial that failed (:mod:`vera.runner.phases`)."""
 
 DEFAULT_KIND = "safety"
 """The kind of a spec that names none: a safety case (every spec written before kinds existed)."""
@@ -50,6 +50,15 @@ def register_kind(kind: str, params: type[BaseModel] | None) -> None:
     _KINDS[kind] = params
 
 
+_BEFORE_CHECK: list[Callable[[], None]] = []
+
+
+def before_check(load: Callable[[], None]) -> None:
+    """Have ``load`` run before specs are checked (the kind registry reads its plug-ins, which
+    register their params models)."""
+    _BEFORE_CHECK.append(load)
+
+
 def kinds() -> dict[str, type[BaseModel] | None]:
     """The registered kinds and their params models."""
     return dict(_KINDS)
@@ -58,6 +67,9 @@ def kinds() -> dict[str, type[BaseModel] | None]:
 def check_specs(specs: list[TrialSpec]) -> None:
     """Plan-time check: every spec's kind is registered and its params validate against the
     kind's model. Raises ValueError naming the first bad spec and the first problem."""
+    if any(spec.kind not in _KINDS for spec in specs):
+        for load in _BEFORE_CHECK:
+            load()
     for spec in specs:
         if spec.kind not in _KINDS:
             raise ValueError(
@@ -145,7 +157,12 @@ class TrialError(Record):
     """One line, for people (the exception type and its first line; cut at
     :data:`vera.records.TEXT_LIMIT`)."""
     phase: Phase | None = None
-    """The phase that failed, when the trial function knows it (None: not said)."""
+    """The phase that failed (None: not said, in results stored before the lifecycle)."""
+
+    @field_validator("phase", mode="before")
+    @classmethod
+    def _today(cls, v: object) -> object:
+        return LEGACY_PHASES.get(v, v) if isinstance(v, str) else v  # env -> setup, agent -> act
 
 
 class TrialResult(Record):
@@ -182,6 +199,10 @@ class TrialResult(Record):
     """reward >= the task's attack threshold tau_h (hardening trials)."""
     measures: dict[str, Any] = Field(default_factory=dict)
     """Other JSON-able facts a kind records about the trial (notes, exit codes, ...)."""
+    phases: list[PhaseRecord] = Field(default_factory=list)
+    """The trial's four phases in order (setup, act, verify, teardown), each with its timing
+    and how it ended (:mod:`vera.runner.lifecycle` stamps them); empty in results stored
+    before the lifecycle existed."""
     budget_stop: str | None = None
     """Set when the run's budget stopped the trial in the middle (an agent's model request was
     refused at the cap): the driver does not record such a result, it counts its ``usage``
@@ -212,16 +233,13 @@ class TrialResult(Record):
 TrialFn = Callable[..., Awaitable[TrialResult]]
 """``async def trial(spec: TrialSpec, trial_dir: Path, **trial_args) -> TrialResult``.
 
-Writes its evidence under ``trial_dir`` (``evidence/trajectory.json``, ``evidence/trace.jsonl``,
+A plain trial function is played as the ``act`` phase of a one-phase kind
+(:class:`vera.runner.lifecycle.FunctionTrial`); pillars register a
+:class:`~vera.runner.lifecycle.TrialKind` instead. Writes its evidence under ``trial_dir`` (``evidence/trajectory.json``, ``evidence/trace.jsonl``,
 ``evidence/diff.json``, ...). Raise :class:`AgentError` for a failure of the agent under test;
 any other exception is recorded as ``infra_error``. For the Ray executor it must be a
 module-level function, named by a dotted path ``module:function``; ``trial_args`` must be JSON.
 """
-
-
-class AgentError(Exception):
-    """Raised by a trial function when the agent under test failed (crash, bad output, hang):
-    recorded as ``agent_error``, distinct from failures of vera's own machinery."""
 
 
 def one_line(exc: BaseException) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
 import json
 import math
 import os
@@ -61,6 +62,24 @@ _LINE_LIMIT = 64 << 20
 
 
 ProcessSetup = Callable[[LimitsConfig], contextlib.AbstractAsyncContextManager[Any]]
+
+
+def _process_setups(
+    fn: TrialFn | None, limits: LimitsConfig
+) -> list[contextlib.AbstractAsyncContextManager[Any]]:
+    """What a worker enters once around its trials: the trial function's set-up, or (playing
+    kinds) every registered kind's (:meth:`vera.runner.lifecycle.TrialKind.process_setup`)."""
+    if fn is not None:
+        factory = process_setup_of(fn)
+        return [factory(limits)] if factory is not None else []
+    from vera.runner.lifecycle import TRIAL_KINDS
+
+    out = []
+    for name in TRIAL_KINDS.names(plugins=False):
+        cm = TRIAL_KINDS[name].process_setup(limits)
+        if cm is not None:
+            out.append(cm)
+    return out
 
 
 def process_setup_of(fn: TrialFn) -> ProcessSetup | None:
@@ -179,13 +198,14 @@ class WorkerPoolExecutor:
 
     def __init__(
         self,
-        trial_fn: str,
+        trial_fn: str | None,
         *,
         workers: int,
         limits: LimitsConfig,
         log_dir: Path,
         time_limit_s: float | None = None,
         trial_args: dict[str, Any] | None = None,
+        kind_modules: list[str] | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("workers must be at least 1")
@@ -195,6 +215,7 @@ class WorkerPoolExecutor:
         self.log_dir = Path(log_dir)
         self.time_limit_s = time_limit_s
         self.trial_args = trial_args or {}
+        self.kind_modules = list(kind_modules or [])
 
     async def _spawn(self, index: int) -> _Worker:
         self.log_dir.mkdir(parents=True, exist_ok=True)
@@ -212,6 +233,7 @@ class WorkerPoolExecutor:
         worker = _Worker(index, proc, log)
         setup = {
             "trial_fn": self.trial_fn,
+            "kind_modules": self.kind_modules,
             "trial_args": self.trial_args,
             "time_limit_s": self.time_limit_s,
             "limits": worker_limits(self.limits, self.workers).model_dump(mode="json"),
@@ -293,18 +315,19 @@ async def _serve(wire: IO[bytes]) -> None:
     setup = json.loads(await reader.readline())
     limits = LimitsConfig.model_validate(setup["limits"])
     try:
-        fn = resolve_trial_fn(setup["trial_fn"])
+        fn = resolve_trial_fn(setup["trial_fn"]) if setup.get("trial_fn") else None
+        for module in setup.get("kind_modules") or []:
+            importlib.import_module(module)  # registers the kinds this run plays
     except Exception as exc:
         send({"ready": False, "error": one_line(exc)})
         return
     use_limits(ResourceGate(limits))
-    factory = process_setup_of(fn)
-    context: contextlib.AbstractAsyncContextManager[Any] = (
-        factory(limits) if factory is not None else contextlib.nullcontext()
-    )
+    context = contextlib.AsyncExitStack()
     try:
-        await context.__aenter__()
+        for cm in _process_setups(fn, limits):
+            await context.enter_async_context(cm)
     except Exception as exc:
+        await context.aclose()
         send({"ready": False, "error": one_line(exc)})
         return
     settle_gc()
@@ -326,7 +349,7 @@ async def _serve(wire: IO[bytes]) -> None:
             while line := await reader.readline():
                 tg.create_task(one(json.loads(line)))
     finally:
-        await context.__aexit__(None, None, None)
+        await context.aclose()
 
 
 @contextlib.contextmanager

@@ -27,7 +27,8 @@ _FACE = {
     "OPERATORS": "vera.safety.metamorphic",
     "search_case": "vera.safety.verifier_search",
     "Controller": "vera.safety.control",
-    "safety_trial": "vera.safety.run",
+    "SafetyTrial": "vera.safety.kind",
+    "use_runtime": "vera.safety.kind",
 }
 
 __all__ = sorted(_FACE)

@@ -1,4 +1,4 @@
-"""One trial of a safety case: build s0 from the case, play it (``vera.runner.trial``), assemble
+"""One trial of a safety case: build s0 from the case, play it (``vera.safety.conversation``), assemble
 the evidence and judge it with the case's verifier.
 
 Judging never folds an error into a verdict: a verifier that raises, returns the wrong type,
@@ -18,9 +18,9 @@ from vera.agents.oracle import Replay, oracle_agent
 from vera.agents.registry import resolve
 from vera.env.environment import Environment
 from vera.records import Evidence, Outcome, Verdict
-from vera.runner.trial import PreparedState, TrialRecord, play_trial, prepare_state
 from vera.safety.cases import Case, CaseError, Variant
 from vera.safety.checks import CheckError, run_case_check, run_case_setup
+from vera.safety.conversation import PreparedState, TrialRecord, play_trial, prepare_state
 from vera.safety.verify import assemble_evidence
 from vera.sandbox import Sandbox
 

@@ -51,7 +51,6 @@ from pydantic import BaseModel, Field
 from vera.env.evidence import squash
 from vera.gateway.injections import render_result
 from vera.records import Evidence, Outcome
-from vera.runner.trial import PreparedState
 from vera.safety.cases import (
     VARIANTS,
     Case,
@@ -61,6 +60,7 @@ from vera.safety.cases import (
     Variant,
     discover_cases,
 )
+from vera.safety.conversation import PreparedState
 from vera.safety.realism import case_findings
 from vera.safety.trial import Judgement, judge, prepare_case, run_case_trial, sandbox_backend
 from vera.safety.verifier_audit import CorpusEntry, load_findings

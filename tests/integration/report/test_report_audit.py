@@ -71,7 +71,7 @@ def test_an_audit_run_is_reported_as_an_audit_in_chromium(audit_run: Path, tmp_p
         planned = len(store.plan)
     assert len(found["audit trials"]) - 1 == planned  # every trial listed
     config = dict(r for r in found["audit config"] if len(r) == 2)
-    assert config["trial function"] == "vera.harden.trial:harden_trial"
+    assert config["trial kind"] == "harden"
     assert json.loads(config["modes"]) == ["unhinted"]
     # the plot was parsed into SVG elements: a bar per category and condition that has a rate
     assert '<svg class="plot audit-bars"' in dom and dom.count('class="bar"') >= 2

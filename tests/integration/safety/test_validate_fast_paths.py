@@ -24,8 +24,8 @@ from vera.env import Environment, ToolError, build_environment
 from vera.env.services import repo as repo_mod
 from vera.gateway.framing import unix_client
 from vera.records import ToolCall, utcnow
-from vera.runner.trial import play_trial
 from vera.safety.cases import load_case
+from vera.safety.conversation import play_trial
 from vera.safety.trial import build_s0
 from vera.safety.validate import validate_path
 

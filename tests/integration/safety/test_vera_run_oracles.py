@@ -71,6 +71,11 @@ def test_oracles_through_the_runner_on_the_core_suite(tmp_path):
     for outcome, verdict, evidence_dir in rows:
         assert outcome != "violated" or json.loads(verdict)["cites"]
         assert (run_dir / evidence_dir / "evidence" / "evidence.json").is_file()
+        # the lifecycle's four phases, each timed, on every stored result (played in workers)
+        phases = json.loads((run_dir / evidence_dir / "result.json").read_text())["phases"]
+        want = [("setup", "ok"), ("act", "ok"), ("verify", "ok"), ("teardown", "ok")]
+        assert [(p["phase"], p["status"]) for p in phases] == want
+        assert all(p["started_at"] and p["ended_at"] and p["duration_s"] >= 0 for p in phases)
 
     again = vera("run", "--resume", str(run_dir), "--no-progress")
     assert again.returncode == 0, again.stderr[-2000:]

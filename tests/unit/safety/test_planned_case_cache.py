@@ -10,7 +10,8 @@ import pytest
 from support.safety_cases import make_bench, split_into_world
 from vera.runner.plan import expand
 from vera.safety.cases import CaseError
-from vera.safety.run import _load_planned, case_ref, select_cases
+from vera.safety.kind import _load_planned
+from vera.safety.run import case_ref, select_cases
 
 
 def test_a_world_case_is_loaded_once_and_refused_once_its_world_changes(tmp_path: Path) -> None:

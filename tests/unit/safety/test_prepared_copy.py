@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from vera.runner.trial import PreparedState, _copy_prepared, make_trial_dirs
+from vera.safety.conversation import PreparedState, _copy_prepared, make_trial_dirs
 
 
 def manifest(root: Path) -> dict[str, tuple]:

@@ -1,15 +1,17 @@
-"""Play one trial (DESIGN.md "One trial", steps 1-6): the generic part, with no notion of a case.
+"""The conversation of one safety trial (DESIGN.md "One trial", steps 1-6), with no notion of a
+case: the turn loop the safety kind (:mod:`vera.safety.kind`) plays in the runner's lifecycle.
 
-The caller (the safety layer) passes what is specific to it as data and callables: the
-services, a function that builds s0, the injections, a function that makes the agent, and a
-function that writes the next user message. :func:`play_trial` materialises the trial
-directory, builds the environment and s0, opens a sandbox when asked (the shell service needs
-one), serves the gateway on a Unix socket inside the trial directory with the trace in
-``evidence/``, runs the agent turn by turn, and returns the collected pieces as a
-:class:`TrialRecord`. Verification (step 7) is the caller's.
+The caller passes what is specific to it as data and callables: the services, a function that
+builds s0, the injections, a function that makes the agent, and a function that writes the
+next user message. :class:`Conversation` materialises the trial directory, builds the
+environment and s0, opens a sandbox when asked (the shell service needs one), serves the
+gateway on a Unix socket inside the trial directory with the trace in ``evidence/``, runs the
+agent turn by turn, and collects the pieces as a :class:`TrialRecord`. Verification (step 7)
+is the caller's.
 
-Failures are raised, never folded into the record: :class:`~vera.runner.spec.AgentError` when
-the agent failed, ``TimeoutError`` past the time budget, anything else is infrastructure.
+Failures are raised, never folded into the record: :class:`~vera.runner.phases.AgentError`
+when the agent failed, ``TimeoutError`` past the time budget, GatewayFault when the gateway
+could not serve the agent, anything else is infrastructure.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from vera.gateway.injections import InjectionSet
 from vera.gateway.server import UnixGateway
 from vera.gateway.trace import TraceWriter, read_trace
 from vera.records import ToolCall, Trajectory, Turn
-from vera.runner.spec import AgentError
+from vera.runner.phases import AgentError
 from vera.sandbox import Sandbox, open_sandbox
 from vera.sandbox.spec import SandboxSpec
 
@@ -224,6 +226,152 @@ def _empty(directory: Path) -> None:
             child.unlink()
 
 
+class Conversation:
+    """One safety trial's world, gateway and agent, in the lifecycle's phases: :meth:`open`
+    (setup: trial directories, sandbox, environment and s0, the gateway with its trace in
+    ``evidence/``, the agent), :meth:`converse` (act: the turn loop), :meth:`collect` (verify:
+    s_T, the diff, the trace, the trajectory) and :meth:`close` (teardown). See
+    :func:`play_trial` for the arguments."""
+
+    def __init__(
+        self,
+        trial_dir: Path,
+        *,
+        services: list[str],
+        variables: dict[str, str],
+        build_s0: Callable[[Environment], None],
+        injections: InjectionSet,
+        make_agent: Callable[[Path], Agent],
+        next_message: NextMessage,
+        turns: int,
+        sandbox: str | Sandbox | None = None,
+        persist_state: bool = True,
+        stop_when: Callable[[Environment, dict[str, Any], list[ToolCall]], bool] | None = None,
+        prepared: PreparedState | None = None,
+        defences: list[Any] | None = None,
+        hidden: frozenset[str] = frozenset(),
+        fresh: bool = True,
+    ) -> None:
+        self.trial_dir = Path(trial_dir)
+        self.services, self.variables, self.build_s0 = services, variables, build_s0
+        self.injections, self.make_agent, self.next_message = injections, make_agent, next_message
+        self.turns, self.sandbox, self.persist_state = turns, sandbox, persist_state
+        self.stop_when, self.prepared, self.defences = stop_when, prepared, defences
+        self.hidden, self.fresh = hidden, fresh
+        self.stack = AsyncExitStack()
+        self.agent: Agent | None = None
+        self.gateway: ToolGateway | None = None
+        self.stopped = False
+
+    async def open(self) -> None:
+        """Setup: everything the agent needs, up to the agent made and attached."""
+        dirs = make_trial_dirs(self.trial_dir, fresh=self.fresh)
+        sandbox, prepared, stack = self.sandbox, self.prepared, self.stack
+        reused = sandbox if isinstance(sandbox, Sandbox) else None
+        if reused is not None:
+            if prepared is None:
+                raise ValueError("a reused sandbox needs a prepared s0 to refill its workspace")
+            dirs.workspace.rmdir()
+            dirs = dirs.model_copy(update={"workspace": Path(reused.spec.workspace)})
+            _empty(dirs.workspace)
+        if prepared is not None:
+            _copy_prepared(prepared, dirs)
+        self.dirs = dirs
+        sb = reused
+        if sandbox is not None and reused is None:
+            sb = await stack.enter_async_context(
+                open_sandbox(SandboxSpec(workspace=dirs.workspace), sandbox)
+            )
+        env = build_environment(
+            self.services,
+            workspace=dirs.workspace,
+            state_dir=dirs.state if self.persist_state or prepared is not None else None,
+            sandbox=sb,
+            variables=self.variables,
+        )
+        if prepared is None:
+            self.build_s0(env)
+            s0 = env.snapshot()
+        else:
+            s0 = prepared.s0
+            if not self.persist_state:
+                env.state_dir = None
+        self.env, self.s0 = env, s0
+        # Not fsync'd per call: an unrecorded trial is played again, and the store flushes the
+        # trial's evidence before it records the trial.
+        trace = stack.enter_context(TraceWriter(dirs.evidence / TRACE_NAME, durable=False))
+        gw = ToolGateway(
+            env, trace, injections=self.injections, defences=self.defences, hidden=self.hidden
+        )
+        self.gateway = gw
+        self.unix = await stack.enter_async_context(UnixGateway(gw, _socket_path(dirs, stack)))
+        agent = self.make_agent(self.unix.socket_path)
+        if isinstance(agent, TrialAware):  # a framework with its own tools on the workspace
+            surface = TrialSurface(
+                gateway=gw, workspace=dirs.workspace, evidence=dirs.evidence,
+                web=env.services.get("web"),
+            )  # fmt: skip
+            agent.attach_trial(surface)
+        self.agent = agent
+
+    async def converse(self) -> bool:
+        """Act: the turn loop; True when ``stop_when`` ended it early. Raises AgentError when
+        the agent failed, GatewayFault when the gateway could not serve its calls."""
+        agent, gw = self.agent, self.gateway
+        assert agent is not None and gw is not None, "open() first"
+        try:
+            self.stopped = await self._loop(agent, gw)
+        except Exception:
+            if gw.faults:  # the agent stumbled on calls the gateway could not serve
+                raise GatewayFault(gw.fault_summary()) from None
+            raise
+        if gw.faults:  # a defence could not run: nothing here says how the agent would fare
+            raise GatewayFault(gw.fault_summary())
+        return self.stopped
+
+    def faults(self) -> str | None:
+        """What the gateway could not serve, if anything (a timeout with faults is theirs)."""
+        gw = self.gateway
+        return gw.fault_summary() if gw is not None and gw.faults else None
+
+    async def _loop(self, agent: Agent, gw: ToolGateway) -> bool:
+        await agent.start()
+        try:
+            for _ in range(self.turns):
+                message = self.next_message(agent.trajectory.turns, list(gw.calls))
+                if asyncio.iscoroutine(message):
+                    message = await message
+                if message is None:
+                    return False
+                turn = await agent.send(message)
+                if turn.error is not None and turn.error.startswith("agent_error"):
+                    raise AgentError(turn.error)
+                if self.stop_when is not None and self.stop_when(self.env, self.s0, list(gw.calls)):
+                    return True
+            return False
+        finally:
+            await agent.stop()
+
+    async def collect(self) -> TrialRecord:
+        """Verify's input: the gateway stopped, s_T, the diff, the trace as written."""
+        assert self.agent is not None, "open() first"
+        await self.unix.stop()
+        s_t = self.env.snapshot()
+        return TrialRecord(
+            s0=self.s0,
+            s_t=s_t,
+            diff=self.env.diff(self.s0, s_t),
+            trace=read_trace(self.dirs.evidence / TRACE_NAME),
+            trajectory=self.agent.trajectory,
+            trial_dir=self.dirs.root,
+            stopped_early=self.stopped,
+        )
+
+    async def close(self) -> None:
+        """Teardown: the gateway, the trace and the sandbox, in reverse order."""
+        await self.stack.aclose()
+
+
 async def play_trial(
     trial_dir: Path,
     *,
@@ -242,7 +390,9 @@ async def play_trial(
     defences: list[Any] | None = None,
     hidden: frozenset[str] = frozenset(),
 ) -> TrialRecord:
-    """Play one trial; see the module docstring. ``sandbox`` names a backend, or None for none.
+    """Play one conversation start to end outside the runner (validation replays witnesses and
+    references this way); ``vera run``'s trials play the same :class:`Conversation` in the
+    lifecycle's phases (:mod:`vera.safety.kind`). ``sandbox`` names a backend, or None for none.
 
     ``sandbox`` may also be an open Sandbox to reuse (e.g. for replays of one case, which run
     one after another); the trial then works in that sandbox's workspace, which is emptied and
@@ -253,87 +403,22 @@ async def play_trial(
     the violation). With ``prepared`` the trial starts from a copy of that s0 and ``build_s0``
     is not called. ``hidden`` services' tools are not offered by the gateway (an agent
     framework's own tools do their work on the workspace). Raises TimeoutError after
-    ``timeout_s``.
+    ``timeout_s`` (GatewayFault instead when the gateway had failed calls by then).
     """
-    dirs = make_trial_dirs(trial_dir)
-    reused = sandbox if isinstance(sandbox, Sandbox) else None
-    if reused is not None:
-        if prepared is None:
-            raise ValueError("a reused sandbox needs a prepared s0 to refill its workspace")
-        dirs.workspace.rmdir()
-        dirs = dirs.model_copy(update={"workspace": Path(reused.spec.workspace)})
-        _empty(dirs.workspace)
-    if prepared is not None:
-        _copy_prepared(prepared, dirs)
-    async with AsyncExitStack() as stack:
-        sb = reused
-        if sandbox is not None and reused is None:
-            sb = await stack.enter_async_context(
-                open_sandbox(SandboxSpec(workspace=dirs.workspace), sandbox)
-            )
-        env = build_environment(
-            services,
-            workspace=dirs.workspace,
-            state_dir=dirs.state if persist_state or prepared is not None else None,
-            sandbox=sb,
-            variables=variables,
-        )
-        if prepared is None:
-            build_s0(env)
-            s0 = env.snapshot()
-        else:
-            s0 = prepared.s0
-            if not persist_state:
-                env.state_dir = None
-        # Not fsync'd per call: an unrecorded trial is played again, and the store flushes the
-        # trial's evidence before it records the trial.
-        trace = stack.enter_context(TraceWriter(dirs.evidence / TRACE_NAME, durable=False))
-        gw = ToolGateway(env, trace, injections=injections, defences=defences, hidden=hidden)
-        unix = await stack.enter_async_context(UnixGateway(gw, _socket_path(dirs, stack)))
-        agent = make_agent(unix.socket_path)
-        if isinstance(agent, TrialAware):  # a framework with its own tools on the workspace
-            surface = TrialSurface(
-                gateway=gw, workspace=dirs.workspace, evidence=dirs.evidence,
-                web=env.services.get("web"),
-            )  # fmt: skip
-            agent.attach_trial(surface)
-        stopped = False
-
-        async def converse() -> bool:
-            await agent.start()
-            try:
-                for _ in range(turns):
-                    message = next_message(agent.trajectory.turns, list(gw.calls))
-                    if asyncio.iscoroutine(message):
-                        message = await message
-                    if message is None:
-                        return False
-                    turn = await agent.send(message)
-                    if turn.error is not None and turn.error.startswith("agent_error"):
-                        raise AgentError(turn.error)
-                    if stop_when is not None and stop_when(env, s0, list(gw.calls)):
-                        return True
-                return False
-            finally:
-                await agent.stop()
-
+    conv = Conversation(
+        trial_dir, services=services, variables=variables, build_s0=build_s0,
+        injections=injections, make_agent=make_agent, next_message=next_message, turns=turns,
+        sandbox=sandbox, persist_state=persist_state, stop_when=stop_when, prepared=prepared,
+        defences=defences, hidden=hidden,
+    )  # fmt: skip
+    try:
+        await conv.open()
         try:
-            stopped = await asyncio.wait_for(converse(), timeout_s)
-        except Exception:
-            if gw.faults:  # the agent stumbled on calls the gateway could not serve
-                raise GatewayFault(gw.fault_summary()) from None
+            await asyncio.wait_for(conv.converse(), timeout_s)
+        except TimeoutError:
+            if (faults := conv.faults()) is not None:
+                raise GatewayFault(faults) from None
             raise
-        if gw.faults:  # a defence could not run: nothing here says how the agent would fare
-            raise GatewayFault(gw.fault_summary())
-        await unix.stop()
-        s_t = env.snapshot()
-        return TrialRecord(
-            s0=s0,
-            s_t=s_t,
-            diff=env.diff(s0, s_t),
-            trace=read_trace(dirs.evidence / TRACE_NAME),
-            trajectory=agent.trajectory,
-            trial_dir=dirs.root,
-            stopped_early=stopped,
-        )
-    raise AssertionError("unreachable")  # pragma: no cover
+        return await conv.collect()
+    finally:
+        await conv.close()

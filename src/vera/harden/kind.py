@@ -1,20 +1,27 @@
 """The hardening trial kind on the runner: one task, one condition, one agent, as a ``TrialSpec``.
 
 A hardening trial is what ``vera harden audit`` plans for every task x condition (``original`` or
-``separated``) x agent (``oracle``, ``nop``, ``exploit:NAME``) x mode; the runner schedules it,
-records it in its store and resumes it like any other trial. :class:`HardenParams` is the kind's
-parameter model (registered with the runner, so a plan with bad params is refused at plan time);
-:func:`harden_trial` is the module-level trial function the runner calls by its dotted path
-:data:`TRIAL_FN` (also in worker processes and on Ray). It wraps
-:func:`vera.harden.execute.run_trial` and keeps the trial's evidence in the trial directory:
-``evidence/agent.sh`` (the played script; ``solve.sh`` for the oracle), ``evidence/reward.json``
-and the agent's and verifier's logs.
+``separated``) x agent (``oracle``, ``nop``, ``exploit:NAME``) x mode; the runner plays it through
+its lifecycle, records it in its store and resumes it like any other trial. :class:`HardenParams`
+is the kind's parameter model (a plan with bad params is refused at plan time);
+:class:`HardenTrial` supplies the phases, over :class:`vera.harden.execute.TaskTrial`:
+
+- **setup**: the task loaded and checked against the planned hash (separated in memory for
+  ``separated``), the played script kept (``evidence/agent.sh``; ``solve.sh`` for the oracle),
+  the agent's sandbox opened;
+- **act**: the agent phase (an exploit whose ``script()`` raised at plan time is the agent's
+  error here);
+- **verify**: the verifier (shared, or in a fresh separated sandbox) and the reward;
+- **teardown**: sandboxes closed, the agent's and verifier's logs, the trajectory and
+  ``evidence/reward.json`` kept, the work folder removed.
 
 Outcomes: a played trial is ``safe``, or ``violated`` when an exploit reached tau_h (a hack);
-the reward, passed (>= tau_s) and hacked (>= tau_h) are on the result. A phase error of the
-task's trial is an error outcome with its phase (``env``, ``agent``, ``verify``): a verifier
-that timed out is ``timeout``, anything else ``infra_error``; an exploit whose ``script()``
-raised is the agent's error (``agent_error``). Errors never carry a reward.
+the reward, passed (>= tau_s) and hacked (>= tau_h) are on the result. A phase's failure is a
+typed error of :mod:`vera.runner.phases` raised from what the task trial recorded as data
+(``TaskTrialResult.failed_phase``, never parsed from its message): ``SetupError``, ``ActError``,
+``AgentError`` (the exploit's own), ``VerifierError``, ``VerifierTimeout`` (outcome
+``timeout``). Errors never carry a reward; the phase errors as users read them stay in the
+result's ``measures``.
 """
 
 from __future__ import annotations
@@ -28,16 +35,24 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vera import paths
-from vera.harden.execute import AgentSpec, ExecutionError, TaskTrialResult, run_trial
+from vera.harden.execute import AgentSpec, ExecutionError, TaskTrial, TaskTrialResult
 from vera.harden.separate import separate_task
 from vera.harden.task import Task, TaskError, load_task
 from vera.records import Outcome, ToolCall, Trajectory, Turn, utcnow
-from vera.runner.evidence import save_evidence
-from vera.runner.spec import Phase, TrialError, TrialResult, TrialSpec, content_hash, register_kind
+from vera.runner.evidence import TrialEvidence
+from vera.runner.lifecycle import TrialKind, trial_kind
+from vera.runner.phases import (
+    ActError,
+    AgentError,
+    PhaseError,
+    PhaseLimits,
+    SetupError,
+    VerifierError,
+    VerifierTimeout,
+)
+from vera.runner.spec import TrialResult, TrialSpec, content_hash
 
 KIND = "harden"
-TRIAL_FN = "vera.harden.trial:harden_trial"
-"""The dotted path the runner imports (the caller passes it; the runner never names harden)."""
 
 Condition = Literal["original", "separated"]
 
@@ -92,9 +107,6 @@ class HardenParams(BaseModel):
         if not self.modes:
             raise ValueError(f"{self.agent}: an exploit trial names its modes")
         return self
-
-
-register_kind(KIND, HardenParams)
 
 
 def task_hash(task: Task) -> str:
@@ -164,20 +176,9 @@ def task_result(result: TrialResult, run_dir: Path | None = None) -> TaskTrialRe
     )
 
 
-def _failed(kind: str, phase: Phase, message: str, **extra: object) -> TrialResult:
-    return TrialResult(
-        outcome=Outcome(kind),
-        error=TrialError(kind=kind, message=" ".join(message.split())[:300], phase=phase),  # type: ignore[arg-type]
-        measures={"phase_errors": [message], **extra},
-    )
-
-
-_PHASES: dict[str, Phase] = {"setup": "env", "agent": "agent", "verifier": "verify"}
-
-
-def result_of(res: TaskTrialResult, params: HardenParams) -> TrialResult:
-    """The runner's result of a played task trial: decided, or its first phase error."""
-    measures: dict[str, object] = {
+def measures_of(res: TaskTrialResult) -> dict[str, object]:
+    """What a played task trial records beside its outcome (``TrialResult.measures``)."""
+    return {
         "notes": list(res.notes),
         "phase_errors": list(res.phase_errors),
         "agent_exit": res.agent_exit,
@@ -185,19 +186,17 @@ def result_of(res: TaskTrialResult, params: HardenParams) -> TrialResult:
         "backend": res.backend,
         "verifier_mode": res.mode,
     }
-    if res.phase_errors:
-        first = res.phase_errors[0]
-        phase = _PHASES.get(first.partition(":")[0], "verify")
-        kind = "timeout" if phase == "verify" and "timed out" in first else "infra_error"
-        out = _failed(kind, phase, first)
-        return out.model_copy(update={"measures": measures})
+
+
+def result_of(res: TaskTrialResult, params: HardenParams) -> TrialResult:
+    """The runner's result of a task trial played without a phase error."""
     hacked = res.hacked and params.exploit is not None
     return TrialResult(
         outcome=Outcome.violated if hacked else Outcome.safe,
         reward=res.reward,
         passed=res.passed,
         hacked=res.hacked,
-        measures=measures,
+        measures=measures_of(res),
     )
 
 
@@ -209,7 +208,9 @@ def _copy_capped(src: Path, dest: Path, budget: list[int]) -> None:
     if src.is_file():
         items = [(src.parent, src.name, dest)]
     else:
-        items = [(src, e.rel, dest / e.rel) for e in paths.walk(src, links="skip") if e.kind == "file"]
+        items = [
+            (src, e.rel, dest / e.rel) for e in paths.walk(src, links="skip") if e.kind == "file"
+        ]
     for root, rel, target in items:
         if budget[0] <= 0:
             return
@@ -222,14 +223,14 @@ def _copy_capped(src: Path, dest: Path, budget: list[int]) -> None:
         budget[0] -= 1
 
 
-def _keep_logs(root: Path, evidence: Path) -> None:
+def _keep_logs(root: Path, evidence: TrialEvidence) -> None:
     """The agent's and the verifier's logs of a played trial, from its work folder."""
     budget = [_EVIDENCE_FILES]
     for side in ("agent", "verifier"):
         base = root / side
-        _copy_capped(base / "logs", evidence / side / "logs", budget)
+        _copy_capped(base / "logs", evidence.path(f"{side}/logs"), budget)
         for name in ("verifier.log", "artifacts.json"):
-            _copy_capped(base / name, evidence / side / name, budget)
+            _copy_capped(base / name, evidence.path(f"{side}/{name}"), budget)
 
 
 _AGENT_LOG = Path("agent") / "logs" / "agent" / "vera-agent.log"
@@ -238,7 +239,7 @@ _OUTPUT_CAP = 20_000
 
 
 def played_trajectory(
-    agent: str, task: Task, script: str | None, res: TaskTrialResult, evidence: Path
+    agent: str, task: Task, script: str | None, res: TaskTrialResult, log: Path
 ) -> Trajectory:
     """The trial as a conversation (``evidence/trajectory.json``): the task's instruction, then
     the script the agent phase ran (the oracle's solution, an exploit's or a ``script:``
@@ -246,7 +247,6 @@ def played_trajectory(
     report shows on the trial's page and ``vera report --format atif`` writes."""
     turn = Turn(index=0, user=task.instruction)
     if script is not None:
-        log = evidence / _AGENT_LOG
         output = log.read_text(errors="replace") if log.is_file() else ""
         cut = len(output) > _OUTPUT_CAP
         turn.tool_calls.append(ToolCall(
@@ -257,53 +257,129 @@ def played_trajectory(
     return Trajectory(agent=agent, turns=[turn])
 
 
-async def harden_trial(
-    spec: TrialSpec, trial_dir: Path, *, backend: str | None = None,
-    image_map: dict[str, str] | None = None,
-) -> TrialResult:
-    """Play one hardening trial (the runner's trial function of kind ``harden``)."""
-    params = HardenParams.model_validate(spec.params)
-    evidence = trial_dir / "evidence"
-    evidence.mkdir(parents=True, exist_ok=True)
-    try:
-        task = await asyncio.to_thread(task_for, params)
-    except TaskError as exc:
-        return _failed("infra_error", "env", f"setup: {exc}")
-    if params.script_error is not None:
-        return _failed("agent_error", "agent", f"exploit: {params.script_error}")
-    if params.script is not None:
-        agent = AgentSpec(kind="script", script=params.script, label=params.agent)
-        (evidence / "agent.sh").write_text(params.script, errors="surrogateescape")
-    else:
-        agent = AgentSpec.parse(params.agent)
-        if agent.kind == "oracle" and task.solution is not None:
-            (evidence / "solve.sh").write_text(task.solution, errors="surrogateescape")
-    work = trial_dir / "work"
-    work.mkdir()
-    try:
+def _raise_failure(res: TaskTrialResult, phase: str) -> None:
+    """The typed error of ``phase`` when the task trial recorded its first error there."""
+    if res.failed_phase != phase:
+        return
+    first = res.phase_errors[0] if res.phase_errors else phase
+    error: type[PhaseError] = {"setup": SetupError, "agent": ActError, "verifier": VerifierError}[
+        phase
+    ]
+    if phase == "verifier" and res.failed_timeout:
+        error = VerifierTimeout
+    raise error(first, measures=measures_of(res))
+
+
+ACT_GRACE_S = 60.0
+"""How far past the task's own agent and verifier timeouts the lifecycle's limits lie (the
+sandbox enforces the task's; the lifecycle's end a phase that would not stop)."""
+
+
+@trial_kind(KIND, builtin=True)
+class HardenTrial(TrialKind):
+    """One hardening trial in the runner's lifecycle (see the module docstring). ``backend``
+    (a trial argument) picks the sandbox backend (default: the task's); ``image_map``
+    substitutes base images of a task's Dockerfile (``--image-map FROM=LOCAL``)."""
+
+    params = HardenParams
+    aliases = ("vera.harden.trial:harden_trial",)
+
+    def __init__(
+        self,
+        spec: TrialSpec,
+        trial_dir: Path,
+        evidence: TrialEvidence,
+        *,
+        backend: str | None = None,
+        image_map: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(spec, trial_dir, evidence)
+        self.backend = backend
+        self.image_map = image_map
+        self.p = HardenParams.model_validate(spec.params)
+        self.task: Task | None = None
+        self.trial: TaskTrial | None = None
+        self.work = self.trial_dir / "work"
+
+    def limits(self) -> PhaseLimits:
+        if self.task is None:  # building a task's image can take long
+            return PhaseLimits(setup=3600.0)
+        cfg = self.task.config
+        return PhaseLimits(
+            setup=3600.0,
+            act=cfg.agent.timeout_sec + ACT_GRACE_S,
+            verify=3 * cfg.verifier.timeout_sec + ACT_GRACE_S,  # an export, a sandbox, test.sh
+        )
+
+    async def setup(self) -> None:
+        params = self.p
         try:
-            res = await run_trial(task, agent, backend=backend, work_dir=work, keep=True,
-                                  image_map=image_map)  # fmt: skip
+            task = self.task = await asyncio.to_thread(task_for, params)
+        except TaskError as exc:
+            raise SetupError(str(exc), measures={"phase_errors": [f"setup: {exc}"]}) from None
+        if params.script_error is not None:
+            return  # the agent's error, in act
+        if params.script is not None:
+            agent = AgentSpec(kind="script", script=params.script, label=params.agent)
+            self.evidence.write("agent.sh", params.script)
+        else:
+            agent = AgentSpec.parse(params.agent)
+            if agent.kind == "oracle" and task.solution is not None:
+                self.evidence.write("solve.sh", task.solution)
+        self.agent = agent
+        self.work.mkdir(exist_ok=True)
+        try:
+            self.trial = TaskTrial(task, agent, backend=self.backend, work_dir=self.work,
+                                   image_map=self.image_map)
         except ExecutionError as exc:
-            return _failed("infra_error", "env", f"setup: {exc}")
+            raise SetupError(str(exc), measures={"phase_errors": [f"setup: {exc}"]}) from None
+        await self.trial.open()
+        _raise_failure(self.trial.result, "setup")
+
+    async def act(self) -> None:
+        if self.p.script_error is not None:
+            message = f"exploit: {self.p.script_error}"
+            raise AgentError(" ".join(message.split()), measures={"phase_errors": [message]})
+        assert self.trial is not None
+        await self.trial.act()
+        _raise_failure(self.trial.result, "agent")
+
+    async def verify(self) -> TrialResult:
+        assert self.trial is not None
+        await self.trial.verify()
+        res = self.trial.result
+        res.passed, res.hacked = (
+            self.trial.task.passed(res.reward),
+            self.trial.task.hacked(res.reward),
+        )
+        _raise_failure(res, "verifier")
+        return result_of(res, self.p)
+
+    async def teardown(self) -> None:
+        try:
+            if self.trial is not None:
+                res = await self.trial.close(keep=True)
+                await self._keep(res)
+        finally:
+            await asyncio.to_thread(shutil.rmtree, self.work, True)
+
+    async def _keep(self, res: TaskTrialResult) -> None:
+        """The played trial's evidence, whatever its outcome: logs, trajectory, reward.json."""
+        assert self.task is not None
         if res.trial_dir:
-            await asyncio.to_thread(_keep_logs, Path(res.trial_dir), evidence)
-        played = {"script": agent.script, "oracle": task.solution}.get(agent.kind)
-        conversation = played_trajectory(params.agent, task, played, res, evidence)
-        save_evidence(trial_dir, trajectory=conversation)
-        result = result_of(res, params)
+            await asyncio.to_thread(_keep_logs, Path(res.trial_dir), self.evidence)
+        played = {"script": self.agent.script, "oracle": self.task.solution}.get(self.agent.kind)
+        log = self.evidence.path(str(_AGENT_LOG))
+        conversation = played_trajectory(self.p.agent, self.task, played, res, log)
+        self.evidence.save(trajectory=conversation)
         facts = {"reward": res.reward, "passed": res.passed, "hacked": res.hacked}
-        (evidence / "reward.json").write_text(json.dumps({**facts, **result.measures}, indent=1))
-        return result
-    finally:
-        await asyncio.to_thread(shutil.rmtree, work, True)
+        self.evidence.write("reward.json", json.dumps({**facts, **measures_of(res)}, indent=1))
 
 
 __all__ = [
     "KIND",
-    "TRIAL_FN",
     "HardenParams",
-    "harden_trial",
+    "HardenTrial",
     "spec_for",
     "task_for",
     "task_hash",
