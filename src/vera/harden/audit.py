@@ -405,8 +405,3 @@ def write_outputs(run_dir: Path, doc: dict[str, Any], reports: Mapping[str, Audi
         "".join(json.dumps(r.model_dump(mode="json")) + "\n" for r in all_rows(reports))
     )
 
-
-def is_audit(plan: Iterable[TrialSpec]) -> bool:
-    """Whether a run's plan is hardening trials (an audit, or ``vera harden run --out``)."""
-    kinds = {s.kind for s in plan}
-    return kinds == {KIND}

@@ -33,8 +33,8 @@ from vera.harden.audit import (
     plan_report,
 )
 from vera.harden.exploits.base import Exploit
-from vera.harden.task import Task
 from vera.harden.kind import HardenParams, spec_for, task_hash
+from vera.harden.task import Task
 from vera.runner.execute import run
 from vera.runner.spec import TrialSpec
 

@@ -340,7 +340,7 @@ def is_audit_run(run_dir: Path) -> bool:
     if not (Path(run_dir) / "run.json").is_file():
         return False
     with RunStore.open(Path(run_dir)) as store:
-        return is_audit(store.plan)
+        return is_audit(store)
 
 
 def audit_data(run_dir: Path) -> dict[str, Any]:

@@ -153,7 +153,7 @@ def test_a_broken_dockerfile_is_an_infra_error_with_the_builds_reason(engine, tm
     (audit,) = doc["tasks"]
     assert not audit["oracle"] and not audit["nop"] and audit["hacked_by"] == [], audit
     assert audit["oracle_reward"] is None and audit["nop_reward"] is None  # never a reward
-    assert audit["errors"] and all("docker build" in e and "exit 3" in e or "non-zero code: 3" in e
+    assert audit["errors"] and all(("docker build" in e and "exit 3" in e) or "non-zero code: 3" in e
                                    for e in audit["errors"]), audit["errors"]  # fmt: skip
     from vera.runner.store import RunStore
 
