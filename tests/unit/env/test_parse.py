@@ -459,3 +459,22 @@ def test_said_writes_a_number_in_words_or_says_it_cannot() -> None:
     assert parse.said(1500, "en") == "one thousand five hundred"
     assert parse.said(Decimal("12.5"), "de") == "zwölf Komma fünf"
     assert parse.said(1500, "xx") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("2 * 20", 40.0), ("(1 + 3) * 10", 40.0), ("'2*20'", 40.0), ("2**5", 32.0), ("40", 40.0),
+     ("max(2, 20 * 2)", 40.0), ("ceil(7 / 2)", 4.0), ("var.base * 20", 40.0),
+     ("local.base*20", 40.0), ("3.12", 3.12)],
+)  # fmt: skip
+def test_arithmetic_computes_a_config_value(text: str, value: float) -> None:
+    assert parse.arithmetic(text, {"base": 2}) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026-03-10", "t3.small", "abc", "var.unknown * 2", "1/0", "2 ** 1000", "print(1)",
+     "__import__('os')", "ceil(1, 2)", "", "x" * 300, "[1, 2]", "'a' * 3"],
+)  # fmt: skip
+def test_arithmetic_refuses_what_is_no_expression(text: str) -> None:
+    assert parse.arithmetic(text, {"base": 2}) is None
