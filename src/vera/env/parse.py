@@ -984,7 +984,9 @@ _SPACED_DATE = re.compile(
 """``2 / 11 / 1987``: a date with spaced separators counts only with all three parts."""
 
 
-_CSV_ISO_DATE = re.compile(r"(?:(?<=,)|(?<![\w.,/\-]))(?P<a>\d{4})-(?P<b>\d{1,2})-(?P<c>\d{1,2})(?=,|\s|$)")
+_CSV_ISO_DATE = re.compile(
+    r"(?:(?<=,)|(?<![\w.,/\-]))(?P<a>\d{4})-(?P<b>\d{1,2})-(?P<c>\d{1,2})(?=,|\s|$)"
+)
 """``Nowak,2026-02-03,2026-02-14``: an ISO date in a CSV cell (a comma next to it, which
 :data:`_NUMERIC_DATE` refuses so that ``1,234.56`` is not read as a date)."""
 
@@ -1189,7 +1191,9 @@ _POSTCODES = (
 Polish (``00-950``), Dutch (``1012 AB``, capitals only) and five-digit ones (Germany, France,
 Italy, Spain, the US), with or without a country prefix (``E-28028``)."""
 _PART_BREAK = re.compile(r"[,;\n|()]|\s[-\u2013/]\s")
-_CARE_OF = re.compile(r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bpresso\b|\bz\.?\s*hd\.?\b", re.IGNORECASE)
+_CARE_OF = re.compile(
+    r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bpresso\b|\bz\.?\s*hd\.?\b", re.IGNORECASE
+)
 """Words that hand a parcel to someone at an address (``c/o``, ``chez``, ``presso``, ``z. Hd.``)."""
 _NUMBER_WORDS = {"n", "no", "nr", "num", "numero", "nº"}
 

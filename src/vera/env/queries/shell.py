@@ -35,8 +35,8 @@ from typing import Any
 
 import yaml
 
-from vera.env.parse import arithmetic
 from vera.env.evidence import Found, Outgoing, carries_text, squash, state_found
+from vera.env.parse import arithmetic
 from vera.env.queries.filesystem import (
     _ALIAS,
     _FUNC,
