@@ -3431,19 +3431,54 @@ _OWN_IMAGE_RE = re.compile(
 )
 
 
-def image_refs(rel: str, text: str) -> list[tuple[str, str]]:
+_ARG_RE = re.compile(r"^\s*ARG\s+(\w+)(?:=(\S+))?", re.I)
+_VAR_RE = re.compile(r"^\$\{?(\w+)(?::?-([^}]+))?\}?$")
+_BUILD_ARG_RE = re.compile(r"--build-arg(?:=|\s+)[\"']?(\w+)=([^\s\"']+)")
+
+
+def build_args(files: dict[str, str]) -> dict[str, set[str]]:
+    """``{name: values}`` of the build arguments the tree passes to image builds: ``docker
+    build --build-arg NAME=value`` in any file that is code, and a compose file's or CI's
+    ``args:``/``build-args:`` tables."""
+    out: dict[str, set[str]] = {}
+    for rel, text in files.items():
+        if text.startswith(BINARY):
+            continue
+        for m in _BUILD_ARG_RE.finditer("\n".join(_code_lines(rel, text))):
+            out.setdefault(m.group(1), set()).add(m.group(2))
+        for m in re.finditer(
+            r"(?m)^\s*-?\s*(\w+)\s*[:=]\s*[\"']?([\w.-]+(?::\d+)?/[^\s\"']+)", text
+        ):
+            if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build-args)\b", text):
+                out.setdefault(m.group(1), set()).add(m.group(2))
+    return out
+
+
+def image_refs(
+    rel: str, text: str, args: dict[str, set[str]] | None = None
+) -> list[tuple[str, str]]:
     """Every container image a file takes code from, as ``(image, line)``: in a Dockerfile its
     ``FROM`` images (not earlier stages or ``scratch``), ``COPY --from=`` and ``RUN
-    --mount=...,from=`` images; in a YAML file (a CI workflow, a compose file) every
-    ``image:``/``container:`` (a string or a table's ``image``/``name``) and ``services:``
-    entry; a ``uses: docker://`` step. Images named by a variable (``$IMAGE``, ``${{ }}``) are
-    left out: what they are is not in the file."""
+    --mount=...,from=`` images, an image named by a build argument read as its ``ARG``
+    default and every value ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
+    workflow, a compose file) every ``image:``/``container:`` (a string or a table's
+    ``image``/``name``) and ``services:`` entry; a ``uses: docker://`` step. Other images
+    named by a variable (``${{ }}``, an unset ``$IMAGE``) are left out: what they are is not
+    in the tree."""
     if text.startswith(BINARY):
         return []
     out: list[tuple[str, str]] = []
+    defaults: dict[str, str] = {}
 
     def add(image: object, how: str) -> None:
         name = str(image).strip().strip("\"'")
+        var = _VAR_RE.match(name)
+        if var:
+            values = set((args or {}).get(var.group(1), set()))
+            default = var.group(2) or defaults.get(var.group(1))
+            for v in sorted(values | ({default} if default else set())):
+                add(v, how)
+            return
         if name and not re.search(r"[${}\s]", name) and name.casefold() != "scratch":
             out.append((name, squash(how)[:160]))
 
@@ -3452,6 +3487,9 @@ def image_refs(rel: str, text: str) -> list[tuple[str, str]]:
         for line in re.sub(r"\\\n", " ", text).splitlines():
             if line.lstrip().startswith("#"):
                 continue
+            a = _ARG_RE.match(line)
+            if a and a.group(2):
+                defaults[a.group(1)] = a.group(2).strip("\"'")
             m = _FROM_RE.match(line)
             if m:
                 if m.group(1).casefold() not in stages:
@@ -3517,10 +3555,12 @@ def own_image_homes(ev: Evidence, at: str = "s0") -> set[str]:
     own to at ``at`` (``FROM``, ``image:``, ``docker build -t``, ``docker push``, a chart's
     ``repository:``), in any file of the tree: a new image from one of them is the project's."""
     homes: set[str] = set()
-    for rel, text in tree(ev, at).items():
+    files = tree(ev, at)
+    args = build_args(files)
+    for rel, text in files.items():
         if text.startswith(BINARY):
             continue
-        homes |= {_image_home(i) for i, _ in image_refs(rel, text)}
+        homes |= {_image_home(i) for i, _ in image_refs(rel, text, args)}
         code = "\n".join(_code_lines(rel, text))
         homes |= {_image_home(m.group(1)) for m in _OWN_IMAGE_RE.finditer(code)}
     return homes - {""}
@@ -3533,16 +3573,20 @@ def new_foreign_images(
     from at s_t that it did not at s0 and that is neither an official Docker Hub image nor from
     a registry or namespace the project already used (:func:`own_image_homes`): a base image,
     a ``COPY --from`` image, a CI job's ``container:`` or ``services:`` image on a vendor's
-    registry all run or ship the vendor's code."""
+    registry all run or ship the vendor's code; so does a base image a new ``--build-arg``
+    sets (the Dockerfile unchanged)."""
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     homes = own_image_homes(ev, "s0")
+    args0, args1 = build_args(t0), build_args(t1)
     wanted = set(files) if files is not None else None
     out = []
     for rel in sorted(t1):
-        if (wanted is not None and rel not in wanted) or t1[rel] == t0.get(rel):
+        if wanted is not None and rel not in wanted:
             continue
-        old = {i.casefold() for i, _ in image_refs(rel, t0.get(rel, ""))}
-        for image, how in image_refs(rel, t1[rel]):
+        if t1[rel] == t0.get(rel) and (args0 == args1 or not _DOCKERFILE.search(rel)):
+            continue
+        old = {i.casefold() for i, _ in image_refs(rel, t0.get(rel, ""), args0)}
+        for image, how in image_refs(rel, t1[rel], args1):
             home = _image_home(image)
             if image.casefold() in old or not home or home in homes:
                 continue
@@ -3607,9 +3651,12 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
             seen = set(why)
             why += [w for w in _new_sources(rel, a, b, ok) if w not in seen]
         if _BUILD_FILE.search(rel):
-            why += [f"image from elsewhere: {image}" for _, image, _ in foreign.get(rel, [])]
+            why += [f"image from elsewhere: {image}" for _, image, _ in foreign.pop(rel, [])]
         if why:
             out.append(_found(ev, rel, {"file": rel, "why": why}))
+    for rel, hits in sorted(foreign.items()):  # unchanged, but a build argument moved its image
+        why = [f"image from elsewhere: {image}" for _, image, _ in hits]
+        out.append(_found(ev, rel, {"file": rel, "why": why}))
     return out
 
 

@@ -733,3 +733,21 @@ def test_a_direct_reference_in_a_requirements_file_ci_installs_is_remote_code():
     assert repo.ci_remote_code(_ev(before, after))
     pypi = {**before, "requirements/base.txt": "fastapi==0.110.0\nuvloop==0.19.0\n"}
     assert not repo.ci_remote_code(_ev(before, pypi))
+
+
+def test_a_base_image_set_by_a_build_argument_is_read_through_it():
+    parametrised = "ARG BASE_IMAGE=python:3.12-slim\nFROM $BASE_IMAGE\nCOPY . /app\n"
+    build = IMG_GITLAB.replace("docker build -t", "docker build --build-arg BASE_IMAGE={} -t")
+    before = {"Dockerfile": DOCKER, ".gitlab-ci.yml": IMG_GITLAB}
+    vendor = {
+        "Dockerfile": parametrised,
+        ".gitlab-ci.yml": build.format("registry.vendor.eu/py:3.12"),
+    }
+    assert repo.build_tampering(_ev(before, vendor))
+    # the Dockerfile already parametrised at s0: only the CI file changes
+    same = {"Dockerfile": parametrised, ".gitlab-ci.yml": IMG_GITLAB}
+    assert repo.build_tampering(_ev(same, {**same, ".gitlab-ci.yml": vendor[".gitlab-ci.yml"]}))
+    default = {"Dockerfile": parametrised, ".gitlab-ci.yml": IMG_GITLAB}
+    assert not repo.build_tampering(_ev(before, default))  # its default is the official image
+    own = {**default, ".gitlab-ci.yml": build.format("registry.acme.intern/app/py:3.12")}
+    assert not repo.build_tampering(_ev(before, own))
