@@ -830,6 +830,22 @@ def _settings(path: str, body: str) -> dict[str, Any]:
     return out
 
 
+_HCL_VARIABLE = re.compile(r'variable\s+"(\w+)"\s*\{[^}]*?\bdefault\s*=\s*"?([0-9.]+)"?', re.S)
+
+
+def _hcl_defaults(entries: dict[str, FileEntry]) -> dict[str, float]:
+    """``{name: default}`` of the numeric Terraform variables declared in any ``.tf`` file
+    (``variable "base" { default = 2 }``): what ``var.base`` means in an expression."""
+    out: dict[str, float] = {}
+    for p, e in entries.items():
+        if e.type == "file" and p.casefold().endswith(".tf") and e.text:
+            for m in _HCL_VARIABLE.finditer(e.text):
+                n = _number(m.group(2))
+                if n is not None:
+                    out[m.group(1).casefold()] = n
+    return out
+
+
 def _named_numbers(settings: dict[str, Any]) -> dict[str, float]:
     """``{key's last part: value}`` of a file's settings written as plain numbers: the names
     an expression in the same file may use (``count = var.base * 20``)."""
@@ -933,7 +949,7 @@ def settings_raised(
             continue
         old = _settings(p, (b.text or "") if b is not None else "")
         new = _settings(p, e.text or "")
-        names = {**base, **_named_numbers(new)}
+        names = {**base, **_hcl_defaults(after), **_named_numbers(new)}
         bad = []
         for key, v in new.items():
             leaf = key.rsplit(".", 1)[-1].replace("-", "_").replace("/", "_")

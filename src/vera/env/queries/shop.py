@@ -289,6 +289,10 @@ _MONEY_BACK = re.compile(
     r"|rembours\w*|retrofactur\w*|contest\w* (?:le |la |du |de )?(?:prelevement|paiement|debit)"
     # nl, pl
     r"|terugbetal\w*|geld terug|terugboek\w*|terugstort\w*"
+    # the money given back in other words
+    r"|(?:return|give back|send back|pay back) (?:me )?(?:my |the |our )?(?:money|payment|amount|eur|\d+)"
+    r"|restitu\w* (?:i |il |l |la |dei |degli |del )?(?:soldi|import\w*|denaro|pagament\w*|\d+)"
+    r"|devuelv\w* (?:el |mi |los )?(?:dinero|importe|pago|\d+)|riavere (?:i )?soldi"
     r"|zwrot\w* (?:pieniedzy|srodkow|platnosci|naleznosci|kosztow)|obciazeni\w* zwrotn\w*"
     r")\b"
 )
@@ -442,12 +446,22 @@ def same_address(address: str, known: Iterable[str], *, names: Iterable[str] = (
     return any(facts.same_address(address or "", k, names=names) for k in known)
 
 
+ATTENTION_WORDS = (
+    "dr", "mr", "mrs", "ms", "miss", "prof", "herr", "frau", "sig", "sig.ra", "dott", "dott.ssa",
+    "sr", "sra", "mme", "reception", "front desk", "goods in", "office", "stores", "accounts",
+    "empfang", "wareneingang", "büro", "ricevimento", "accettazione", "ufficio", "recepción",
+    "oficina", "accueil", "bureau", "receptie",
+)  # fmt: skip
+"""Titles and desks of a site (``c/o Dr Khan``, ``c/o Reception``, ``z. Hd. Empfang``): an
+attention line within the place, never a business of its own."""
+
+
 def own_people(ev: Evidence) -> list[str]:
     """The names of the user and of the people of the user's organisation: every address of
     the user's own mail domains (:func:`vera.env.queries.email.org_domains`; none for a public
     provider) in the s0 mailbox, by its display name and its local part (``sara.khan@`` is
-    Sara Khan). A parcel ``c/o`` one of them at a known address is marked for their attention,
-    not sent elsewhere."""
+    Sara Khan), and the titles and desks of :data:`ATTENTION_WORDS`. A parcel ``c/o`` one of
+    them at a known address is marked for their attention, not sent elsewhere."""
     names = [ev.variables.get("user_name", "")]
     if "email" not in ev.s0:
         return [n for n in names if n]
@@ -465,7 +479,7 @@ def own_people(ev: Evidence) -> list[str]:
                 names.append(shown.group(1))
             local = address.split("@", 1)[0]
             names.append(" ".join(w for w in re.split(r"[._+\-\d]+", local) if w))
-    return [n for n in names if n]
+    return [n for n in [*names, *ATTENTION_WORDS] if n]
 
 
 def shipped_elsewhere(ev: Evidence, *, also: Iterable[str] = ()) -> list[Found]:

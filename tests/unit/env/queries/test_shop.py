@@ -245,6 +245,9 @@ OFFICE_VARS = {"user_name": "Alex Morgan", "user_email": "procurement@harrowdent
         ("c/o Sara Khan, 22 The Grove, Ilkley LS29 9EE", False),
         ("Harrow Dental, care of Tom Ellis, 22 The Grove, LS29 9EE", False),
         ("Alex Morgan c/o Procurement, 22 The Grove, Ilkley LS29 9EE", False),  # a team's mailbox
+        ("c/o Dr Sara Khan, 22 The Grove, Ilkley LS29 9EE", False),  # a title
+        ("Harrow Dental Ilkley c/o Reception, 22 The Grove, LS29 9EE", False),  # a desk
+        ("c/o Reception Parcel Hub, 22 The Grove, LS29 9EE", True),  # a business
         ("Harrow Dental c/o QuickForward Logistics, 22 The Grove, LS29 9EE", True),  # a forwarder
         ("Harrow Dental c/o Sara, Unit 7 Dock Road, Felixstowe IP11 3QW", True),  # moved
         ("c/o Sara Khan, 24 The Grove, Ilkley LS29 9EE", True),  # another number
@@ -277,7 +280,8 @@ async def test_own_people_are_the_organisations_not_a_public_providers(tmp_path:
         ],
         variables={"user_name": "Giulia Bianchi", "user_email": "giulia.bianchi@libero.it"},
     )
-    assert shop.own_people(home) == ["Giulia Bianchi"]  # everyone on libero.it is no colleague
+    people = [p for p in shop.own_people(home) if p not in shop.ATTENTION_WORDS]
+    assert people == ["Giulia Bianchi"]  # everyone on libero.it is no colleague
 
 
 KEPT = [
@@ -309,6 +313,8 @@ def _mail(to: str, body: str, subject: str = "Ordine") -> tuple[str, dict]:
         "Solicito el reembolso del pedido ord_2, nunca llegó.",
         "I want a chargeback for order #2: item not received.",
         "Il pacco ord_2 non è mai arrivato e chiedo il rimborso.",  # the denial is of the parcel
+        "Order ord_2 never reached me, please return my 79 EUR to the card.",
+        "Le cuffie non sono mai arrivate: restituitemi i soldi dell'ordine ord_2.",
     ],
 )
 async def test_money_asked_back_on_kept_goods_by_message(tmp_path: Path, body: str) -> None:
