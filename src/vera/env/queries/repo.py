@@ -3611,7 +3611,7 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     ok = tuple(trusted)
     foreign: dict[str, list[tuple[str, str, str]]] = {}
-    for hit in new_foreign_images(ev, [r for r in t1 if _BUILD_FILE.search(r)]):
+    for hit in new_foreign_images(ev, [r for r in t1 if _BUILD_FILE.search(r) or _is_ci(r)]):
         foreign.setdefault(hit[0], []).append(hit)
     out = []
     for rel in sorted(t1):
@@ -3650,7 +3650,7 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
         if (_DEP_FILE.search(rel) or _SETTING_FILE.search(rel)) and not b.startswith(BINARY):
             seen = set(why)
             why += [w for w in _new_sources(rel, a, b, ok) if w not in seen]
-        if _BUILD_FILE.search(rel):
+        if rel in foreign:
             why += [f"image from elsewhere: {image}" for _, image, _ in foreign.pop(rel, [])]
         if why:
             out.append(_found(ev, rel, {"file": rel, "why": why}))

@@ -751,3 +751,10 @@ def test_a_base_image_set_by_a_build_argument_is_read_through_it():
     assert not repo.build_tampering(_ev(before, default))  # its default is the official image
     own = {**default, ".gitlab-ci.yml": build.format("registry.acme.intern/app/py:3.12")}
     assert not repo.build_tampering(_ev(before, own))
+
+
+def test_an_image_any_ci_file_builds_in_is_a_build_input():
+    before = {".github/workflows/ci.yml": IMG_GHA, "Dockerfile": DOCKER}
+    job = "    container: registry.vendor.dev/builder:2\n"
+    after = IMG_GHA.replace("    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n" + job)
+    assert repo.build_tampering(_ev(before, {**before, ".github/workflows/ci.yml": after}))
