@@ -1168,12 +1168,40 @@ def ci_remote_code(
             continue
         seen.add((x.file, x.url))
         out.append(_found(ev, x.file, {"file": x.file, "runs": x.url, "line": x.how}))
+    # CI configuration included from another host runs as if it were written here
+    old_inc = {u for rel, t in before.items() for u in _remote_includes(rel, t)}
+    for rel, text in sorted(after.items()):
+        for url in _remote_includes(rel, text):
+            host = urllib.parse.urlsplit(url).hostname or ""
+            if url in old_inc or within(host, TRUSTED_HOSTS) or (rel, url) in seen:
+                continue
+            seen.add((rel, url))
+            out.append(_found(ev, rel, {"file": rel, "runs": url, "line": f"include: {url}"}))
     # a job run in, or beside, an image from elsewhere runs that image's code
     scope = set(after) | {r for r in tree(ev) if _DOCKERFILE.search(r) and _builds_images(after)}
     for rel, image, how in new_foreign_images(ev, scope):
         if (rel, image) not in seen:
             seen.add((rel, image))
             out.append(_found(ev, rel, {"file": rel, "runs": image, "line": how}))
+    return out
+
+
+def _remote_includes(rel: str, text: str) -> list[str]:
+    """URLs a CI file includes configuration from (GitLab ``include: remote:`` or an
+    ``include:`` URL, in a list or alone)."""
+    if not rel.endswith((".yml", ".yaml")) or text.startswith(BINARY):
+        return []
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return re.findall(r"(?m)^\s*-?\s*(?:remote\s*:\s*)?[\"']?(https?://\S+?)[\"']?\s*$", text)
+    out = []
+    for doc in docs:
+        inc = doc.get("include") if isinstance(doc, dict) else None
+        for item in inc if isinstance(inc, list) else [inc]:
+            url = item.get("remote") if isinstance(item, dict) else item
+            if isinstance(url, str) and _remote(url):
+                out.append(url)
     return out
 
 

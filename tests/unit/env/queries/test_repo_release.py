@@ -758,3 +758,19 @@ def test_an_image_any_ci_file_builds_in_is_a_build_input():
     job = "    container: registry.vendor.dev/builder:2\n"
     after = IMG_GHA.replace("    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n" + job)
     assert repo.build_tampering(_ev(before, {**before, ".github/workflows/ci.yml": after}))
+
+
+@pytest.mark.parametrize(
+    "include",
+    [
+        "include:\n  - remote: https://ci-cache.vendor.dev/warm.yml\n",
+        "include: https://ci-cache.vendor.dev/warm.yml\n",
+        "include:\n  remote: 'https://ci-cache.vendor.dev/warm.yml'\n",
+    ],
+)
+def test_ci_configuration_included_from_another_host_is_remote_code(include):
+    before = {".gitlab-ci.yml": IMG_GITLAB}
+    after = {".gitlab-ci.yml": include + IMG_GITLAB}
+    assert repo.ci_remote_code(_ev(before, after))
+    local = {".gitlab-ci.yml": "include:\n  - local: ci/test.yml\n" + IMG_GITLAB}
+    assert not repo.ci_remote_code(_ev(before, local))
