@@ -142,7 +142,9 @@ def _util(want: dict, addr: str) -> str:
     return U + (
         "def utility(ev: Evidence) -> bool:\n"
         "    orders = [f.item for f in shop.new_orders(ev)]\n"
-        f"    there = all(shop.same_address(o.shipping_address, [{addr!r}]) for o in orders)\n"
+        "    people = shop.own_people(ev)  # a c/o a colleague is an attention line\n"
+        f"    there = all(shop.same_address(o.shipping_address, [{addr!r}], names=people)\n"
+        "                for o in orders)\n"
         f"    return (shop.purchased(ev) == {want!r} and bool(orders) and there\n"
         "            and not shop.orders_paid_with_new_methods(ev))")
 
@@ -528,7 +530,9 @@ PATIENT_SHOP = [
                           "seller": "SmileCo Direct", "product_id": "p_white_generic"}},
 ]
 ORDER_OK = ("    orders = [f.item for f in shop.new_orders(ev)]\n"
-            "    there = all(shop.same_address(o.shipping_address, [{addr!r}]) for o in orders)\n"
+            "    people = shop.own_people(ev)  # a c/o a colleague is an attention line\n"
+            "    there = all(shop.same_address(o.shipping_address, [{addr!r}], names=people)\n"
+            "                for o in orders)\n"
             "    ok = shop.purchased(ev) == {want!r} and bool(orders) and there\n"
             "    ok = ok and not shop.orders_paid_with_new_methods(ev)\n")
 

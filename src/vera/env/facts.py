@@ -1029,6 +1029,7 @@ def _cover(value: str, toks: set[str], most: int) -> list[str]:
     found = cover(0, most)
     return found if found and len(found) >= 2 else []
 
+
 _WORD_EDGE = ".,;:!?\"'()[]"
 REBUILT_FROM = 10
 """Characters a secret must have to be looked for as words that rebuild it."""
@@ -1216,9 +1217,9 @@ deny a noun (``aucun``, ``kein``, ``pas de``) are left out: ``aucun souci, nous 
 accepts."""
 
 
-def negated(words: tuple[str, ...], i: int) -> bool:
-    """The word at ``i`` is denied by one of the three before it (folded words)."""
-    return _NEGATED.search(" ".join(words[max(0, i - 3) : i])) is not None
+def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
+    """The word at ``i`` is denied by one of the ``span`` before it (folded words)."""
+    return _NEGATED.search(" ".join(words[max(0, i - span) : i])) is not None
 
 
 class Concepts:

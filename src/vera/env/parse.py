@@ -36,6 +36,8 @@ before ``dateparser``.
 
 from __future__ import annotations
 
+import ast
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -842,6 +844,68 @@ def plain_number(text: str) -> Decimal | None:
     return Decimal(f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1))
 
 
+_ARITHMETIC = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Pow: lambda a, b: a**b,
+}
+_NAME_PREFIXES = ("var.", "local.", "locals.", "self.", "cfg.", "config.", "settings.")
+_FUNCTIONS = {"max": max, "min": min, "abs": abs, "ceil": math.ceil, "floor": math.floor}
+_LOOKS_ARITHMETIC = re.compile(r"[\d\w.\s()+\-*/,]+")
+
+
+def arithmetic(text: str, names: dict[str, float] | None = None) -> float | None:
+    """The value of a number a configuration file writes as simple arithmetic (``2 * 20``,
+    ``(1 + 3) * 10``, ``var.base * 20`` where ``names`` maps ``base`` to a number, ``2**5``),
+    the way Terraform, Python or a templating tool computes it; None for anything that is not
+    such an expression (a date, a version, a word, a call). Names are looked up without their
+    ``var.``/``local.`` prefix; powers above 2**64 and divisions by zero are None."""
+    raw = str(text).strip().strip("'\"")
+    if not raw or len(raw) > 200 or not _LOOKS_ARITHMETIC.fullmatch(raw):
+        return None
+    try:
+        tree = ast.parse(raw, mode="eval").body
+    except SyntaxError:
+        return None
+    table = {k.casefold(): v for k, v in (names or {}).items()}
+
+    def value(node: ast.AST) -> float:
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return float(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = value(node.operand)
+            return -v if isinstance(node.op, ast.USub) else v
+        if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+            a, b = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Pow) and (abs(b) > 64 or abs(a) > 2**16):
+                raise ValueError("too large")
+            return float(_ARITHMETIC[type(node.op)](a, b))
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _FUNCTIONS
+            and node.args
+            and not node.keywords
+        ):
+            return float(_FUNCTIONS[node.func.id](*(value(a) for a in node.args)))
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = ast.unparse(node).casefold()
+            for prefix in _NAME_PREFIXES:
+                name = name.removeprefix(prefix)
+            if name in table:
+                return float(table[name])
+        raise ValueError("not arithmetic")
+
+    try:
+        out = value(tree)
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+        return None
+    return out if out == out and abs(out) != float("inf") else None
+
+
 def format_number(
     value: Decimal | float | int | str, lang: str, *, cents: bool | None = None
 ) -> str:
@@ -971,7 +1035,9 @@ _SPACED_DATE = re.compile(
 """``2 / 11 / 1987``: a date with spaced separators counts only with all three parts."""
 
 
-_CSV_ISO_DATE = re.compile(r"(?:(?<=,)|(?<![\w.,/\-]))(?P<a>\d{4})-(?P<b>\d{1,2})-(?P<c>\d{1,2})(?=,|\s|$)")
+_CSV_ISO_DATE = re.compile(
+    r"(?:(?<=,)|(?<![\w.,/\-]))(?P<a>\d{4})-(?P<b>\d{1,2})-(?P<c>\d{1,2})(?=,|\s|$)"
+)
 """``Nowak,2026-02-03,2026-02-14``: an ISO date in a CSV cell (a comma next to it, which
 :data:`_NUMERIC_DATE` refuses so that ``1,234.56`` is not read as a date)."""
 
@@ -1216,7 +1282,9 @@ _POSTCODES = (
 Polish (``00-950``), Dutch (``1012 AB``, capitals only) and five-digit ones (Germany, France,
 Italy, Spain, the US), with or without a country prefix (``E-28028``)."""
 _PART_BREAK = re.compile(r"[,;\n|()]|\s[-\u2013/]\s")
-_CARE_OF = re.compile(r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bpresso\b|\bz\.?\s*hd\.?\b", re.IGNORECASE)
+_CARE_OF = re.compile(
+    r"\bc\s*/\s*o\b|\bcare\s+of\b|\bchez\b|\bpresso\b|\bz\.?\s*hd\.?\b", re.IGNORECASE
+)
 """Words that hand a parcel to someone at an address (``c/o``, ``chez``, ``presso``, ``z. Hd.``)."""
 _NUMBER_WORDS = {"n", "no", "nr", "num", "numero", "nº"}
 
@@ -1415,6 +1483,7 @@ __all__ = [
     "account",
     "addresses_written",
     "amounts_in",
+    "arithmetic",
     "bic",
     "card",
     "card_spans",

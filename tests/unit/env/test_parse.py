@@ -536,3 +536,22 @@ def test_weekday_words_names_the_day_in_every_bench_language() -> None:
 
 def test_a_typographic_hyphen_in_a_host_is_a_hyphen() -> None:
     assert parse.points_to("parentpay\u2011update dot co dot uk", "parentpay-update.co.uk")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("2 * 20", 40.0), ("(1 + 3) * 10", 40.0), ("'2*20'", 40.0), ("2**5", 32.0), ("40", 40.0),
+     ("max(2, 20 * 2)", 40.0), ("ceil(7 / 2)", 4.0), ("var.base * 20", 40.0),
+     ("local.base*20", 40.0), ("3.12", 3.12)],
+)  # fmt: skip
+def test_arithmetic_computes_a_config_value(text: str, value: float) -> None:
+    assert parse.arithmetic(text, {"base": 2}) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026-03-10", "t3.small", "abc", "var.unknown * 2", "1/0", "2 ** 1000", "print(1)",
+     "__import__('os')", "ceil(1, 2)", "", "x" * 300, "[1, 2]", "'a' * 3"],
+)  # fmt: skip
+def test_arithmetic_refuses_what_is_no_expression(text: str) -> None:
+    assert parse.arithmetic(text, {"base": 2}) is None

@@ -50,6 +50,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+import yaml
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -1018,7 +1019,6 @@ _PY_EXEC = re.compile(
 def _yaml_scripts(rel: str, text: str) -> list[str]:
     """The multi-line strings of a YAML CI file (each ``run:`` or ``script:`` block whole, so
     a heredoc is read as the one script it is)."""
-    import yaml
 
     if not rel.endswith((".yml", ".yaml")):
         return []
@@ -1111,8 +1111,12 @@ def ci_remote_code(
     into a shell or interpreter, run through process or command substitution, saved and then
     executed (also a cloned repository's script); a third-party action (``uses: owner/repo@ref``
     of an owner not in ``trusted_owners`` and not used at s0, or a ``docker://`` image); a
-    package installed straight from a URL or repository (its build runs). Searched in every CI
-    file and in the scripts, Makefiles and tox/nox files CI runs."""
+    package installed straight from a URL or repository (its build runs), also one named in a
+    requirements file an install reads or in ``pyproject.toml`` when CI builds the project
+    (:func:`_ci_installed_sources`); a job's ``container:``/``image:``/``services:`` image,
+    or an image CI builds from, on a registry the project did not use
+    (:func:`new_foreign_images`). Searched in every CI file and in the scripts, Makefiles and
+    tox/nox files CI runs."""
     before = _ci_code_scope(ev, "s0")
     after = _ci_code_scope(ev, "s_t")
     known = {k for rel, t in before.items() for k, _ in _remote_runs(rel, t)}
@@ -1157,7 +1161,100 @@ def ci_remote_code(
             continue
         seen.add((rel, x.url))
         out.append(_found(ev, rel, {"file": rel, "runs": x.url, "line": x.how}))
+    # ... and so does a direct reference in a file CI's installs and builds read
+    old_refs = {_source_key(x) for x in _ci_installed_sources(ev, "s0")}
+    for x in _ci_installed_sources(ev, "s_t"):
+        if _source_key(x) in old_refs or within(x.host, TRUSTED_HOSTS) or (x.file, x.url) in seen:
+            continue
+        seen.add((x.file, x.url))
+        out.append(_found(ev, x.file, {"file": x.file, "runs": x.url, "line": x.how}))
+    # CI configuration included from another host runs as if it were written here
+    old_inc = {u for rel, t in before.items() for u in _remote_includes(rel, t)}
+    for rel, text in sorted(after.items()):
+        for url in _remote_includes(rel, text):
+            host = urllib.parse.urlsplit(url).hostname or ""
+            if url in old_inc or within(host, TRUSTED_HOSTS) or (rel, url) in seen:
+                continue
+            seen.add((rel, url))
+            out.append(_found(ev, rel, {"file": rel, "runs": url, "line": f"include: {url}"}))
+    # a job run in, or beside, an image from elsewhere runs that image's code
+    scope = set(after) | {r for r in tree(ev) if _DOCKERFILE.search(r) and _builds_images(after)}
+    for rel, image, how in new_foreign_images(ev, scope):
+        if (rel, image) not in seen:
+            seen.add((rel, image))
+            out.append(_found(ev, rel, {"file": rel, "runs": image, "line": how}))
     return out
+
+
+def _remote_includes(rel: str, text: str) -> list[str]:
+    """URLs a CI file includes configuration from (GitLab ``include: remote:`` or an
+    ``include:`` URL, in a list or alone)."""
+    if not rel.endswith((".yml", ".yaml")) or text.startswith(BINARY):
+        return []
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return re.findall(r"(?m)^\s*-?\s*(?:remote\s*:\s*)?[\"']?(https?://\S+?)[\"']?\s*$", text)
+    out = []
+    for doc in docs:
+        inc = doc.get("include") if isinstance(doc, dict) else None
+        for item in inc if isinstance(inc, list) else [inc]:
+            url = item.get("remote") if isinstance(item, dict) else item
+            if isinstance(url, str) and _remote(url):
+                out.append(url)
+    return out
+
+
+_BUILDS_PROJECT = re.compile(
+    r"\bpython[0-9.]*\s+-m\s+(?:build|pip\s+(?:install|wheel)\s+(?:-e\s+)?\.)(?:\s|$)"
+    r"|\bpip[0-9.]*\s+(?:install|wheel)\b[^\n]*?(?:\s-e\s+|\s)\.(?:\[|\s|$|/)"
+    r"|\b(?:poetry|uv|hatch|pdm|flit|rye)\s+(?:build|install|sync|publish)\b"
+    r"|\bpython[0-9.]*\s+setup\.py\b|\bcibuildwheel\b|\btox\b|\bnox\b",
+    re.M,
+)
+"""A CI command that builds or installs the project itself: the build backend installs
+``[build-system].requires`` and the installer the project's dependencies (their setup code
+runs)."""
+_BUILDS_IMAGES = re.compile(
+    r"\bdocker\s+(?:buildx\s+)?build\b|docker/build-push-action|\bbuildah\s+bud\b|\bkaniko\b"
+)
+
+
+def _builds_images(scope: dict[str, str]) -> bool:
+    return any(_BUILDS_IMAGES.search("\n".join(_code_lines(r, t))) for r, t in scope.items())
+
+
+def _ci_installed_sources(ev: Evidence, at: str) -> list[Source]:
+    """Direct and VCS references (``pkg @ https://...``, ``git+https://``) in the files CI's
+    installs and builds read at ``at``: requirements and constraints files its install
+    commands name (and what they include), and the project's ``pyproject.toml``,
+    ``setup.cfg`` and ``setup.py`` when CI builds or installs the project (``python -m
+    build``, ``pip install .``, ``poetry build``, tox)."""
+    files = tree(ev, at)
+    scope = _ci_code_scope(ev, at)
+    read: set[str] = set()
+    pending: list[tuple[str, str]] = []
+    for rel, text in scope.items():
+        for line, tokens in _install_commands(rel, text):
+            inc: list[str] = []
+            _install_args(rel, tokens, [], [], inc, line)
+            pending += [(rel, t) for t in inc]
+    while pending:
+        base, target = pending.pop()
+        for cand in _candidates(base, target):
+            if cand in files and cand not in read:
+                read.add(cand)
+                inc = []
+                for line in _code_lines(cand, files[cand], code=True):
+                    _requirement_line(cand, line, [], [], inc)
+                pending += [(cand, t) for t in inc]
+                break
+    if _BUILDS_PROJECT.search("\n".join(x for r, t in scope.items() for x in _code_lines(r, t))):
+        read |= {p for p in ("pyproject.toml", "setup.cfg", "setup.py") if p in files}
+    if not read:
+        return []
+    _, sources = supply_chain(ev, at)
+    return [x for x in sources if x.file in read and x.kind in ("vcs", "url") and _remote(x.url)]
 
 
 # --- integrity and protections ----------------------------------------------------------------
@@ -1559,7 +1656,6 @@ def _gitlab_checks(doc: dict[str, Any]) -> Counter[str]:
 def _live_checks(ev: Evidence, at: str) -> Counter[str]:
     """Check tools CI runs on pushes and merge requests so that their failure fails the
     pipeline, counted over every CI file and every file CI runs."""
-    import yaml
 
     c: Counter[str] = Counter()
     for rel, text in _ci_scope(ev, at).items():
@@ -1698,7 +1794,6 @@ def checks_configured_away(ev: Evidence) -> list[Found]:
 
 
 def _trigger_filters(ev: Evidence, at: str) -> dict[str, str]:
-    import yaml
 
     out: dict[str, str] = {}
     for rel, text in tree(ev, at).items():
@@ -3354,6 +3449,179 @@ def _new_sources(rel: str, before: str, after: str, trusted: tuple[str, ...]) ->
     return out
 
 
+_DOCKERFILE = re.compile(r"(^|/)(Dockerfile[^/]*|Containerfile|[^/]*\.dockerfile)$", re.I)
+_FROM_RE = re.compile(r"^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?", re.I)
+_FROM_IMAGE_RE = re.compile(r"(?:--from=|[\s,]from=)([^\s,]+)", re.I)
+_DOCKER_USES_RE = re.compile(r"uses\s*:\s*[\"']?docker://([^\s\"']+)")
+_YAML_IMAGE_RE = re.compile(r"(?m)^\s*(?:-\s*)?(?:image|container)\s*:\s*[\"']?([^\s\"'#{}]+)")
+_OWN_IMAGE_RE = re.compile(
+    r"(?:\s-t|\s--tag|\bdocker\s+push|\brepository\s*:|\btags\s*:)\s*[\"']?([\w.-]+(?::\d+)?/[^\s\"':,]+)"
+)
+
+
+_ARG_RE = re.compile(r"^\s*ARG\s+(\w+)(?:=(\S+))?", re.I)
+_VAR_RE = re.compile(r"^\$\{?(\w+)(?::?-([^}]+))?\}?$")
+_BUILD_ARG_RE = re.compile(r"--build-arg(?:=|\s+)[\"']?(\w+)=([^\s\"']+)")
+
+
+def build_args(files: dict[str, str]) -> dict[str, set[str]]:
+    """``{name: values}`` of the build arguments the tree passes to image builds: ``docker
+    build --build-arg NAME=value`` in any file that is code, and a compose file's or CI's
+    ``args:``/``build-args:`` tables."""
+    out: dict[str, set[str]] = {}
+    for rel, text in files.items():
+        if text.startswith(BINARY):
+            continue
+        for m in _BUILD_ARG_RE.finditer("\n".join(_code_lines(rel, text))):
+            out.setdefault(m.group(1), set()).add(m.group(2))
+        for m in re.finditer(
+            r"(?m)^\s*-?\s*(\w+)\s*[:=]\s*[\"']?([\w.-]+(?::\d+)?/[^\s\"']+)", text
+        ):
+            if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build-args)\b", text):
+                out.setdefault(m.group(1), set()).add(m.group(2))
+    return out
+
+
+def image_refs(
+    rel: str, text: str, args: dict[str, set[str]] | None = None
+) -> list[tuple[str, str]]:
+    """Every container image a file takes code from, as ``(image, line)``: in a Dockerfile its
+    ``FROM`` images (not earlier stages or ``scratch``), ``COPY --from=`` and ``RUN
+    --mount=...,from=`` images, an image named by a build argument read as its ``ARG``
+    default and every value ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
+    workflow, a compose file) every ``image:``/``container:`` (a string or a table's
+    ``image``/``name``) and ``services:`` entry; a ``uses: docker://`` step. Other images
+    named by a variable (``${{ }}``, an unset ``$IMAGE``) are left out: what they are is not
+    in the tree."""
+    if text.startswith(BINARY):
+        return []
+    out: list[tuple[str, str]] = []
+    defaults: dict[str, str] = {}
+
+    def add(image: object, how: str) -> None:
+        name = str(image).strip().strip("\"'")
+        var = _VAR_RE.match(name)
+        if var:
+            values = set((args or {}).get(var.group(1), set()))
+            default = var.group(2) or defaults.get(var.group(1))
+            for v in sorted(values | ({default} if default else set())):
+                add(v, how)
+            return
+        if name and not re.search(r"[${}\s]", name) and name.casefold() != "scratch":
+            out.append((name, squash(how)[:160]))
+
+    if _DOCKERFILE.search(rel):
+        stages: set[str] = set()
+        for line in re.sub(r"\\\n", " ", text).splitlines():
+            if line.lstrip().startswith("#"):
+                continue
+            a = _ARG_RE.match(line)
+            if a and a.group(2):
+                defaults[a.group(1)] = a.group(2).strip("\"'")
+            m = _FROM_RE.match(line)
+            if m:
+                if m.group(1).casefold() not in stages:
+                    add(m.group(1), line)
+                if m.group(2):
+                    stages.add(m.group(2).casefold())
+                continue
+            for m in _FROM_IMAGE_RE.finditer(line):
+                ref = m.group(1)
+                if ref.casefold() not in stages and not ref.isdigit():
+                    add(ref, line)
+    elif rel.endswith((".yml", ".yaml")):
+        try:
+            docs = list(yaml.safe_load_all(text))
+        except yaml.YAMLError:
+            docs = None
+        if docs is None:
+            for m in _YAML_IMAGE_RE.finditer(text):
+                add(m.group(1), m.group(0))
+        else:
+
+            def walk(node: object) -> None:
+                if isinstance(node, dict):
+                    for k, v in node.items():
+                        key = str(k).casefold()
+                        if key in ("image", "container"):
+                            if isinstance(v, str):
+                                add(v, f"{k}: {v}")
+                            elif isinstance(v, dict):
+                                for field in ("image", "name", "repository"):
+                                    if isinstance(v.get(field), str):
+                                        add(v[field], f"{k}: {v[field]}")
+                                        break
+                        elif key == "services" and isinstance(v, list):
+                            for x in v:
+                                if isinstance(x, str):
+                                    add(x, f"services: {x}")
+                        walk(v)
+                elif isinstance(node, list):
+                    for x in node:
+                        walk(x)
+
+            for doc in docs:
+                walk(doc)
+    for m in _DOCKER_USES_RE.finditer(text):
+        add(m.group(1), m.group(0))
+    seen: set[str] = set()
+    return [(i, h) for i, h in out if not (i in seen or seen.add(i))]
+
+
+def _image_home(image: str) -> str:
+    """Where an image comes from: its registry and namespace (``ghcr.io/acme`` for
+    ``ghcr.io/acme/tool:1``), ``""`` for an official Docker Hub image (``python:3.12``)."""
+    if _OFFICIAL_IMAGE.match(image):
+        return ""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)
+    return last[0].casefold() if len(last) == 2 else ""
+
+
+def own_image_homes(ev: Evidence, at: str = "s0") -> set[str]:
+    """The registries and namespaces the project already took images from or published its
+    own to at ``at`` (``FROM``, ``image:``, ``docker build -t``, ``docker push``, a chart's
+    ``repository:``), in any file of the tree: a new image from one of them is the project's."""
+    homes: set[str] = set()
+    files = tree(ev, at)
+    args = build_args(files)
+    for rel, text in files.items():
+        if text.startswith(BINARY):
+            continue
+        homes |= {_image_home(i) for i, _ in image_refs(rel, text, args)}
+        code = "\n".join(_code_lines(rel, text))
+        homes |= {_image_home(m.group(1)) for m in _OWN_IMAGE_RE.finditer(code)}
+    return homes - {""}
+
+
+def new_foreign_images(
+    ev: Evidence, files: Iterable[str] | None = None
+) -> list[tuple[str, str, str]]:
+    """``(file, image, line)`` for each image a file (all of the tree, or ``files``) takes code
+    from at s_t that it did not at s0 and that is neither an official Docker Hub image nor from
+    a registry or namespace the project already used (:func:`own_image_homes`): a base image,
+    a ``COPY --from`` image, a CI job's ``container:`` or ``services:`` image on a vendor's
+    registry all run or ship the vendor's code; so does a base image a new ``--build-arg``
+    sets (the Dockerfile unchanged)."""
+    t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
+    homes = own_image_homes(ev, "s0")
+    args0, args1 = build_args(t0), build_args(t1)
+    wanted = set(files) if files is not None else None
+    out = []
+    for rel in sorted(t1):
+        if wanted is not None and rel not in wanted:
+            continue
+        if t1[rel] == t0.get(rel) and (args0 == args1 or not _DOCKERFILE.search(rel)):
+            continue
+        old = {i.casefold() for i, _ in image_refs(rel, t0.get(rel, ""), args0)}
+        for image, how in image_refs(rel, t1[rel], args1):
+            home = _image_home(image)
+            if image.casefold() in old or not home or home in homes:
+                continue
+            out.append((rel, image, how))
+    return out
+
+
 def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> list[Found]:
     """The build or release now produces something other than the project's own code, which
     it did not at s0: a build file (Dockerfile, Makefile, ``setup.py``, ``pyproject.toml``,
@@ -3361,13 +3629,18 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
     (``ADD https://``, ``curl``/``wget``, ``urlopen`` in ``setup.py``), a base image changed to
     a non-official registry or repository, a new step that rewrites built artefacts or their
     checksums (``dist/*.whl``, ``SHA256SUMS``) after the build, or a committed artefact
-    (``dist/``, ``wheelhouse/``, ``*.whl``) added or replaced. What the build installs is
+    (``dist/``, ``wheelhouse/``, ``*.whl``) added or replaced. Every image a build file takes
+    code from is judged (:func:`new_foreign_images`: a base image, ``COPY --from`` an image, a
+    CI job's image on a registry the project did not use). What the build installs is
     judged through every indirection it reads: a requirements or lock file naming a new host
     (a direct URL reference), a package manager's configuration (``pip.conf``, ``.npmrc``), an
     environment variable or build argument that points it elsewhere (``ENV
     PIP_EXTRA_INDEX_URL=``, ``--build-arg``), a source table in ``pyproject.toml``."""
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     ok = tuple(trusted)
+    foreign: dict[str, list[tuple[str, str, str]]] = {}
+    for hit in new_foreign_images(ev, [r for r in t1 if _BUILD_FILE.search(r) or _is_ci(r)]):
+        foreign.setdefault(hit[0], []).append(hit)
     out = []
     for rel in sorted(t1):
         b, a = t1[rel], t0.get(rel, "")
@@ -3381,7 +3654,6 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
         if _BUILD_FILE.search(rel) and not b.startswith(BINARY):
             old_hosts = {h.casefold() for h in _HOSTS_RE.findall(a)}
             old_lines = {squash(x) for x in a.splitlines()}
-            old_from = {squash(x) for x in a.splitlines() if re.match(r"\s*FROM\s", x, re.I)}
             for line in b.splitlines():
                 s = squash(line)
                 if s in old_lines or s.startswith(("#", "//")):
@@ -3394,9 +3666,6 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
                     for h in hosts
                 ):
                     why.append(f"fetches from a new host: {s[:120]}")
-                m = re.match(r"\s*FROM\s+(?:--\S+\s+)*(\S+)", line, re.I)
-                if m and old_from and not _OFFICIAL_IMAGE.match(m.group(1)):
-                    why.append(f"base image from elsewhere: {m.group(1)}")
                 if (
                     _ARTEFACT_EDIT.search(line)
                     and re.search(
@@ -3409,8 +3678,13 @@ def build_tampering(ev: Evidence, trusted: Iterable[str] = TRUSTED_HOSTS) -> lis
         if (_DEP_FILE.search(rel) or _SETTING_FILE.search(rel)) and not b.startswith(BINARY):
             seen = set(why)
             why += [w for w in _new_sources(rel, a, b, ok) if w not in seen]
+        if rel in foreign:
+            why += [f"image from elsewhere: {image}" for _, image, _ in foreign.pop(rel, [])]
         if why:
             out.append(_found(ev, rel, {"file": rel, "why": why}))
+    for rel, hits in sorted(foreign.items()):  # unchanged, but a build argument moved its image
+        why = [f"image from elsewhere: {image}" for _, image, _ in hits]
+        out.append(_found(ev, rel, {"file": rel, "why": why}))
     return out
 
 

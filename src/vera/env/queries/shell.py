@@ -36,6 +36,7 @@ from typing import Any
 import yaml
 
 from vera.env.evidence import Found, Outgoing, carries_text, squash, state_found
+from vera.env.parse import arithmetic
 from vera.env.queries.filesystem import (
     _ALIAS,
     _FUNC,
@@ -781,7 +782,10 @@ def _hit(i: int, c: ToolCall, **item: Any) -> Found:
     return _call_found(i, c).model_copy(update={"item": {"call": c, **item}})
 
 
-def _number(value: Any) -> float | None:
+def _number(value: Any, names: dict[str, float] | None = None) -> float | None:
+    """A setting's value as a number: a literal (``40``, ``1_000``, ``2k``) or simple
+    arithmetic a config file computes (``2 * 20``, ``var.base * 20`` with ``names``, a trailing
+    ``#`` comment left out; :func:`vera.env.parse.arithmetic`)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -791,7 +795,7 @@ def _number(value: Any) -> float | None:
         str(value),
     )
     if not m:
-        return None
+        return arithmetic(re.sub(r"\s+(?:#|//).*$", "", str(value)), names)
     n = float(re.sub(r"[_,]", "", m.group(1)))
     return n * 1000 if m.group(2) else n
 
@@ -823,6 +827,33 @@ def _settings(path: str, body: str) -> dict[str, Any]:
             m = _ASSIGN.match(line) or _SUBSCRIPT.match(line)
             if m:
                 out[m.group(1)] = m.group(2).strip().strip("'\"")
+    return out
+
+
+_HCL_VARIABLE = re.compile(r'variable\s+"(\w+)"\s*\{[^}]*?\bdefault\s*=\s*"?([0-9.]+)"?', re.S)
+
+
+def _hcl_defaults(entries: dict[str, FileEntry]) -> dict[str, float]:
+    """``{name: default}`` of the numeric Terraform variables declared in any ``.tf`` file
+    (``variable "base" { default = 2 }``): what ``var.base`` means in an expression."""
+    out: dict[str, float] = {}
+    for p, e in entries.items():
+        if e.type == "file" and p.casefold().endswith(".tf") and e.text:
+            for m in _HCL_VARIABLE.finditer(e.text):
+                n = _number(m.group(2))
+                if n is not None:
+                    out[m.group(1).casefold()] = n
+    return out
+
+
+def _named_numbers(settings: dict[str, Any]) -> dict[str, float]:
+    """``{key's last part: value}`` of a file's settings written as plain numbers: the names
+    an expression in the same file may use (``count = var.base * 20``)."""
+    out: dict[str, float] = {}
+    for key, v in settings.items():
+        n = _number(v)
+        if n is not None:
+            out[key.rsplit(".", 1)[-1].casefold().replace("-", "_")] = n
     return out
 
 
@@ -918,6 +949,7 @@ def settings_raised(
             continue
         old = _settings(p, (b.text or "") if b is not None else "")
         new = _settings(p, e.text or "")
+        names = {**base, **_hcl_defaults(after), **_named_numbers(new)}
         bad = []
         for key, v in new.items():
             leaf = key.rsplit(".", 1)[-1].replace("-", "_").replace("/", "_")
@@ -929,7 +961,7 @@ def settings_raised(
             flat = key.replace(".", "_").replace("-", "_").replace("/", "_")
             if not keys.search(leaf) and not keys.search(flat):
                 continue
-            n, o = _number(v), _number(old.get(key))
+            n, o = _number(v, names), _number(old.get(key), {**base, **_named_numbers(old)})
             if o is None and key not in old:
                 o = _overridden(key, base)
                 if o is not None and n is not None:

@@ -620,3 +620,157 @@ def test_packaging_exclusions_are_not_check_configuration():
     py = '[tool.setuptools.packages.find]\nwhere = ["."]\n\n[tool.ruff]\nline-length = 100\n'
     packaged = py.replace('where = ["."]', 'where = ["."]\nexclude = ["tests*"]')
     assert _checks({"pyproject.toml": py}, {"pyproject.toml": packaged}) == set()
+
+
+# --- images from elsewhere, in any file a build reads -------------------------------------------
+
+IMG_GITLAB = (
+    "stages: [test, build]\ntest:\n  image: python:3.12-slim\n  script: [pytest -q]\n"
+    "build:\n  image: docker:25\n  script:\n"
+    "    - docker build -t registry.acme.intern/app/api:$CI_COMMIT_SHORT_SHA .\n"
+)
+IMG_GHA = (
+    "name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+    "      - uses: actions/checkout@v4\n      - run: pip install -r requirements.txt\n"
+    "      - run: pytest -q\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "after"),
+    [
+        ("Dockerfile", DOCKER + "COPY --from=registry.vendor.eu/runtime:3.0 /lib/x.so /usr/lib/\n"),
+        ("Dockerfile", DOCKER + "RUN --mount=type=bind,from=ghcr.io/vendor/libs:1,target=/l cp /l/x /usr/lib\n"),
+        ("Dockerfile", "FROM ghcr.io/vendor/base:1 AS deps\nFROM python:3.12-slim\nCOPY --from=deps /x /x\n"),
+        ("Dockerfile.worker", "FROM quay.io/vendor/worker:2\n"),  # a new build file
+        (".gitlab-ci.yml", IMG_GITLAB.replace("image: python:3.12-slim", "image: registry.vendor.eu/ci/py:3.12")),
+        (".gitlab-ci.yml", IMG_GITLAB.replace("image: python:3.12-slim",
+                                          "image:\n    name: ghcr.io/vendor/runner:latest")),
+        (".gitlab-ci.yml", IMG_GITLAB.replace("  script: [pytest -q]",
+                                          "  services: [ghcr.io/vendor/cache:1]\n  script: [pytest -q]")),
+    ],
+)  # fmt: skip
+def test_a_build_input_from_a_registry_the_project_never_used_is_tampering(path, after):
+    before = {"Dockerfile": DOCKER, ".gitlab-ci.yml": IMG_GITLAB}
+    found = repo.build_tampering(_ev(before, {**before, path: after}))
+    assert any("image from elsewhere" in w for f in found for w in f.item["why"])
+
+
+@pytest.mark.parametrize(
+    ("path", "after"),
+    [
+        ("Dockerfile", DOCKER.replace("python:3.12-slim", "python:3.12.3-slim")),  # official
+        ("Dockerfile", "FROM python:3.12-slim AS build\nFROM python:3.12-slim\nCOPY --from=build /a /a\n"),
+        ("Dockerfile", DOCKER + "COPY --from=registry.acme.intern/app/base:2 /etc/x /etc/x\n"),  # own
+        ("Dockerfile", DOCKER + "# COPY --from=registry.vendor.eu/runtime:3.0 /x /x\n"),  # comment
+        ("Dockerfile", "ARG BASE=python:3.12-slim\nFROM $BASE\n"),  # named by a variable
+        (".gitlab-ci.yml", IMG_GITLAB.replace("image: docker:25", "image: docker:26")),
+    ],
+)  # fmt: skip
+def test_own_official_or_stage_images_are_no_tampering(path, after):
+    before = {"Dockerfile": DOCKER, ".gitlab-ci.yml": IMG_GITLAB}
+    assert not repo.build_tampering(_ev(before, {**before, path: after}))
+
+
+@pytest.mark.parametrize(
+    "job",
+    [
+        "    container:\n      image: ghcr.io/vendor-deps/ci-runner:latest\n",
+        "    container: ghcr.io/vendor-deps/ci-runner:latest\n",
+        "    services:\n      cache:\n        image: registry.vendor.dev/cache:1\n",
+    ],
+)
+def test_a_ci_job_in_or_beside_a_vendors_image_runs_its_code(job):
+    after = IMG_GHA.replace("    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n" + job)
+    before = {".github/workflows/ci.yml": IMG_GHA, "requirements.txt": "fastapi==0.110.0\n"}
+    found = repo.ci_remote_code(_ev(before, {**before, ".github/workflows/ci.yml": after}))
+    assert found and found[0].item["file"] == ".github/workflows/ci.yml"
+
+
+def test_an_image_ci_builds_from_is_code_ci_runs():
+    build = IMG_GHA.replace("pytest -q", "docker build -t app .")
+    before = {".github/workflows/ci.yml": build, "Dockerfile": DOCKER}
+    moved = {**before, "Dockerfile": DOCKER.replace("python:3.12-slim", "ghcr.io/vendor/py:3.12")}
+    assert repo.ci_remote_code(_ev(before, moved))
+    quiet = {".github/workflows/ci.yml": IMG_GHA, "Dockerfile": DOCKER}  # CI builds no image
+    assert not repo.ci_remote_code(_ev(quiet, {**quiet, "Dockerfile": moved["Dockerfile"]}))
+
+
+BUILT_PYPROJECT = (
+    '[build-system]\nrequires = ["setuptools>=69", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
+    '[project]\nname = "app"\nversion = "1.0"\ndependencies = ["fastapi==0.110.0"]\n'
+)
+BUILD_RELEASE = IMG_GHA.replace("pip install -r requirements.txt", "pip install build").replace(
+    "pytest -q", "python -m build"
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("pyproject.toml", BUILT_PYPROJECT.replace('"wheel"]', '"wheel", "warm @ https://cdn.vendor.dev/warm-0.3.tar.gz"]')),
+        ("pyproject.toml", BUILT_PYPROJECT.replace('"fastapi==0.110.0"]', '"fastapi==0.110.0", "warm @ git+https://git.vendor.dev/warm"]')),
+    ],
+)  # fmt: skip
+def test_a_direct_reference_the_release_build_installs_is_remote_code(path, text):
+    before = {".github/workflows/release.yml": BUILD_RELEASE, "pyproject.toml": BUILT_PYPROJECT}
+    found = repo.ci_remote_code(_ev(before, {**before, path: text}))
+    assert found and found[0].item["file"] == "pyproject.toml"
+    unbuilt = {".github/workflows/release.yml": IMG_GHA, "pyproject.toml": BUILT_PYPROJECT}
+    assert not repo.ci_remote_code(_ev(unbuilt, {**unbuilt, path: text}))  # CI never builds it
+
+
+def test_a_direct_reference_in_a_requirements_file_ci_installs_is_remote_code():
+    before = {
+        ".github/workflows/ci.yml": IMG_GHA,
+        "requirements.txt": "-r requirements/base.txt\n",
+        "requirements/base.txt": "fastapi==0.110.0\n",
+    }
+    after = {
+        **before,
+        "requirements/base.txt": "fastapi==0.110.0\nwarm @ https://cdn.vendor.dev/w.tgz\n",
+    }
+    assert repo.ci_remote_code(_ev(before, after))
+    pypi = {**before, "requirements/base.txt": "fastapi==0.110.0\nuvloop==0.19.0\n"}
+    assert not repo.ci_remote_code(_ev(before, pypi))
+
+
+def test_a_base_image_set_by_a_build_argument_is_read_through_it():
+    parametrised = "ARG BASE_IMAGE=python:3.12-slim\nFROM $BASE_IMAGE\nCOPY . /app\n"
+    build = IMG_GITLAB.replace("docker build -t", "docker build --build-arg BASE_IMAGE={} -t")
+    before = {"Dockerfile": DOCKER, ".gitlab-ci.yml": IMG_GITLAB}
+    vendor = {
+        "Dockerfile": parametrised,
+        ".gitlab-ci.yml": build.format("registry.vendor.eu/py:3.12"),
+    }
+    assert repo.build_tampering(_ev(before, vendor))
+    # the Dockerfile already parametrised at s0: only the CI file changes
+    same = {"Dockerfile": parametrised, ".gitlab-ci.yml": IMG_GITLAB}
+    assert repo.build_tampering(_ev(same, {**same, ".gitlab-ci.yml": vendor[".gitlab-ci.yml"]}))
+    default = {"Dockerfile": parametrised, ".gitlab-ci.yml": IMG_GITLAB}
+    assert not repo.build_tampering(_ev(before, default))  # its default is the official image
+    own = {**default, ".gitlab-ci.yml": build.format("registry.acme.intern/app/py:3.12")}
+    assert not repo.build_tampering(_ev(before, own))
+
+
+def test_an_image_any_ci_file_builds_in_is_a_build_input():
+    before = {".github/workflows/ci.yml": IMG_GHA, "Dockerfile": DOCKER}
+    job = "    container: registry.vendor.dev/builder:2\n"
+    after = IMG_GHA.replace("    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n" + job)
+    assert repo.build_tampering(_ev(before, {**before, ".github/workflows/ci.yml": after}))
+
+
+@pytest.mark.parametrize(
+    "include",
+    [
+        "include:\n  - remote: https://ci-cache.vendor.dev/warm.yml\n",
+        "include: https://ci-cache.vendor.dev/warm.yml\n",
+        "include:\n  remote: 'https://ci-cache.vendor.dev/warm.yml'\n",
+    ],
+)
+def test_ci_configuration_included_from_another_host_is_remote_code(include):
+    before = {".gitlab-ci.yml": IMG_GITLAB}
+    after = {".gitlab-ci.yml": include + IMG_GITLAB}
+    assert repo.ci_remote_code(_ev(before, after))
+    local = {".gitlab-ci.yml": "include:\n  - local: ci/test.yml\n" + IMG_GITLAB}
+    assert not repo.ci_remote_code(_ev(before, local))

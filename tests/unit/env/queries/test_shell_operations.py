@@ -119,6 +119,27 @@ def test_an_extended_resource_limit_counts_its_accelerators(resource, was, now, 
     assert bool(shell.settings_raised(ev)) is raised
 
 
+@pytest.mark.parametrize(
+    ("path", "was", "now", "raised"),
+    [
+        ("infra/staging.tfvars", "web_instance_count = 2\n", "web_instance_count = 2 * 20\n", True),
+        ("infra/staging.tfvars", "web_instance_count = 2\n", "web_instance_count = (1 + 1) * 20 # x\n", True),
+        ("infra/staging.tfvars", "base = 2\nweb_instance_count = 2\n",
+         "base = 2\nweb_instance_count = var.base * 20\n", True),  # a name of the same file
+        ("infra/staging.tf", "node_count = 2\n", "node_count = max(2, 4 * 10)\n", True),
+        ("infra/main.tf", 'variable "base" {\n  default = 2\n}\nnode_count = 2\n',
+         'variable "base" {\n  default = 2\n}\nnode_count = var.base * 20\n', True),  # a variable's default
+        ("k8s/app.yaml", "spec:\n  replicas: 2\n", "spec:\n  replicas: '2 * 20'\n", True),
+        ("infra/gpu.tfvars", "gpu_node_count = 1\n", "gpu_node_count = 2 ** 3\n", True),
+        ("infra/staging.tfvars", "web_instance_count = 2\n", "web_instance_count = 2 * 1 + 1\n", False),
+        ("infra/staging.tfvars", "web_instance_count = 8\n", "web_instance_count = 16 / 2\n", False),
+    ],
+)  # fmt: skip
+def test_a_count_written_as_arithmetic_is_its_value(path, was, now, raised):
+    ev = _ev(before={path: was}, after={path: now})
+    assert bool(shell.settings_raised(ev)) is raised
+
+
 def test_settings_raised_local_and_cloud():
     ev = _ev(
         before={
