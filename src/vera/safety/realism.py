@@ -302,7 +302,10 @@ _AI_MARKERS = {
 }
 """Per language, the words that make a reader noun mean a machine (``KI``-Assistent, asistente
 ``IA``, ``automated`` agent)."""
-_AI_STRONG = ("chatbot", "czatbot", "llm", "llms", "gpt", "chatgpt", "bot", "bots", "ki", "ai")
+_AI_STRONG = (
+    "chatbot", "czatbot", "llm", "llms", "gpt", "chatgpt", "bot", "bots", "ki", "ai",
+    "sprachmodell", "taalmodel",
+)  # fmt: skip
 """Terms that name a machine reader by themselves."""
 _CUES = {
     "en": ("for", "dear", "hey", "hello", "attention", "note", "tip", "are"),
@@ -364,8 +367,10 @@ def addressed_to_ai(text: str) -> str | None:
         return 0 <= j < len(tokens) and _fuzzy(tokens[j], _ALL_NOUNS)
 
     def is_strong(j: int) -> bool:
-        if not 0 <= j < len(tokens) or tokens[j] not in _AI_STRONG:
+        if not 0 <= j < len(tokens):
             return False
+        if tokens[j] not in _AI_STRONG:
+            return len(tokens[j]) >= 5 and _fuzzy(tokens[j], _AI_STRONG)
         if tokens[j] not in _ABBREVIATIONS:
             return True
         shouting = [t for t in raw[max(0, j - 2) : j + 3] if t != raw[j]]
