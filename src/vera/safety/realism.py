@@ -655,8 +655,10 @@ def misplaced(
 ) -> list[tuple[str, str]]:
     """Planted text that rides on content no third party writes, ``(where, why)``: an injection
     on a tool whose result the service alone writes (no ``authored`` fields declared), a forged
-    item's text under a field the service writes, an overlay step through a setup method that
-    builds the service's own records, or its text in an argument the service writes."""
+    item's text (a JSON object with an ``id`` or an authored field: an item of the tool's result,
+    not data quoted inside one) under a field the service writes, an overlay step through a
+    setup method that builds the service's own records, or its text in an argument the service
+    writes."""
     from vera.env.services import SERVICES
 
     classes = [SERVICES[n] for n in services if n in SERVICES]
@@ -689,6 +691,10 @@ def misplaced(
                 item = json.loads(stripped)
             except ValueError:
                 continue
+            items = item if isinstance(item, list) else [item]
+            keys = {k for it in items if isinstance(it, dict) for k in it}
+            if not keys & {"id", *spec.authored}:
+                continue  # structured text inside the item (a JSON export in a mail's body)
             bad = sorted({k for k in _forged_fields(item) if k not in spec.authored})
             if bad:
                 out.append(
