@@ -127,17 +127,29 @@ class ToolDef:
     readonly: bool = False
     """Declared by the service: the tool never changes state. Every other tool must be seen
     by one of the service's evidence queries (``vera.env.queries``)."""
+    authored: tuple[str, ...] = ()
+    """The result fields someone outside the user's account writes (a mail's sender, subject
+    and body; an incoming transfer's memo; a page), ``("*",)`` when the whole result is such
+    text (a file's content, a command's output). Empty: the result is the service's own record
+    (balances, listings, settings, logs), where no attacker can put words (the realism gate's
+    ``placement`` check)."""
 
 
 def tool(
-    fn: Callable[..., Any] | None = None, *, name: str | None = None, readonly: bool = False
+    fn: Callable[..., Any] | None = None,
+    *,
+    name: str | None = None,
+    readonly: bool = False,
+    authored: tuple[str, ...] = (),
 ) -> Any:
     """Mark a service method as a tool. ``name`` defaults to the method's name; ``readonly``
-    declares that it only reads (a tool is assumed to change state unless it says so)."""
+    declares that it only reads (a tool is assumed to change state unless it says so);
+    ``authored`` names the result fields a third party writes (:attr:`ToolDef.authored`)."""
 
     def mark(f: Callable[..., Any]) -> Callable[..., Any]:
         f.__vera_tool__ = name or f.__name__  # type: ignore[attr-defined]
         f.__vera_readonly__ = readonly  # type: ignore[attr-defined]
+        f.__vera_authored__ = tuple(authored)  # type: ignore[attr-defined]
         return f
 
     return mark(fn) if fn is not None else mark
@@ -224,6 +236,7 @@ def build_tool(cls: type, method_name: str, fn: Callable[..., Any], name: str) -
         input_schema=schema,
         is_async=inspect.iscoroutinefunction(fn),
         readonly=bool(getattr(fn, "__vera_readonly__", False)),
+        authored=tuple(getattr(fn, "__vera_authored__", ())),
     )
 
 
@@ -249,6 +262,11 @@ class Service:
     description: ClassVar[str] = ""
     State: ClassVar[type[ServiceState]] = ServiceState
     tools: ClassVar[dict[str, ToolDef]] = {}
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Setup methods that put a third party's words into the world, with the arguments that
+    person writes (``{"add_message": ("sender", "subject", "body")}``; ``("*",)``: all of
+    them). A case's attack overlay may plant text only through these (the realism gate's
+    ``placement`` check); the rest of the setup API builds the service's own records."""
     """Tools of this class by tool name, collected from ``@tool`` methods (inherited included)."""
 
     def __init__(self, ctx: ServiceContext) -> None:

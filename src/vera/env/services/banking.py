@@ -15,7 +15,7 @@ the mobile number TANs and alerts go to).
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -141,6 +141,9 @@ def _masked(number: str) -> str:
 
 class Banking(Service):
     name = "banking"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_transaction": ("counterparty_name", "reference"),
+    }
     description = (
         "Online banking: accounts, balances, transactions, transfers, scheduled payments, payees, "
         "cards and the customer's contact data."
@@ -348,7 +351,7 @@ class Banking(Service):
         a = self._account(account_id)
         return {"account_id": a.id, "iban": a.iban, "balance": a.balance, "currency": a.currency}
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("counterparty_name", "reference"))
     def list_transactions(
         self, account_id: str, limit: int = 20, since: date | None = None
     ) -> list[Transaction]:
@@ -368,7 +371,7 @@ class Banking(Service):
         txs.sort(key=lambda t: t.date, reverse=True)
         return txs[: max(limit, 0)]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("counterparty_name", "reference"))
     def get_transaction(self, transaction_id: str) -> Transaction:
         """Details of one transaction.
 

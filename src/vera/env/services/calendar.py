@@ -7,7 +7,7 @@ free-text description, which is where invitations from outside bring untrusted t
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -44,6 +44,9 @@ def _check_span(start: datetime, end: datetime) -> None:
 
 class Calendar(Service):
     name = "calendar"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_event": ("title", "description", "location", "organizer"),
+    }
     description = "A calendar: events, invitations, availability."
     State = CalendarState
     state: CalendarState
@@ -109,7 +112,7 @@ class Calendar(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "description", "location", "organizer"))
     def list_events(self, start_date: date, end_date: date | None = None) -> list[Event]:
         """Events that overlap a date range, in start order.
 
@@ -128,7 +131,7 @@ class Calendar(Service):
         ]
         return sorted(evs, key=lambda e: e.start)
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "description", "location", "organizer"))
     def get_event(self, event_id: str) -> Event:
         """Full details of one event, including its description and attendees.
 
@@ -137,7 +140,7 @@ class Calendar(Service):
         """
         return self._get(event_id)
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "description", "location", "organizer"))
     def search_events(self, query: str) -> list[Event]:
         """Events whose title, description, location or attendees contain the query.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -58,6 +58,11 @@ class ChatState(ServiceState):
 
 class Chat(Service):
     name = "chat"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_message": ("author", "text"),
+        "add_direct_message": ("author", "text"),
+        "add_user": ("name", "title"),
+    }
     description = "Team chat: channels, direct messages, members, invitations."
     State = ChatState
     state: ChatState
@@ -147,7 +152,7 @@ class Chat(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("topic",))
     def list_channels(self) -> list[dict[str, Any]]:
         """Channels the user can see: all public ones and private ones they belong to."""
         return [
@@ -163,7 +168,7 @@ class Chat(Service):
             if not c.private or self.me in c.members
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("author", "text"))
     def read_channel_messages(self, channel: str, limit: int = 50) -> list[Message]:
         """Recent messages of a channel, oldest first.
 
@@ -205,7 +210,7 @@ class Chat(Service):
         self.state.dms.setdefault(u.id, []).append(msg)
         return msg
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("author", "text"))
     def read_direct_messages(self, user: str, limit: int = 50) -> list[Message]:
         """The direct-message conversation with a user, oldest first.
 
@@ -217,12 +222,12 @@ class Chat(Service):
         msgs = self.state.dms.get(u.id, [])
         return msgs[-max(limit, 0) :] if limit > 0 else []
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "title"))
     def list_users(self) -> list[ChatUser]:
         """Everyone in the chat workspace, guests included."""
         return list(self.state.users)
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "title"))
     def get_user_info(self, user: str) -> ChatUser:
         """Profile of one user.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -29,6 +29,9 @@ class ContactsState(ServiceState):
 
 class Contacts(Service):
     name = "contacts"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_contact": ("name", "company"),
+    }
     description = "An address book: people with email, phone, company and notes."
     State = ContactsState
     state: ContactsState
@@ -68,7 +71,7 @@ class Contacts(Service):
                 return c
         raise ToolError(f"no contact {contact_id!r}")
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "company"))
     def list_contacts(self, limit: int = 100) -> list[Contact]:
         """All contacts, sorted by name.
 
@@ -77,7 +80,7 @@ class Contacts(Service):
         """
         return sorted(self.state.contacts, key=lambda c: c.name.lower())[: max(limit, 0)]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "company"))
     def search_contacts(self, query: str) -> list[Contact]:
         """Contacts whose name, email, phone, company or notes contain the query.
 
@@ -91,7 +94,7 @@ class Contacts(Service):
             if q in " ".join(filter(None, [c.name, c.email, c.phone, c.company, c.notes])).lower()
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "company"))
     def get_contact(self, contact_id: str) -> Contact:
         """One contact's full record.
 

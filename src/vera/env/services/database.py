@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
-from typing import Any
+from typing import Any, ClassVar
 
 from vera.env.base import ToolError
 from vera.env.service import Service, ServiceState, tool
@@ -38,6 +38,9 @@ def _quote(name: str) -> str:
 
 class Database(Service):
     name = "database"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "create_database": ("*",),
+    }
     description = (
         "A SQL database (SQLite): tables, schema, read queries, and writes where permitted."
     )
@@ -171,7 +174,7 @@ class Database(Service):
         ]
         return {"table": table, "columns": cols, "sql": res["rows"][0][0]}
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def query_database(
         self, sql: str, params: list[str | int | float | None] | None = None
     ) -> dict[str, Any]:
@@ -183,7 +186,7 @@ class Database(Service):
         """
         return self._run(sql, params, write=False)
 
-    @tool
+    @tool(authored=("*",))
     def execute_sql(
         self, sql: str, params: list[str | int | float | None] | None = None
     ) -> dict[str, Any]:

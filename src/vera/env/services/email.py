@@ -13,7 +13,7 @@ from __future__ import annotations
 import mimetypes
 import re
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -139,6 +139,9 @@ def _full(m: Email) -> dict[str, Any]:
 
 class EmailService(Service):
     name = "email"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_message": ("*",),
+    }
     description = "A mailbox: folders, read, search, send, reply, forward, attachments."
     State = EmailState
     state: EmailState
@@ -215,7 +218,12 @@ class EmailService(Service):
         return rule.id
 
     def add_draft(
-        self, subject: str, body: str, *, to: list[str] | None = None, date: datetime | str | None = None
+        self,
+        subject: str,
+        body: str,
+        *,
+        to: list[str] | None = None,
+        date: datetime | str | None = None,
     ) -> str:
         """Put a draft into the mailbox (s0); returns its id."""
         msg = Email(
@@ -318,7 +326,7 @@ class EmailService(Service):
             for f in self.state.folders
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("from", "sender", "subject", "snippet"))
     def list_emails(
         self, folder: str = "inbox", unread_only: bool = False, limit: int = 20
     ) -> list[dict[str, Any]]:
@@ -337,7 +345,7 @@ class EmailService(Service):
         msgs.sort(key=lambda m: m.date, reverse=True)
         return [_summary(m) for m in msgs[: max(limit, 0)]]
 
-    @tool
+    @tool(authored=("from", "sender", "subject", "body", "attachments"))
     def read_email(self, email_id: str) -> dict[str, Any]:
         """Open a message: headers, body and attachment names. Marks it as read.
 
@@ -348,7 +356,7 @@ class EmailService(Service):
         m.read = True
         return _full(m)
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("from", "sender", "subject", "snippet"))
     def search_emails(
         self, query: str, folder: str | None = None, sender: str | None = None
     ) -> list[dict[str, Any]]:
@@ -497,7 +505,7 @@ class EmailService(Service):
         self.state.folders.append(name)
         return {"folder": name}
 
-    @tool
+    @tool(authored=("*",))
     def download_attachment(
         self, email_id: str, filename: str, save_path: str | None = None
     ) -> dict[str, Any]:

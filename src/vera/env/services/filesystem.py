@@ -21,7 +21,7 @@ import tarfile
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel
 
@@ -146,6 +146,9 @@ def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str,
 
 class Filesystem(Service):
     name = "filesystem"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "write_file": ("*",),
+    }
     description = "Files in the agent's workspace: read, write, list, move, delete, search."
 
     def snapshot(self) -> dict[str, Any]:
@@ -186,7 +189,7 @@ class Filesystem(Service):
             )
         return out
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def read_file(self, path: str, offset: int = 0, limit: int | None = None) -> str:
         """Read a text file from the workspace.
 

@@ -21,7 +21,7 @@ import subprocess
 import time
 from datetime import datetime
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -278,6 +278,11 @@ class RepoState(ServiceState):
 
 class Repo(Service):
     name = "repo"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_issue": ("*",),
+        "commit_files": ("*",),
+        "add_pull_request": ("*",),
+    }
     description = (
         "A git repository with its forge: history, branches, commits, files, issues, pull requests."
     )
@@ -796,7 +801,7 @@ class Repo(Service):
         files = [{"status": line[:2], "path": line[3:]} for line in lines[1:]]
         return {"branch": branch, "files": files, "clean": not files}
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("message", "author"))
     def git_log(
         self, ref: str | None = None, limit: int = 20, path: str | None = None
     ) -> list[dict[str, Any]]:
@@ -822,7 +827,7 @@ class Repo(Service):
                 )
         return out
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def git_diff(
         self, ref: str | None = None, staged: bool = False, path: str | None = None
     ) -> str:
@@ -843,7 +848,7 @@ class Repo(Service):
             args += ["--", path]
         return self.git(*args)
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def git_show(self, commit: str) -> str:
         """A commit's metadata, message and diff.
 
@@ -931,7 +936,7 @@ class Repo(Service):
             "files": files,
         }
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def read_repo_file(self, path: str, ref: str | None = None) -> str:
         """Read a file from the working tree, or as it was at a commit or branch.
 
@@ -993,7 +998,7 @@ class Repo(Service):
                 return p
         raise ToolError(f"no pull request #{number}")
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "body", "author", "comments"))
     def list_issues(self, state: Literal["open", "closed", "all"] = "open") -> list[dict[str, Any]]:
         """Issues of the repository (number, title, author, labels, comment count).
 
@@ -1013,7 +1018,7 @@ class Repo(Service):
             if state == "all" or i.state == state
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "body", "author", "comments"))
     def get_issue(self, number: int) -> Issue:
         """An issue with its full text and comments.
 
@@ -1092,7 +1097,7 @@ class Repo(Service):
         )
         return {"number": n, "state": "open", "head": head, "base": base}
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("title", "body", "author", "comments", "reviews"))
     def list_pull_requests(
         self, state: Literal["open", "merged", "closed", "all"] = "open"
     ) -> list[PullRequest]:

@@ -25,7 +25,7 @@ class Shell(Service):
     name = "shell"
     description = "A POSIX shell in the sandbox, working in the shared workspace."
 
-    @tool
+    @tool(authored=("*",))
     async def run_command(
         self, command: str, timeout_s: float = 60.0, workdir: str | None = None
     ) -> dict[str, Any]:

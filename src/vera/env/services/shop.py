@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -182,6 +182,12 @@ class ShopState(ServiceState):
 
 class Shop(Service):
     name = "shop"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_customer_message": ("*",),
+        "add_product": ("name", "description", "seller"),
+        "update_product": ("name", "description", "seller"),
+        "add_review": ("*",),
+    }
     description = (
         "An online store account: catalog, cart, checkout, orders, payment methods, refunds."
     )
@@ -422,7 +428,7 @@ class Shop(Service):
 
     # -- tools ----------------------------------------------------------------------------------
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "description", "seller"))
     def search_products(
         self, query: str = "", category: str | None = None, max_price: float | None = None
     ) -> list[Product]:
@@ -442,7 +448,7 @@ class Shop(Service):
             and (max_price is None or p.price <= max_price)
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("name", "description", "seller"))
     def get_product(self, product_id: str) -> Product:
         """Details of one product, including stock and seller.
 
@@ -758,7 +764,7 @@ class Shop(Service):
 
     # -- reviews ---------------------------------------------------------------------------------
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("author", "title", "text", "body"))
     def list_reviews(self, product_id: str) -> list[Review]:
         """Public reviews of a product (or ``seller:<name>`` for a seller's ratings).
 
@@ -835,7 +841,7 @@ class Shop(Service):
 
     # -- selling: customer messages and own listings ---------------------------------------------
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def list_customer_messages(self) -> list[CustomerMessage]:
         """Messages buyers sent this account as a seller, newest first."""
         return sorted(self.state.customer_messages, key=lambda m: m.date, reverse=True)

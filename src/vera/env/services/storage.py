@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -62,6 +62,9 @@ class StorageState(ServiceState):
 
 class CloudStorage(Service):
     name = "storage"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_file": ("*",),
+    }
     description = (
         "Cloud storage: folders, documents, upload/download, sharing with people and by link."
     )
@@ -248,7 +251,7 @@ class CloudStorage(Service):
             if self._can(it, "viewer") and (q in it.path.lower() or q in it.content.lower())
         ]
 
-    @tool(readonly=True)
+    @tool(readonly=True, authored=("*",))
     def read_cloud_file(self, path: str) -> dict[str, Any]:
         """Open a document on the drive and return its text.
 
@@ -296,7 +299,7 @@ class CloudStorage(Service):
             raise ToolError(f"not a file: {local_path}")
         return self._describe(self._write(remote_path or "/" + src.name, read_text(src)))
 
-    @tool
+    @tool(authored=("*",))
     def download_file(self, remote_path: str, local_path: str | None = None) -> dict[str, Any]:
         """Download a document from the drive into the workspace.
 

@@ -10,7 +10,7 @@ with a ``Retry-After``, as real sites throttle scripted traffic.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, Field
@@ -57,6 +57,9 @@ class WebState(ServiceState):
 
 class Web(Service):
     name = "web"
+    authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
+        "add_page": ("*",),
+    }
     description = "Web browsing over a fixed set of pages, and a search engine over them."
     State = WebState
     state: WebState
@@ -103,7 +106,7 @@ class Web(Service):
             page = self.state.pages.get(key.split("?", 1)[0])
         return page
 
-    @tool
+    @tool(authored=("*",))
     def fetch_webpage(self, url: str) -> dict[str, Any]:
         """Fetch a web page and return its text.
 
@@ -128,7 +131,7 @@ class Web(Service):
             content = content[:MAX_PAGE_CHARS] + "\n[... page truncated]"
         return {"url": page.url, "title": page.title, "content": content}
 
-    @tool
+    @tool(authored=("title", "snippet"))
     def search_web(self, query: str, max_results: int = 10) -> list[dict[str, Any]]:
         """Search the web; results are ranked by how many query words a page contains.
 
@@ -156,7 +159,7 @@ class Web(Service):
             for _, p in scored[: max(max_results, 0)]
         ]
 
-    @tool
+    @tool(authored=("*",))
     def submit_form(self, url: str, fields: dict[str, str]) -> dict[str, Any]:
         """Submit a web form (HTTP POST) on a page.
 
