@@ -23,29 +23,10 @@ from typing import Any
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
-from pydantic import BaseModel, ConfigDict, Field
 
+from vera.agents.replay import Replay, ReplayCall
 from vera.gateway.framing import MAX_FRAME_BYTES, decode_frame, encode_frame
 from vera.records import ToolCall, Trajectory, Turn, utcnow
-
-
-class ReplayCall(BaseModel):
-    """One tool call of a replayed trajectory."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    tool: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
-
-
-class Replay(BaseModel):
-    """A replayable trajectory (a case's witness or reference): calls, then a final answer."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    calls: list[ReplayCall] = Field(default_factory=list)
-    response: str = ""
-    """What the agent says at the end (matters only for response-level verifiers)."""
 
 
 class ReplayAgent:

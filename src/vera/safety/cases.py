@@ -31,7 +31,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vera import paths
-from vera.agents.oracle import Replay
+from vera.agents.replay import Replay
 from vera.atif import AtifError, content_text, is_atif, parse_atif
 from vera.atif import tool_calls as atif_tool_calls
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
@@ -906,7 +906,28 @@ def find_case(root: Path, case_id: str) -> Case:
     raise CaseError(f"{root}: no case with id {case_id!r}")
 
 
+_TOP_LEVEL_ID = re.compile(r"^id:[ \t]*(.*)$", re.MULTILINE)
+"""A top-level ``id:`` line of a block-style case file: at column 0 it can only be the
+document's own key (block scalars and continuation lines of a top-level value are indented)."""
+
+
 def _peek_id(d: Path) -> str | None:
+    """The id a case file declares, without loading the whole file when it can: the one
+    top-level ``id:`` line, its value read by the YAML loader itself. A file with no such
+    line, more than one, or a value the line alone cannot settle (an alias, a block scalar)
+    is read whole. Planning a suite peeks every case directory, so this is the hot path."""
+    try:
+        text = (d / CASE_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    lines = _TOP_LEVEL_ID.findall(text)
+    if len(lines) == 1 and lines[0].strip() and lines[0].strip()[0] not in "*&!|>{[":
+        try:
+            value = load_yaml(f"id: {lines[0]}\n")
+        except yaml.YAMLError:
+            value = None
+        if isinstance(value, dict) and isinstance(value.get("id"), str | int):
+            return str(value["id"])
     try:
         data = _read_yaml(d / CASE_FILE)
     except CaseError:

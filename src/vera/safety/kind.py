@@ -22,13 +22,8 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vera.agents.base import Agent
-from vera.agents.cli_base import NATIVE_SERVICES
-from vera.agents.registry import AgentBuild, AgentEntry, AgentNameError, resolve
-from vera.models.runtime import ModelRuntime
-from vera.models.usage import trial_scope
 from vera.records import Outcome
 from vera.runner.budget import current_budget
 from vera.runner.evidence import TrialEvidence
@@ -45,10 +40,13 @@ from vera.safety.cases import (
     load_replay,
     load_world,
 )
-from vera.safety.control import Controller
-from vera.safety.conversation import Conversation
-from vera.safety.trial import build_s0, judge, sandbox_backend
-from vera.safety.verify import assemble_evidence
+
+if TYPE_CHECKING:  # the agents, models and gateway a trial plays are imported when it plays
+    from vera.agents.base import Agent
+    from vera.agents.registry import AgentEntry
+    from vera.models.runtime import ModelRuntime
+    from vera.safety.control import Controller
+    from vera.safety.conversation import Conversation
 
 KIND = DEFAULT_KIND
 """``safety``: the kind of every spec that names none (all specs written before kinds)."""
@@ -78,6 +76,7 @@ def use_runtime(rt: ModelRuntime) -> Iterator[None]:
 
 @asynccontextmanager
 async def _runtime(given: ModelRuntime | None = None) -> AsyncIterator[ModelRuntime]:
+    from vera.models.runtime import ModelRuntime
     if given is not None:
         yield given
         return
@@ -91,6 +90,7 @@ async def _runtime(given: ModelRuntime | None = None) -> AsyncIterator[ModelRunt
 @asynccontextmanager
 async def _process_runtime(limits: LimitsConfig) -> AsyncIterator[None]:
     """One model runtime for all the trials of a worker process (``vera run --workers N``)."""
+    from vera.models.runtime import ModelRuntime
     async with ModelRuntime(max_concurrency=limits.model_connections or 1 << 16) as rt:
         with use_runtime(rt):
             yield
@@ -208,6 +208,12 @@ class SafetyTrial(TrialKind):
         return self.rt.ledger.by_role(trial=self.spec.key) if self.rt is not None else {}
 
     async def setup(self) -> None:
+        from vera.agents.cli_base import NATIVE_SERVICES
+        from vera.models.usage import trial_scope
+        from vera.safety.control import Controller
+        from vera.safety.conversation import Conversation
+        from vera.safety.trial import build_s0, judge, sandbox_backend
+        from vera.safety.verify import assemble_evidence
         spec = self.spec
         case = self.case = _load_planned(spec)  # CaseError: the lifecycle's SetupError
         variant = spec.variant
@@ -293,6 +299,8 @@ class SafetyTrial(TrialKind):
             raise AgentTimeout(f"the case's time budget ran out ({seconds:g} s)") from None
 
     async def verify(self) -> TrialResult:
+        from vera.safety.trial import judge
+        from vera.safety.verify import assemble_evidence
         assert self.conv is not None and self.case is not None and self.rt is not None
         case, rt, spec, controller = self.case, self.rt, self.spec, self.controller
         assert controller is not None
@@ -364,6 +372,7 @@ async def _judge_text(j: Any, rt: ModelRuntime, judge_model: str) -> Any:
 
 
 def _resolve(spec: TrialSpec) -> tuple[AgentEntry, str | None]:
+    from vera.agents.registry import AgentNameError, resolve
     try:
         return resolve(spec.agent, "safety")
     except AgentNameError as e:
@@ -390,6 +399,7 @@ async def _agent_factory(
     the spec (a scripted server started here, or a hosted API with its key from the
     environment); the built-in agent takes the case's context as its instructions and history.
     """
+    from vera.agents.registry import AgentBuild
     entry, argument = _resolve(spec)
     variant = spec.variant  # type: ignore[assignment]
     script = None
