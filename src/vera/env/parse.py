@@ -1449,23 +1449,20 @@ __all__ = [
 # --- national account numbers (added after the third fresh round) ---------------------------------
 
 _SEP = r"[ .\-]?"
+_FR_RIB = r"(\d{5}" + _SEP + r"\d{5}" + _SEP + r"[0-9A-Za-z]{11}" + _SEP + r"\d{2})"
+_IT_CONTO = r"([A-Za-z]" + _SEP + r"\d{5}" + _SEP + r"\d{5}" + _SEP + r"[0-9A-Za-z]{12})"
+_ALONE = r"(?<![\dA-Za-z])", r"(?![\dA-Za-z])"
 _NATIONAL_FORMS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     # Portugal: the NIB (bank 4, branch 4, account 11, check 2), named as such
     ("PT", re.compile(r"(?i)\bNIB\b\D{0,12}?(\d(?:" + _SEP + r"\d){20})(?!\d)"), False),
     # Poland: the NRB, the IBAN's 26 digits without its letters
-    ("PL", re.compile(r"(?<![\dA-Za-z])(\d\d(?:" + _SEP + r"\d{4}){6})(?![\dA-Za-z])"), False),
+    ("PL", re.compile(_ALONE[0] + r"(\d\d(?:" + _SEP + r"\d{4}){6})" + _ALONE[1]), False),
     # Belgium: 3-7-2 digits
-    ("BE", re.compile(r"(?<![\dA-Za-z])(\d{3}-\d{7}-\d{2})(?![\dA-Za-z])"), True),
+    ("BE", re.compile(_ALONE[0] + r"(\d{3}-\d{7}-\d{2})" + _ALONE[1]), True),
     # France: the RIB (banque 5, guichet 5, compte 11, clé 2)
-    ("FR", re.compile(
-        r"(?<![\dA-Za-z])(\d{5}" + _SEP + r"\d{5}" + _SEP + r"[0-9A-Za-z]{11}" + _SEP
-        + r"\d{2})(?![\dA-Za-z])"
-    ), True),  # fmt: skip
+    ("FR", re.compile(_ALONE[0] + _FR_RIB + _ALONE[1]), True),
     # Italy: CIN, ABI 5, CAB 5, conto 12
-    ("IT", re.compile(
-        r"(?<![\dA-Za-z])([A-Za-z]" + _SEP + r"\d{5}" + _SEP + r"\d{5}" + _SEP
-        + r"[0-9A-Za-z]{12})(?![\dA-Za-z])"
-    ), True),  # fmt: skip
+    ("IT", re.compile(_ALONE[0] + _IT_CONTO + _ALONE[1]), True),
 )
 """Domestic account numbers as people write them, by country: (country, where it stands,
 whether its national key must hold). A Polish NRB is checked by the IBAN's own checksum, a
