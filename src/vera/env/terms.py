@@ -36,7 +36,7 @@ _LAST = {"prior", "previous", "preceding", "last", "past", "vorherigen", "letzte
          "anterior", "anteriores", "ultimos", "precedent", "precedents", "derniers",
          "precedenti", "ultimi", "vorige", "afgelopen", "ostatnich", "poprzednich"}  # fmt: skip
 """Words that make a unit without a number one of it ("the prior year")."""
-_NET = {"net", "netto", "neto", "net"}
+_NET = {"net", "netto", "neto"}
 
 _CADENCES: dict[str, tuple[str, ...]] = {
     "year": ("annual*", "annually", "yearly", "per year", "a year", "each year", "every year",
@@ -180,7 +180,9 @@ def _occurrences(ws: list[str], term: str) -> list[int]:
     out = []
     for i in range(len(ws) - n + 1):
         head, last = ws[i : i + n - 1], ws[i + n - 1]
-        if head == pattern[:-1] and (last.startswith(pattern[-1]) if prefix else last == pattern[-1]):
+        if head == pattern[:-1] and (
+            last.startswith(pattern[-1]) if prefix else last == pattern[-1]
+        ):
             out.append(i)
     return out
 
