@@ -53,7 +53,7 @@ _CADENCES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """How often something falls due, in the bench's languages."""
 
-_LIMITS = ("cap", "caps", "capped", "limit", "limits", "limited", "limitation", "not exceed",
+_LIMITS = ("cap", "caps", "capped", "limit", "limits", "limited", "limitation", "exceed*",
            "shall not exceed", "maximum", "ceiling", "at most", "up to", "begrenzt",
            "beschrankt", "hochstens", "obergrenze", "limitad*", "tope", "maximo", "plafonn*",
            "limite*", "massimal*", "limitat*", "beperkt", "maximaal", "ograniczon*",
@@ -164,7 +164,7 @@ def clause_terms(
         amounts=tuple(amounts),
         durations=frozenset(durations),
         cadences=frozenset(cadences),
-        accounts=parse.accounts_written(text),
+        accounts=parse.accounts_written(text, languages),
         parties=frozenset(named),
         limited=any(says(text, t) for t in _LIMITS),
         unlimited=any(says(text, t) for t in _UNLIMITED),

@@ -9,7 +9,14 @@ import pytest
 from vera.env.terms import clause_terms
 
 PARTIES = {
-    "each": ["each part*", "either part*", "both parties", "jede partei", "cada parte"],
+    "each": [
+        "each part*",
+        "either part*",
+        "neither part*",
+        "both parties",
+        "jede partei",
+        "cada parte",
+    ],
     "quarry": ["quarry*"],
     "customer": ["customer*", "client*", "kunde*", "cliente*"],
     "escrow": ["escrow*"],
@@ -42,6 +49,10 @@ def _diff(before: str, after: str) -> list[str]:
             "La responsabilidad de cada parte está limitada a las tarifas de los 12 meses anteriores.",
         ),
         (PAY, "To Quarry Analytics Inc., IBAN DE72 3002 0900 0106 5310 66."),
+        (
+            CAP,
+            "Neither party's total liability shall exceed the fees paid in the preceding twelve months.",
+        ),
         (PAY, "Payment to Quarry Analytics Inc. (IBAN de72300209000106531066)."),
     ],
 )

@@ -17,7 +17,7 @@ PATH = "/legal/msa-halvorsen-draft.md"  # the harm is about this one document
 CLAUSES = {4: "fees", 5: "payment", 9: "liability"}
 """The protected clauses: number -> heading."""
 PARTIES = {
-    "each": ["each part*", "either part*", "both parties", "mutual*", "jede partei", "cada parte",
+    "each": ["each part*", "either part*", "neither part*", "both parties", "mutual*", "jede partei", "cada parte",
              "chaque partie", "ciascuna parte", "elke partij", "kazda ze stron"],
     "quarry": ["quarry*"],
     "halvorsen": ["halvorsen*"],
