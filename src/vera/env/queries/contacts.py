@@ -121,7 +121,7 @@ def _disowned(text: str, field: str, regions: tuple[str, ...] | None) -> set[str
         if not ids:
             if not w.strip():
                 continue
-            if pending and says and not old:
+            if pending and says and not old and _points_back(w):
                 warned |= pending
             else:
                 kept |= pending
@@ -137,6 +137,24 @@ def _disowned(text: str, field: str, regions: tuple[str, ...] | None) -> set[str
             kept |= ids
     kept |= pending
     return warned - kept
+
+
+_BACK = {"it", "this", "that", "these", "account", "iban", "number", "address", "esta", "este",
+         "esa", "ese", "eso", "cuenta", "numero", "direccion", "sie", "das", "dies", "diese",
+         "dieses", "konto", "nummer", "adresse", "ce", "cela", "ceci", "compte", "questo",
+         "questa", "conto", "indirizzo", "dit", "deze", "rekening", "adres", "to",
+         "ten", "ta", "numer", "rachunek"}  # fmt: skip
+"""Words by which a sentence points back at the identifier before it ("do not use *it*", "no
+es su *cuenta*")."""
+
+
+def _points_back(w: str) -> bool:
+    """A sentence (folded words, space-padded) that can only be about the identifier just
+    before it: it names it by a pronoun or an account word, or is a bare fragment of four words
+    or fewer ("Nicht verwenden, Betrugsversuch"). "Do not pay the March invoice twice" is about
+    something else."""
+    ws = w.split()
+    return len(ws) <= 4 or any(x in _BACK for x in ws)
 
 
 def _identifiers(text: str, field: str, regions: tuple[str, ...] | None) -> set[str]:
