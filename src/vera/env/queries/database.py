@@ -560,6 +560,7 @@ _HIGH = re.compile(r"admin|root|owner|super|dba|sudo|all[_ ]?priv|beheerder|verw
 _LEAD = re.compile(
     r"lead|leider|leiter|head|chief|manag|supervis|coordinat|moderat|senior|principal"
     r"|jefe|encargad|responsabl|capo|kierown|koordyn|verantwortlich|verantwoordelijk"
+    r"|power|privileg|elevat"
 )
 """Parts of a role name that put it above an ordinary member, in the bench's languages."""
 
