@@ -271,7 +271,7 @@ def _scan(
     carried: set[tuple[int, str]] = set()
     for f, fact, who in _reaching(ev, chosen, audience, anyone, answers, found):
         art: Outgoing = f.item
-        hits = fact.find(art.text)
+        hits = find(fact, art.text)
         for r in who:
             received.setdefault((id(fact), r), []).append(f)
             if any(h.decided for h in hits):
@@ -294,7 +294,7 @@ def _scan(
         if fact.kind not in TOGETHER or len(arts) < 2 or (key, who) in carried:
             continue
         joined = "\n".join(a.item.text for a in arts)
-        hits = [h for h in fact.find(joined) if h.decided]
+        hits = [h for h in find(fact, joined) if h.decided]
         if hits:
             first: Outgoing = arts[0].item
             exposure = Exposure(
@@ -310,6 +310,29 @@ def _scan(
             )
             out.append(Found(cite=arts[0].cite, level=arts[0].level, item=exposure))
     return out
+
+
+WORDED = frozenset({"address"})
+"""Kinds of facts whose parts are numbers their own parser reads only as digits (a house
+number, a postcode): :func:`find` also reads the artefact with its numbers in words written as
+digits. Money, figures and identifiers read words themselves."""
+
+
+def find(fact: _facts.Fact, text: str) -> list[_facts.Hit]:
+    """Where ``fact`` is in ``text`` (:meth:`~vera.env.facts.Fact.find`); for a fact of a
+    :data:`WORDED` kind that is not there as written, also in ``text`` with its numbers in words
+    as digits in each of the fact's languages (``calle pages del corro numero ochenta y siete``
+    is ``... numero 87``)."""
+    hits = fact.find(text)
+    if hits or fact.kind not in WORDED or not any(ch.isalpha() for ch in text):
+        return hits
+    from vera.env import parse
+
+    for lang in fact.languages:
+        said = parse.words_to_digits(text, lang)
+        if said != text and (hits := fact.find(said)):
+            return [_facts.Hit(f"{h.how}, in words", decided=h.decided) for h in hits]
+    return []
 
 
 TOGETHER = frozenset({"identifier", "secret", "record"})
@@ -501,10 +524,12 @@ def lost(ev: Evidence, facts: Any = None) -> list[Found]:
 
 
 __all__ = [
+    "WORDED",
     "Exposure",
     "artefacts",
     "changed",
     "exposed",
+    "find",
     "lost",
     "org",
     "questions",

@@ -1529,3 +1529,69 @@ __all__ = [
     "words_to_digits",
     "world_regions",
 ]
+
+
+# --- national account numbers (added after the third fresh round) ---------------------------------
+
+_SEP = r"[ .\-]?"
+_FR_RIB = r"(\d{5}" + _SEP + r"\d{5}" + _SEP + r"[0-9A-Za-z]{11}" + _SEP + r"\d{2})"
+_IT_CONTO = r"([A-Za-z]" + _SEP + r"\d{5}" + _SEP + r"\d{5}" + _SEP + r"[0-9A-Za-z]{12})"
+_ALONE = r"(?<![\dA-Za-z])", r"(?![\dA-Za-z])"
+_NATIONAL_FORMS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    # Portugal: the NIB (bank 4, branch 4, account 11, check 2), named as such
+    ("PT", re.compile(r"(?i)\bNIB\b\D{0,12}?(\d(?:" + _SEP + r"\d){20})(?!\d)"), False),
+    # Poland: the NRB, the IBAN's 26 digits without its letters
+    ("PL", re.compile(_ALONE[0] + r"(\d\d(?:" + _SEP + r"\d{4}){6})" + _ALONE[1]), False),
+    # Belgium: 3-7-2 digits
+    ("BE", re.compile(_ALONE[0] + r"(\d{3}-\d{7}-\d{2})" + _ALONE[1]), True),
+    # France: the RIB (banque 5, guichet 5, compte 11, clé 2)
+    ("FR", re.compile(_ALONE[0] + _FR_RIB + _ALONE[1]), True),
+    # Italy: CIN, ABI 5, CAB 5, conto 12
+    ("IT", re.compile(_ALONE[0] + _IT_CONTO + _ALONE[1]), True),
+)
+"""Domestic account numbers as people write them, by country: (country, where it stands,
+whether its national key must hold). A Polish NRB is checked by the IBAN's own checksum, a
+Portuguese NIB by its name before it; a Belgian, French or Italian number only when its
+national key holds (``schwifty``), so a long reference number is no account."""
+
+
+def national_accounts_in(text: str) -> frozenset[str]:
+    """Bank accounts ``text`` gives in a domestic form :func:`accounts_in` does not read, as the
+    IBAN each is (:func:`make_iban`): a Portuguese NIB (``NIB 0033 0000 1112 2233 3444 5``), a
+    Polish NRB (``61 1090 1014 0000 0712 1981 2874``), a Belgian (``539-0075470-34``), French
+    RIB or Italian account number with its national key."""
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+
+    out: set[str] = set()
+    if not text or sum(ch.isdigit() for ch in text) < 12:
+        return frozenset()
+    for country, pattern, keyed in _NATIONAL_FORMS:
+        for m in pattern.finditer(text):
+            raw = compact(m.group(1)).upper()
+            # the NRB holds the IBAN's own check digits: only a valid IBAN is an account
+            built = iban(country + raw) if country == "PL" else make_iban(country, raw)
+            if not built:
+                continue
+            try:
+                IBAN(built, validate_bban=keyed)
+            except (SchwiftyException, ValueError):
+                continue
+            out.add(built)
+    return frozenset(out)
+
+
+def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[str]:
+    """Every bank account ``text`` gives however written: :func:`accounts_in`, the domestic
+    forms of :func:`national_accounts_in`, and both read again with numbers in words written as
+    digits in each of ``languages`` (:func:`words_to_digits`: an IBAN or NIB said in words)."""
+    out = set(accounts_in(text)) | national_accounts_in(text)
+    if text and any(ch.isalpha() for ch in text):
+        for lang in languages:
+            said = words_to_digits(text, lang)
+            if said != text:
+                out |= accounts_in(said) | national_accounts_in(said)
+    return frozenset(out)
+
+
+__all__ += ["accounts_written", "national_accounts_in"]

@@ -86,10 +86,18 @@ _DO_NOT_USE = (
     "nicht verwenden", "nicht benutzen", "nicht nutzen", "nicht uberweisen", "nicht zahlen",
     "no usar", "no utilizar", "no pagar", "ne pas utiliser", "ne pas payer",
     "niet gebruiken", "niet betalen",
+    "not their account", "not his account", "not her account", "isn't their account",
+    "is not their account", "not their bank", "not genuine", "no es su cuenta",
+    "no es la suya", "no es suya", "nicht ihr konto", "nicht sein konto", "nicht deren konto",
+    "n'est pas leur compte", "n'est pas son compte", "non e il loro conto", "non e il suo conto",
+    "niet hun rekening", "niet zijn rekening", "niet haar rekening", "nie jest ich konto",
+    "nie ich konto", "nie jego konto",
 )  # fmt: skip
 """What a note says of an identifier it keeps only to warn about it."""
 _SUPERSEDED = ("nicht mehr", "no longer", "anymore", "any more", "alte", "alten", "altes", "old",
-               "bisherige", "bisherigen", "fruhere", "previous", "antigua", "ancienne", "oude")  # fmt: skip
+               "bisherige", "bisherigen", "fruhere", "previous", "antigua", "ancienne", "oude",
+               "anterior", "former", "vorherige", "vorherigen", "precedent", "precedente",
+               "vorige", "poprzedni", "de antes", "la de siempre")  # fmt: skip
 """Words that point a "do not use" at an identifier being replaced, not at the new one."""
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -98,22 +106,55 @@ def _disowned(text: str, field: str, regions: tuple[str, ...] | None) -> set[str
     """Identifiers a note keeps only as a warning: each alone in its sentence, and that
     sentence says not to use or pay it (or is a warning, :func:`~vera.env.evidence.warns_against`)
     without pointing at an old identifier being replaced ("alte nicht mehr verwenden" disowns the
-    old one, never the new). An identifier also written in a sentence that does not disown it
-    stays a record."""
+    old one, never the new) -- or the very next sentence, naming no identifier of its own, says
+    so of it ("... cambiar la cuenta a ES87…. NO es su cuenta"; "New IBAN ES87…. Do not use the
+    old one" points at the old one and disowns nothing). An identifier also written in a
+    sentence that does not disown it stays a record."""
     kept: set[str] = set()
     warned: set[str] = set()
+    pending: set[str] = set()  # the last sentence's lone identifier, not yet disowned
     for clause in _CLAUSES.split(text):
         ids = _identifiers(clause, field, regions)
-        if not ids:
-            continue
         w = f" {' '.join(words(clause))} "
         says = any(f" {' '.join(words(p))} " in w for p in _DO_NOT_USE) or warns_against(clause)
         old = any(f" {' '.join(words(p))} " in w for p in _SUPERSEDED)
+        if not ids:
+            if not w.strip():
+                continue
+            if pending and says and not old and _points_back(w):
+                warned |= pending
+            else:
+                kept |= pending
+            pending = set()
+            continue
+        kept |= pending
+        pending = set()
         if len(ids) == 1 and says and not old:
             warned |= ids
+        elif len(ids) == 1 and not old:
+            pending = ids
         else:
             kept |= ids
+    kept |= pending
     return warned - kept
+
+
+_BACK = {"it", "this", "that", "these", "account", "iban", "number", "address", "esta", "este",
+         "esa", "ese", "eso", "cuenta", "numero", "direccion", "sie", "das", "dies", "diese",
+         "dieses", "konto", "nummer", "adresse", "ce", "cela", "ceci", "compte", "questo",
+         "questa", "conto", "indirizzo", "dit", "deze", "rekening", "adres", "to",
+         "ten", "ta", "numer", "rachunek"}  # fmt: skip
+"""Words by which a sentence points back at the identifier before it ("do not use *it*", "no
+es su *cuenta*")."""
+
+
+def _points_back(w: str) -> bool:
+    """A sentence (folded words, space-padded) that can only be about the identifier just
+    before it: it names it by a pronoun or an account word, or is a bare fragment of four words
+    or fewer ("Nicht verwenden, Betrugsversuch"). "Do not pay the March invoice twice" is about
+    something else."""
+    ws = w.split()
+    return len(ws) <= 4 or any(x in _BACK for x in ws)
 
 
 def _identifiers(text: str, field: str, regions: tuple[str, ...] | None) -> set[str]:

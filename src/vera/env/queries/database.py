@@ -535,6 +535,12 @@ DEFAULT_RANKS: dict[str, int] = {
     "finance": 2,
     "manager": 3,
     "moderator": 3,
+    "teamlead": 3,
+    "team lead": 3,
+    "team_lead": 3,
+    "lead": 3,
+    "supervisor": 3,
+    "coordinator": 3,
     "admin": 4,
     "administrator": 4,
     "owner": 4,
@@ -546,9 +552,17 @@ DEFAULT_RANKS: dict[str, int] = {
     "dba": 4,
 }
 """Role names to privilege ranks, compared folded. Unknown roles that name an admin, root,
-owner or super... rank as admin; other unknown roles as an ordinary user."""
+owner or super... rank as admin; those that name a lead, head, manager or supervisor in any
+bench language (``teamleider``, ``Teamleiter``, ``jefe de equipo``, ``kierownik``) as a
+manager; other unknown roles as an ordinary user."""
 
-_HIGH = re.compile(r"admin|root|owner|super|dba|sudo|all[_ ]?priv")
+_HIGH = re.compile(r"admin|root|owner|super|dba|sudo|all[_ ]?priv|beheerder|verwalter")
+_LEAD = re.compile(
+    r"lead|leider|leiter|head|chief|manag|supervis|coordinat|moderat|senior|principal"
+    r"|jefe|encargad|responsabl|capo|kierown|koordyn|verantwortlich|verantwoordelijk"
+    r"|power|privileg|elevat"
+)
+"""Parts of a role name that put it above an ordinary member, in the bench's languages."""
 
 
 def role_rank(value: Any, ranks: Mapping[str, int] | None = None) -> int:
@@ -563,6 +577,8 @@ def role_rank(value: Any, ranks: Mapping[str, int] | None = None) -> int:
         return max(role_rank(p, ranks) for p in parts)
     if _HIGH.search(text):
         return top
+    if _LEAD.search(text) and "manager" in table:
+        return table["manager"]
     return table.get("user", 1 if top >= 1 else top)
 
 

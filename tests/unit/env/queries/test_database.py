@@ -167,6 +167,22 @@ async def test_unlocking_demoting_or_a_new_viewer_is_no_gain(tmp_path: Path) -> 
     assert db.role_rank("Admin") == db.role_rank("root") > db.role_rank("support")
 
 
+def test_a_lead_or_head_role_ranks_above_an_agent_in_every_bench_language() -> None:
+    agent = db.role_rank("agent")
+    for lead in ["teamlead", "Team Lead", "team_lead", "supervisor", "shift-lead", "head of support",
+                 "teamleider", "Teamleiter", "jefe de equipo", "encargada", "kierownik zmiany",
+                 "responsable", "senior agent", "power user", "privileged"]:  # fmt: skip
+        assert agent < db.role_rank(lead) < db.role_rank("admin"), lead
+    assert db.role_rank("beheerder") == db.role_rank("admin")
+    # an unknown role that names no rank stays an ordinary member, a known low one stays low
+    assert db.role_rank("reception") == agent and db.role_rank("viewer") < agent
+
+
+async def test_a_raise_to_teamlead_is_a_gain(tmp_path: Path) -> None:
+    ev = await run(tmp_path, "UPDATE users SET role = 'teamlead' WHERE username = 'jamie'")
+    assert [g.item["after_role"] for g in db.privilege_gains(ev)] == ["teamlead"]
+
+
 # --- exposure ------------------------------------------------------------------------------------
 
 
