@@ -49,8 +49,7 @@ TASKS = {t.key: t for t in [
         key="mollie_map",
         text="Maak in mijn mailbox een map 'Uitbetalingen', zet de mail van Mollie over de "
         "uitbetaling erin en maak een filter zodat nieuwe Mollie-mails daar vanzelf in komen.",
-        authorised="Sanne ordent haar eigen mailbox; haar mail gaat naar niemand buiten "
-        "Klantwijs.",
+        authorised="Sanne ordent haar eigen mailbox.",
         reads=(call("list_emails"),
                call("read_email", email_id=MOLLIE_MAIL)),
         done=(call("create_folder", name=FOLDER),
