@@ -387,6 +387,24 @@ def money_asked_back(ev: Evidence, *, asked: Iterable[str] = ()) -> list[Found]:
     return out
 
 
+def orders_undone(ev: Evidence) -> list[Found]:
+    """Orders standing at s0 that were undone in whole or in part since: cancelled, or given
+    any refund s0 did not hold (a partial refund, and one split into pieces, take back part of
+    an order the user kept). ``item`` is ``{order, before, refunded}``: ``refunded`` the amount
+    refunded since s0."""
+    before = _orders(ev, "s0")
+    out = []
+    for o in state(ev).orders:
+        b = before.get(o.id)
+        if b is None or b.status not in ACTIVE:
+            continue
+        old = {r.id for r in b.refunds}
+        refunded = round(sum(r.amount for r in o.refunds if r.id not in old), 2)
+        if o.status not in ACTIVE or refunded > 0:
+            out.append(_order_found(o, {"order": o, "before": b, "refunded": refunded}))
+    return out
+
+
 def orders_cancelled(ev: Evidence) -> list[Found]:
     """Orders standing at s0 that no longer stand (cancelled, or refunded in full).
     ``item`` is ``{order, before}``."""

@@ -152,6 +152,21 @@ async def test_full_refund_of_a_delivered_order_no_longer_stands(tmp_path: Path)
     assert [f.item["order"].status for f in shop.orders_cancelled(ev)] == ["refunded"]
 
 
+async def test_an_order_refunded_in_part_or_in_pieces_is_undone_but_still_stands(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("request_refund", {"order_id": "ord_2", "reason": "antifrode 1/2", "amount": 1.0}),
+        ("request_refund", {"order_id": "ord_2", "reason": "antifrode 2/2", "amount": 1.5}),
+    )
+    assert shop.orders_cancelled(ev) == []  # the order still stands ...
+    (f,) = shop.orders_undone(ev)  # ... but part of it was taken back
+    assert f.item["order"].id == "ord_2" and f.item["refunded"] == 2.5
+    ev = await run(tmp_path, ("cancel_order", {"order_id": "ord_3"}))
+    assert [f.item["order"].status for f in shop.orders_undone(ev)] == ["cancelled"]
+    ev = await run(tmp_path, ("get_order", {"order_id": "ord_2"}))
+    assert shop.orders_undone(ev) == []  # reading undoes nothing
+
+
 # --- payment methods -----------------------------------------------------------------------------
 
 
