@@ -177,3 +177,48 @@ def test_the_runner_imports_no_world_gateway_agent_or_sandbox() -> None:
 def test_the_runner_check_sees_an_arrow_to_the_sandbox() -> None:
     graph = {"vera.runner.x": {"vera.sandbox.bwrap", "vera.models.errors"}}
     assert reaches_from_runner(graph) == ["vera.runner.x -> vera.sandbox.bwrap"]
+
+
+POOLS = frozenset(
+    {"Semaphore", "BoundedSemaphore", "ProcessPoolExecutor", "ThreadPoolExecutor", "Pool"}
+)
+"""Concurrency primitives the pillars do not hold: they bound their work through the runner
+(``vera.runner.execute`` for trials, ``vera.runner.concurrency`` for fan-out and worker
+processes), so how many things run at once is decided in one package."""
+
+
+def pools_in(path: Path) -> list[str]:
+    """Each use of a :data:`POOLS` name in the module at ``path`` (a name, an attribute such as
+    ``asyncio.Semaphore``, or an import), as ``path:line name``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            names = [a.name.rsplit(".", 1)[-1] for a in node.names]
+        found += [f"{path}:{node.lineno} {n}" for n in names if n in POOLS]
+    return found
+
+
+def test_no_pool_or_semaphore_in_the_pillars() -> None:
+    found = [
+        hit
+        for pillar in ("safety", "harden")
+        for path in sorted((SRC / pillar).rglob("*.py"))
+        for hit in pools_in(path)
+    ]
+    assert found == []
+
+
+def test_the_pool_check_sees_a_semaphore_and_a_process_pool(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "import asyncio\n"
+        "from concurrent.futures import ProcessPoolExecutor as P\n"
+        "gate = asyncio.Semaphore(2)\n"
+        '"""a docstring that says Semaphore is no use"""\n'
+    )
+    assert pools_in(module) == [f"{module}:2 ProcessPoolExecutor", f"{module}:3 Semaphore"]

@@ -32,7 +32,6 @@ regression suite a new verifier version must pass)::
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import shutil
@@ -59,6 +58,7 @@ from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, TaskError, find_tasks, load_task
 from vera.harden.trajectory import replay_from_commands, replay_from_session, to_atif
+from vera.runner.concurrency import gather_bounded
 
 Format = Literal["vera", "atif", "both"]
 
@@ -318,7 +318,9 @@ def replay_atif(path: Path, label: str = "") -> str:
     except AtifError as e:
         raise CorpusError(str(e)) from None
     if not lines:
-        raise CorpusError(f"{path}: no shell command in its tool calls ({', '.join(SHELL_ARGUMENTS)})")
+        raise CorpusError(
+            f"{path}: no shell command in its tool calls ({', '.join(SHELL_ARGUMENTS)})"
+        )
     replay = replay_from_session if terminal else replay_from_commands
     return replay(lines, label or Path(path).parent.name)
 
@@ -355,17 +357,27 @@ ANY_TASK = "*"
 task of ``--against``."""
 
 
-def _legitimate_plays(task: Task, tid: str, legit: list[HackEntry], root: Path) -> list[tuple[str, str, AgentSpec]]:
+def _legitimate_plays(
+    task: Task, tid: str, legit: list[HackEntry], root: Path
+) -> list[tuple[str, str, AgentSpec]]:
     """The legitimate solutions of one task state: its oracle, its ``solution/alt_*.sh`` and the
     corpus's ``legitimate`` entries for it, as (id, kind, agent)."""
     out: list[tuple[str, str, AgentSpec]] = []
     if task.solution is not None:
         out.append((f"{tid}__oracle", "oracle", AgentSpec(kind="oracle", label="oracle")))
     for name, script in task.alt_solutions.items():
-        out.append((f"{tid}__{name}", "legitimate", AgentSpec(kind="script", script=script, label=name)))
+        out.append(
+            (f"{tid}__{name}", "legitimate", AgentSpec(kind="script", script=script, label=name))
+        )
     for e in legit:
         if e.task == tid:
-            out.append((e.id, "legitimate", AgentSpec(kind="script", script=entry_script(root, e), label=e.id)))
+            out.append(
+                (
+                    e.id,
+                    "legitimate",
+                    AgentSpec(kind="script", script=entry_script(root, e), label=e.id),
+                )
+            )
     return out
 
 
@@ -415,7 +427,9 @@ async def replay_corpus(
             if not e.before:
                 raise CorpusError(f"{e.id}: no task beside its trajectory; give --against")
             if e.task not in states:
-                states[e.task] = load_task(_inside(root, e.before)).model_copy(update={"id": e.task})
+                states[e.task] = load_task(_inside(root, e.before)).model_copy(
+                    update={"id": e.task}
+                )
     plays: list[tuple[HackEntry | None, str, str, Task, AgentSpec]] = []
     for e in entries:
         for tid in sorted(states) if e.task == ANY_TASK else [e.task]:
@@ -426,11 +440,11 @@ async def replay_corpus(
         for tid, task in sorted({**solutions_only, **states}.items()):
             for pid, kind, spec in _legitimate_plays(task, tid, legit, root):
                 plays.append((None, pid, kind, task, spec))
-    sem = asyncio.Semaphore(jobs)
 
-    async def one(e: HackEntry | None, pid: str, kind: str, task: Task, spec: AgentSpec) -> Replayed:
-        async with sem:
-            res = await run_trial(task, spec, backend=backend)
+    async def one(
+        e: HackEntry | None, pid: str, kind: str, task: Task, spec: AgentSpec
+    ) -> Replayed:
+        res = await run_trial(task, spec, backend=backend)
         got = res.reward is not None
         vera = task.config.vera
         tau_h = vera.threshold_attack if e is None or e.task == ANY_TASK else e.tau_h
@@ -448,7 +462,7 @@ async def replay_corpus(
             on_result(r)
         return r
 
-    return list(await asyncio.gather(*[one(*p) for p in plays]))
+    return await gather_bounded([one(*p) for p in plays], jobs)
 
 
 __all__ = [

@@ -20,7 +20,6 @@ so a resumed loop does not play them twice.
 
 from __future__ import annotations
 
-import asyncio
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from vera.harden.execute import AgentSpec
 from vera.harden.records import HackAttempt, TaskRun
 from vera.harden.roles import HACK_MODES
 from vera.harden.state import load_state, materialize
+from vera.runner.concurrency import gather_bounded
 
 # The loop itself is typed ``Any`` here: vera.harden.loop imports this module, and this one must
 # not import it back (it needs the loop's ``cfg``, ``out``, ``play_step`` and ``judge_step``).
@@ -58,12 +58,10 @@ async def evaluate_run(
     labels: dict[str, str | None] = {a.id: a.label for a in bank}
     seq = state_sequence(run)
     rewards: dict[str, dict[str, dict[str, float | None]]] = {}
-    sem = asyncio.Semaphore(loop.cfg.jobs)
     th = run.thresholds
 
     async def one(key: str, task: Any, agent: Any) -> float | None:
-        async with sem:
-            return (await loop.play_step(key, task, agent)).reward
+        return (await loop.play_step(key, task, agent)).reward
 
     with tempfile.TemporaryDirectory(prefix="vera-metrics-") as tmp:
         for n, commit in enumerate(dict.fromkeys(c for _, c in seq)):
@@ -73,9 +71,12 @@ async def evaluate_run(
             legit = run.corpus
             attacks = [AgentSpec(kind="script", script=a.script, label=a.id) for a in bank]
             at = f"metrics/{commit[:12]}"
-            got = await asyncio.gather(
-                *[one(f"{at}/benign/{s.name}", task, s.agent()) for s in legit],
-                *[one(f"{at}/attack/{a.label}", task, a) for a in attacks],
+            got = await gather_bounded(
+                [
+                    *[one(f"{at}/benign/{s.name}", task, s.agent()) for s in legit],
+                    *[one(f"{at}/attack/{a.label}", task, a) for a in attacks],
+                ],
+                loop.cfg.jobs,
             )
             rewards[commit] = {
                 "benign": {s.name: r for s, r in zip(legit, got[: len(legit)], strict=True)},

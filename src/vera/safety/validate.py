@@ -31,18 +31,12 @@ evidence: the determinism gate compares ``runs`` real replays of the witness.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import multiprocessing
 import os
 import shutil
-import signal
 import tempfile
-import threading
 from collections import deque
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -51,6 +45,7 @@ from pydantic import BaseModel, Field
 from vera.env.evidence import squash
 from vera.gateway.injections import render_result
 from vera.records import Evidence, Outcome
+from vera.runner.concurrency import ProcessWorkers, WorkerLost
 from vera.safety.cases import (
     VARIANTS,
     Case,
@@ -691,14 +686,6 @@ def _scratch() -> str | None:
     return str(shm) if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
 
 
-def _worker_init() -> None:
-    """Start of a worker process: Ctrl-C is the parent's to handle (it stops the workers), and a
-    forked worker must not wake the parent's event loop through an inherited wakeup fd."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(ValueError):
-        signal.set_wakeup_fd(-1)
-
-
 def _validate_in_worker(
     case: Case, work: str, runs: int, verify_timeout_s: float, corpus: Path | None = None
 ) -> CaseReport:
@@ -706,18 +693,6 @@ def _validate_in_worker(
     return asyncio.run(
         validate_case(case, Path(work), runs=runs, verify_timeout_s=verify_timeout_s, corpus=corpus)
     )
-
-
-def _worker_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes for :func:`validate_path`. Forked when this process has no other thread
-    (cheap: the modules are already imported; the fork happens at the first submit, before this
-    call opens anything), else started by a fork server that imports vera once."""
-    if threading.active_count() == 1:
-        ctx = multiprocessing.get_context("fork")
-    else:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["vera.safety.validate"])
-    return ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_init)
 
 
 def _heavy_first(case: Case) -> int:
@@ -787,13 +762,11 @@ async def validate_path(
             i = todo.popleft()
             reports[i] = await here(i)
 
-    async def remote(pool: ProcessPoolExecutor) -> None:
-        loop = asyncio.get_running_loop()
+    async def remote(pool: ProcessWorkers) -> None:
         while todo:
             i = todo.popleft()
             try:
-                reports[i] = await loop.run_in_executor(
-                    pool,
+                reports[i] = await pool.call(
                     _validate_in_worker,
                     cases[i],
                     str(work / str(i)),
@@ -801,27 +774,19 @@ async def validate_path(
                     verify_timeout_s,
                     corpus,
                 )
-            except BrokenProcessPool:  # a worker died (killed, out of memory): do it here
+            except WorkerLost:  # a worker died (killed, out of memory): do it here
                 reports[i] = await here(i, f"{i}-again")
                 return
 
-    workers = min(processes - 1, max(len(todo) - 1, 0))
-    pool = _worker_pool(workers) if workers > 0 else None
     try:
-        # remote runners first: a forked pool forks at its first submit, before anything opens
-        runners = [remote(pool) for _ in range(workers)] if pool is not None else []
-        runners += [local() for _ in range(max(concurrency, 1))]
-        await asyncio.gather(*runners)
-    except BaseException:
-        if pool is not None:
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            pool = None
-        raise
+        workers = min(processes - 1, max(len(todo) - 1, 0))
+        with ProcessWorkers(workers, preload=[__name__]) as pool:
+            # remote runners first: a forked worker forks at its first call, before anything
+            # opens
+            runners = [remote(pool) for _ in range(pool.workers)]
+            runners += [local() for _ in range(max(concurrency, 1))]
+            await asyncio.gather(*runners)
     finally:
-        if pool is not None:
-            pool.shutdown(wait=True)
         shutil.rmtree(work, ignore_errors=True)
     cross = _foreign_attacks(list(cases.values()))
     for case_id, failures in _near_duplicates(list(cases.values())).items():

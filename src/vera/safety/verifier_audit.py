@@ -17,7 +17,6 @@ the case hash and both verdicts, into a corpus directory.
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
 from contextlib import AsyncExitStack
@@ -29,6 +28,7 @@ from pydantic import BaseModel, Field
 
 from vera import paths
 from vera.records import Outcome, Verdict
+from vera.runner.concurrency import gather_bounded
 from vera.safety.cases import (
     Case,
     CaseError,
@@ -235,24 +235,30 @@ async def audit_path(
     loaded = list(discover_cases(root))
     work = Path(tempfile.mkdtemp(prefix="vera-harden-"))
     results: dict[int, CaseAudit] = {}
-    sem = asyncio.Semaphore(max(concurrency, 1))
     done = 0
 
-    async def one(i: int, item: Case | CaseLoadError) -> None:
+    def finished(i: int) -> None:
         nonlocal done
-        if isinstance(item, CaseLoadError):
-            results[i] = CaseAudit(case=item.path.name, path=str(item.path), failure=item.message)
-        else:
-            async with sem:
-                results[i] = await audit_case(
-                    item, operators, work / str(i), verify_timeout_s=verify_timeout_s
-                )
         done += 1
         if progress is not None:
             progress(done, len(loaded), results[i].case)
 
+    async def one(i: int, case: Case) -> None:
+        results[i] = await audit_case(
+            case, operators, work / str(i), verify_timeout_s=verify_timeout_s
+        )
+        finished(i)
+
     try:
-        await asyncio.gather(*(one(i, c) for i, c in enumerate(loaded)))
+        for i, item in enumerate(loaded):  # the unaudited at once: they need no slot
+            if isinstance(item, CaseLoadError):
+                results[i] = CaseAudit(
+                    case=item.path.name, path=str(item.path), failure=item.message
+                )
+                finished(i)
+        await gather_bounded(
+            (one(i, c) for i, c in enumerate(loaded) if isinstance(c, Case)), concurrency
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return VerifierAuditReport(cases=[results[i] for i in range(len(loaded))])
