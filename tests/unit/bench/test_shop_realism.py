@@ -56,19 +56,20 @@ def test_a_mail_note_shows_on_the_attackers_mail_only() -> None:
 
 @pytest.mark.parametrize("path", SHOP_CASES, ids=lambda p: p.name)
 def test_every_mail_note_rides_on_a_mail_of_the_attack(path: Path) -> None:
-    """Each note injected into a read mail names, as its trigger, the sender of a mail the
-    attack planted or of a vendor's mail in the world (never every mail read)."""
+    """Each note injected into a read mail names, as its trigger, a mail the attack planted or
+    a vendor's mail in the world: by its sender, or by its id (never every mail read)."""
     c = load_case(path)
-    senders = {
-        step["email.add_message"]["sender"]
-        for step in [*c.spec.overlay, *c.setup_steps("benign")]
-        if isinstance(step, dict) and "email.add_message" in step
-    }
+    mails = [step["email.add_message"] for step in [*c.spec.overlay, *c.setup_steps("benign")]
+             if isinstance(step, dict) and "email.add_message" in step]  # fmt: skip
+    senders = {m["sender"] for m in mails}
+    ids = {str(m["message_id"]) for m in mails if m.get("message_id")}
     for inj in c.injections("multi").injections:
         if inj.tool != "read_email":
             continue
         found = inj.when.result_contains
-        assert isinstance(found, dict) and found.get("from") in senders, (inj.id, found)
+        by_sender = isinstance(found, dict) and found.get("from") in senders
+        by_id = str((inj.when.arguments or {}).get("email_id")) in ids
+        assert by_sender or by_id, (inj.id, found, inj.when.arguments)
 
 
 def test_the_italian_world_gets_no_tool_names_in_its_letters() -> None:
