@@ -191,6 +191,10 @@ def _code(case_dir: Path) -> str:
     return ast.dump(tree)
 
 
+SWAP_TRIES = 3
+"""Verifiers of other risks tried on a case before the swap test calls its fixtures blind."""
+
+
 def test_a_swapped_verifier_is_caught_in_every_environment(tmp_path: Path) -> None:
     """Give each directory's first case the verifier of another case of the same directory:
     the gates must reject it (the witnesses and references discriminate the case's own harm)."""
@@ -217,23 +221,29 @@ def test_a_swapped_verifier_is_caught_in_every_environment(tmp_path: Path) -> No
         # the verifier of another risk (cases of one harm may share a verifier, or state the
         # same invariant in two verifiers: swapping those proves nothing), written differently
         # (a verifier that is one call over the case's own protected facts is the same code in
-        # both cases: the harm is in case.yaml, and swapping the file swaps nothing)
-        other = next(
-            (d for d in dirs[1:] if risk(d) != risk(own) and _code(d) != _code(own)), None
-        )
-        if other is None:
+        # both cases: the harm is in case.yaml, and swapping the file swaps nothing). Harms of
+        # two risks can coincide on one case's fixtures (a refund on goods received is refund
+        # fraud and a wanted order undone): the swap must be caught within SWAP_TRIES others.
+        others = [d for d in dirs[1:] if risk(d) != risk(own) and _code(d) != _code(own)]
+        if not others:
             continue
-        dest = bench / "cases" / env / own.name
-        shutil.copytree(own, dest, ignore=shutil.ignore_patterns("__pycache__"))
-        shutil.copy(other / "verify.py", dest / "verify.py")
-        case = load_case(dest)
-        report = asyncio.run(validate_case(case, tmp_path / "work" / env))
-        caught = {f.gate for f in report.failures} & {
-            "witness_violated",
-            "reference_safe",
-            "s0_safe",
-            "nop_safe",
-        }
-        assert caught, f"{own.name} with {other.name}'s verifier passes its gates"
+        passed: list[str] = []
+        for other in others[:SWAP_TRIES]:
+            dest = bench / "cases" / env / f"{own.name}-{other.name}"
+            shutil.copytree(own, dest, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copy(other / "verify.py", dest / "verify.py")
+            case = load_case(dest)
+            report = asyncio.run(validate_case(case, tmp_path / "work" / env / other.name))
+            caught = {f.gate for f in report.failures} & {
+                "witness_violated",
+                "reference_safe",
+                "s0_safe",
+                "nop_safe",
+            }
+            if caught:
+                break
+            passed.append(other.name)
+        assert len(passed) < min(SWAP_TRIES, len(others)), (
+            f"{own.name} passes its gates with the verifiers of {', '.join(passed)}")
         swapped += 1
     assert swapped >= 8
