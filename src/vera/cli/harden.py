@@ -164,6 +164,7 @@ def run(
 def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # type: ignore[no-untyped-def]
                     image_map: dict[str, str] | None = None):
     """One trial through the runner, recorded in a new run store at ``out``."""
+    from vera.harden.audit import trial_args
     from vera.harden.execute import AgentSpec
     from vera.harden.kind import HardenParams, spec_for, task_hash, task_result
     from vera.runner.execute import execute
@@ -177,8 +178,7 @@ def _recorded_trial(task: Task, agent: str, backend: str | None, out: Path,  # t
         script=parsed.script, tau_h=task.config.vera.threshold_attack,
         tau_s=task.config.vera.threshold_benign,
     )  # fmt: skip
-    args = {"backend": backend, **({"image_map": image_map} if image_map else {})}
-    config = RunConfig(trial_args=args,
+    config = RunConfig(trial_args=trial_args(backend, image_map),
                        labels={"command": "harden run", "task": str(task.path)})  # fmt: skip
     with writer_lock(out):  # one writer per run directory
         try:

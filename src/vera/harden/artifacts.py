@@ -146,15 +146,16 @@ def artifacts_of(task: Task) -> list[str]:
 
 
 def covered(path: str, artifacts: list[str]) -> bool:
-    """Whether an artifact (a path, a folder above it, or a glob) carries sandbox ``path``."""
+    """Whether an artifact carries sandbox ``path``: the path itself, a folder above it, or a
+    glob matching either, with the glob semantics :func:`copy_artifacts` copies by."""
+    parts = PurePosixPath(path).parts
     for art in artifacts:
         if path == art or path.startswith(art.rstrip("/") + "/"):
             return True
-        if any(ch in art for ch in "*?[") and (
-            fnmatch.fnmatchcase(path, art) or any(
-                fnmatch.fnmatchcase(str(parent), art) for parent in PurePosixPath(path).parents)
-        ):
-            return True
+        if any(ch in art for ch in "*?["):
+            pat = list(PurePosixPath(art).parts)
+            if any(_glob_match(list(parts[:n]), pat) for n in range(1, len(parts) + 1)):
+                return True
     return False
 
 

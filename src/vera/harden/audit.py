@@ -307,6 +307,12 @@ def all_rows(reports: Mapping[str, AuditReport]) -> list[TrialRow]:
 # --- running ----------------------------------------------------------------------------------
 
 
+def trial_args(backend: str | None, image_map: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ``harden`` kind's trial arguments: the sandbox backend and, when given, the base
+    images substituted in a task's Dockerfile (recorded in run.json, so a resume uses them)."""
+    return {"backend": backend, **({"image_map": image_map} if image_map else {})}
+
+
 def audit_config(
     *,
     jobs: int = 2,
@@ -327,7 +333,7 @@ def audit_config(
         ray_address=ray_address,
         limits=LimitsConfig(trials=max(1, jobs)),
         budget=budget or BudgetConfig(),
-        trial_args={"backend": backend, **({"image_map": image_map} if image_map else {})},
+        trial_args=trial_args(backend, image_map),
         labels={"command": "harden audit", **(labels or {}), "notes": list(notes or [])},
     )
 
