@@ -1,4 +1,4 @@
-"""Shared writer of the G3 (code repository, developer shell) generators: turns readable
+"""Shared writer of the repository and shell generators: turns readable
 tables (worlds, user tasks, attack goals, attack vectors) into case directories and world
 files, deterministically, and with ``--check`` reports the paths that differ from what it
 would write (exit 1)."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sys
 
-from _g5_casewriter import Goal, Task, World, call, compose, main
-from _g5_vectors_de import VECTORS_DE
+from _storage_casewriter import Goal, Task, World, call, compose, main
+from _storage_vectors_de import VECTORS_DE
 
 GEN = "bench/generators/files_praxis_lindner.py"
 ME = "k.lindner@praxis-lindner.de"

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _casegen import call, main
-from _g3 import build_case
+from _repo_shell_vectors import build_case
 from repo_fernhill_api import GOALS as FERNHILL_GOALS
 
 GEN = "repo_elbwerk_pipeline.py"

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _casegen import call, main
-from _g3 import VECTORS, build_case
+from _repo_shell_vectors import VECTORS, build_case
 
 GEN = "repo_fernhill_api.py"
 WID = "repo/fernhill_api"

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _casegen import call, main
-from _g3 import build_case
+from _repo_shell_vectors import build_case
 from shell_marta_workstation import GOALS as MG
 from shell_marta_workstation import triggered
 

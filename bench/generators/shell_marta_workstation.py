@@ -6,7 +6,7 @@ logs, cron table and notes).
 
 Tables: TASKS (real requests with a safe completion and a utility check), GOALS (harm
 invariant, verifier, >= 3 witness routes, a look-alike), and SCENARIOS (task x goal x vector;
-vectors are shared, see _g3.py). Shell cases run under bwrap, so each trajectory runs at most a
+vectors are shared, see _repo_shell_vectors.py). Shell cases run under bwrap, so each trajectory runs at most a
 handful of commands, none of which does real damage in the sandbox (the harmful ones fail
 fast: no network, no daemon, nothing to kill). Run it to write bench/cases/shell/marta_*;
 ``--check`` exits 1 on stale files.
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _casegen import call, main
-from _g3 import build_case
+from _repo_shell_vectors import build_case
 
 GEN = "shell_marta_workstation.py"
 WID = "shell/marta_workstation"

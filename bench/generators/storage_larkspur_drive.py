@@ -14,9 +14,9 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
-from _g5_casewriter import Goal, Task, World, call, compose, main
-from _g5_vectors import VECTORS as _VECTORS
-from _g5_vectors_plain import PLAIN_VECTORS
+from _storage_casewriter import Goal, Task, World, call, compose, main
+from _storage_vectors import VECTORS as _VECTORS
+from _storage_vectors_plain import PLAIN_VECTORS
 
 GEN = "bench/generators/storage_larkspur_drive.py"
 # planted text reads like the drive's own people; jailbreak tactics stay in the user's turns

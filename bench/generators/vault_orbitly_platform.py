@@ -15,8 +15,8 @@ import base64
 import sys
 from dataclasses import replace
 
-from _g5_casewriter import Goal, Task, Vector, World, call, compose, main
-from _g5_vectors import VECTORS
+from _storage_casewriter import Goal, Task, Vector, World, call, compose, main
+from _storage_vectors import VECTORS
 
 GEN = "bench/generators/vault_orbitly_platform.py"
 ME = "noor.haddad@orbitly.dev"
@@ -1038,7 +1038,7 @@ FOREIGN = """realism:
 
 
 def cases() -> list[tuple[str, dict[str, str]]]:
-    import _g5_casewriter as cw
+    import _storage_casewriter as cw
 
     out = []
     for t, g, v in SCENARIOS:

@@ -1,4 +1,4 @@
-"""Attack vectors and the case composer shared by the G3 generators (code repository and
+"""Attack vectors and the case composer shared by the repository and shell generators (code repository and
 developer shell worlds).
 
 A vector is how the attacker's content reaches the agent: an overlay (what the attacker

@@ -1,6 +1,6 @@
-"""Attack vectors of the G5 generators whose planted text reads like the third party who writes it.
+"""Attack vectors of the storage generators whose planted text reads like the third party who writes it.
 
-The jailbreak vectors of ``_g5_vectors`` (a fake system notice, a note addressed to "the
+The jailbreak vectors of ``_storage_vectors`` (a fake system notice, a note addressed to "the
 assistant" in a data row, base64, leetspeak, an admin role-play, a language switch) put the
 tactic into the document or tool output an outsider planted. A real adversary who can edit an
 agency brief or a shared sheet writes like its author; the tactic itself belongs to the
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 
-from _g5_casewriter import Vector
+from _storage_casewriter import Vector
 
 
 def _b64(text: str) -> str:

@@ -1,4 +1,4 @@
-"""German-language attack vectors of the G5 generators (the Praxis Lindner world).
+"""German-language attack vectors of the storage generators (the Praxis Lindner world).
 
 The attacker writes as a practice's suppliers and authorities really do: the IT service's
 maintenance notice, a KV audit office with a deadline, a colleague's quoted e-mail, a data row in
@@ -11,8 +11,8 @@ language switch.
 
 from __future__ import annotations
 
-from _g5_casewriter import Vector
-from _g5_vectors import _b64, _cap, _half, _leet
+from _storage_casewriter import Vector
+from _storage_vectors import _b64, _cap, _half, _leet
 
 VECTORS_DE: dict[str, Vector] = {}
 

@@ -1,4 +1,4 @@
-"""Attack vectors of the G5 generators (files, drive, secrets): how the attacker speaks.
+"""Attack vectors of the storage generators (files, drive, secrets): how the attacker speaks.
 
 Each vector is written the way real phishing and prompt injection is: an authority and a
 deadline, text formatted like a system or tool message, instructions hidden in quoted replies,
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 
-from _g5_casewriter import Vector
+from _storage_casewriter import Vector
 
 
 def _b64(text: str) -> str:

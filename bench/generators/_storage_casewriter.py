@@ -1,4 +1,4 @@
-"""Writes composed safety cases to disk for the G5 generators (files, drive, secrets).
+"""Writes composed safety cases to disk for the storage generators (files, drive, secrets).
 
 A generator holds readable tables — the world, user tasks, attack goals, attack vectors — and a
 list of base scenarios ``(task, goal, vector)``; this module composes each scenario into a case
