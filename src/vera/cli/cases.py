@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from vera.cli.common import console, err_console, fail
-from vera.safety.cases import CaseError, CaseLoadError, discover_cases, find_case
+from vera.safety.cases import BrokenCase, CaseError, discover_cases, find_case
 
 app = typer.Typer(help="Safety cases: list, show, validate.", no_args_is_help=True)
 
@@ -41,8 +41,8 @@ def list_cases(
     """Every case under PATH with its taxonomy leaves and services; broken cases as errors."""
     _check_path(path)
     items = list(discover_cases(path))
-    cases = [c for c in items if not isinstance(c, CaseLoadError)]
-    errors = [c for c in items if isinstance(c, CaseLoadError)]
+    cases = [c for c in items if not isinstance(c, BrokenCase)]
+    errors = [c for c in items if isinstance(c, BrokenCase)]
     if as_json:
         doc = {
             "cases": [
@@ -768,10 +768,10 @@ def export_harbor(
             found = [find_case(path, c.strip()) for c in cases.split(",") if c.strip()]
         else:
             items = list(discover_cases(path))
-            broken = [c for c in items if isinstance(c, CaseLoadError)]
+            broken = [c for c in items if isinstance(c, BrokenCase)]
             if broken:
                 fail(broken[0].message, code=1)
-            found = [c for c in items if not isinstance(c, CaseLoadError)]
+            found = [c for c in items if not isinstance(c, BrokenCase)]
         written = export_cases(found, out, chosen, requirement=requirement)  # type: ignore[arg-type]
     except (CaseError, ExportError) as e:
         fail(str(e))

@@ -28,7 +28,7 @@ from vera.runner.plan import CaseRef, expand
 from vera.runner.spec import (
     ERROR_OUTCOMES,
     AgentError,
-    TrialError,
+    TrialErrorRecord,
     TrialFn,
     TrialResult,
     TrialSpec,
@@ -57,7 +57,7 @@ __all__ = [
     "SetupTimeout",
     "TeardownError",
     "TeardownTimeout",
-    "TrialError",
+    "TrialErrorRecord",
     "TrialEvidence",
     "TrialFn",
     "TrialKind",

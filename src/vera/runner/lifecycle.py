@@ -52,7 +52,7 @@ from vera.runner.phases import (
     skipped,
 )
 from vera.runner.spec import (
-    TrialError,
+    TrialErrorRecord,
     TrialFn,
     TrialResult,
     TrialSpec,
@@ -374,14 +374,14 @@ def _failure_result(failed: _Failed, spent: dict[str, Usage]) -> TrialResult:
     if isinstance(err, BudgetReached):  # stopped at the cap: not an outcome, never recorded
         return TrialResult(
             outcome=Outcome.infra_error,
-            error=TrialError(kind="infra_error", message=failed.line, phase=failed.phase),
+            error=TrialErrorRecord(kind="infra_error", message=failed.line, phase=failed.phase),
             budget_stop=str(err) or "the run's budget was reached",
             usage=spent,
         )
     measures = getattr(err, "measures", None)
     return TrialResult(
         outcome=Outcome(err.outcome),
-        error=TrialError(kind=err.outcome, message=failed.line, phase=failed.phase),
+        error=TrialErrorRecord(kind=err.outcome, message=failed.line, phase=failed.phase),
         usage=spent,
         measures=dict(measures) if isinstance(measures, dict) else {},
     )

@@ -25,7 +25,7 @@ PhaseName = Literal["setup", "act", "verify", "teardown"]
 PHASES: tuple[PhaseName, ...] = ("setup", "act", "verify", "teardown")
 
 LEGACY_PHASES: dict[str, PhaseName] = {"env": "setup", "agent": "act"}
-"""Phase names results stored before the lifecycle used (``TrialError.phase``), read as today's."""
+"""Phase names results stored before the lifecycle used (``TrialErrorRecord.phase``), read as today's."""
 
 ErrorKind = Literal["agent_error", "infra_error", "timeout", "judge_error"]
 

@@ -149,7 +149,7 @@ class TrialSpec(Record):
         return content_hash(parts)
 
 
-class TrialError(Record):
+class TrialErrorRecord(Record):
     """Why a trial produced no decision."""
 
     kind: ErrorKind
@@ -180,7 +180,7 @@ class TrialResult(Record):
     """Whether the benign task got done, when the case can tell."""
     usage: dict[str, Usage] = Field(default_factory=dict)
     """Usage per LLM role (``target``, ``controller``, ...)."""
-    error: TrialError | None = None
+    error: TrialErrorRecord | None = None
     started_at: datetime = Field(default_factory=utcnow)
     ended_at: datetime = Field(default_factory=utcnow)
     duration_s: float = 0.0
@@ -212,7 +212,7 @@ class TrialResult(Record):
     def _consistent(self) -> TrialResult:
         if self.outcome in ERROR_OUTCOMES:
             if self.error is None:
-                self.error = TrialError(kind=self.outcome.value)  # type: ignore[arg-type]
+                self.error = TrialErrorRecord(kind=self.outcome.value)  # type: ignore[arg-type]
             elif self.error.kind != self.outcome.value:
                 raise ValueError(f"error kind {self.error.kind} under outcome {self.outcome}")
         elif self.error is not None:
@@ -257,7 +257,7 @@ def lost_trial(spec: TrialSpec, exc: BaseException) -> TrialResult:
         key=spec.key,
         spec=spec,
         outcome=Outcome.infra_error,
-        error=TrialError(kind="infra_error", message=one_line(exc)),
+        error=TrialErrorRecord(kind="infra_error", message=one_line(exc)),
     )
 
 

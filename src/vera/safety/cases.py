@@ -803,7 +803,7 @@ def _protected(case_path: Path, spec: CaseSpec) -> list[ProtectedFact]:
     return out
 
 
-class CaseLoadError(BaseModel):
+class BrokenCase(BaseModel):
     """A case directory that failed to load (discovery goes on with the others)."""
 
     path: Path
@@ -818,22 +818,22 @@ def case_dirs(root: Path) -> list[Path]:
     return sorted(p.parent for p in root.rglob(CASE_FILE) if "__pycache__" not in p.parts)
 
 
-def _nearest_taxonomies(root: Path) -> Taxonomies | CaseLoadError | None:
+def _nearest_taxonomies(root: Path) -> Taxonomies | BrokenCase | None:
     """The taxonomies of the nearest ``bench/taxonomies`` above ``root`` (None when there is
-    none; a :class:`CaseLoadError` when they do not load)."""
+    none; a :class:`BrokenCase` when they do not load)."""
     tax_dir = find_taxonomy_dir(root)
     if tax_dir is None:
         return None
     try:
         return load_taxonomies(tax_dir)
     except CaseError as e:
-        return CaseLoadError(path=tax_dir, message=str(e))
+        return BrokenCase(path=tax_dir, message=str(e))
 
 
 def discover_cases(
     root: Path, taxonomies: Taxonomies | None = None
-) -> Iterator[Case | CaseLoadError]:
-    """Load every case under ``root``; a broken case yields a CaseLoadError instead of stopping.
+) -> Iterator[Case | BrokenCase]:
+    """Load every case under ``root``; a broken case yields a BrokenCase instead of stopping.
 
     Taxonomy leaves are checked against ``taxonomies`` or, when not given, the nearest
     ``bench/taxonomies`` above ``root`` (unchecked when there is none). Duplicate ids are errors.
@@ -841,7 +841,7 @@ def discover_cases(
     root = Path(root)
     if taxonomies is None:
         taxonomies = _nearest_taxonomies(root)
-        if isinstance(taxonomies, CaseLoadError):
+        if isinstance(taxonomies, BrokenCase):
             yield taxonomies
             return
     seen: dict[str, Path] = {}
@@ -849,10 +849,10 @@ def discover_cases(
         try:
             case = load_case(d, taxonomies)
         except CaseError as e:
-            yield CaseLoadError(path=d, message=str(e))
+            yield BrokenCase(path=d, message=str(e))
             continue
         if case.id in seen:
-            yield CaseLoadError(
+            yield BrokenCase(
                 path=d,
                 message=f"{d / CASE_FILE}: duplicate case id {case.id!r} (also {seen[case.id]})",
             )
@@ -863,12 +863,12 @@ def discover_cases(
 
 def discover_named(
     root: Path, ids: Iterable[str], taxonomies: Taxonomies | None = None
-) -> Iterator[Case | CaseLoadError]:
+) -> Iterator[Case | BrokenCase]:
     """Load only the cases with these ids under ``root`` (as :func:`discover_cases` would find
     them): every case file's id is peeked, and only the wanted directories are loaded and
     checked, so a plan of three cases does not load the whole bench. A wanted id held by two
     directories, or a directory named for a wanted id whose case file cannot be read, yields a
-    :class:`CaseLoadError`; ids found nowhere are simply not yielded (the caller names them)."""
+    :class:`BrokenCase`; ids found nowhere are simply not yielded (the caller names them)."""
     wanted = set(ids)
     holders: dict[str, list[Path]] = {}
     for d in case_dirs(root):
@@ -881,12 +881,12 @@ def discover_named(
     root = Path(root)
     if taxonomies is None:
         taxonomies = _nearest_taxonomies(root)
-        if isinstance(taxonomies, CaseLoadError):
+        if isinstance(taxonomies, BrokenCase):
             yield taxonomies
             return
     for case_id, dirs in holders.items():
         if len(dirs) > 1:
-            yield CaseLoadError(
+            yield BrokenCase(
                 path=dirs[1],
                 message=f"{dirs[1] / CASE_FILE}: duplicate case id {case_id!r} (also {dirs[0]})",
             )
@@ -894,7 +894,7 @@ def discover_named(
         try:
             yield load_case(dirs[0], taxonomies)
         except CaseError as e:
-            yield CaseLoadError(path=dirs[0], message=str(e))
+            yield BrokenCase(path=dirs[0], message=str(e))
 
 
 def find_case(root: Path, case_id: str) -> Case:

@@ -22,9 +22,9 @@ from vera.runner.plan import CaseRef, expand
 from vera.runner.spec import TrialSpec
 from vera.safety import kind as _kind  # noqa: F401  (registers the safety trial kind)
 from vera.safety.cases import (
+    BrokenCase,
     Case,
     CaseError,
-    CaseLoadError,
     discover_cases,
     discover_named,
     find_worlds_dir,
@@ -66,10 +66,10 @@ def select_cases(bench: Path, suite: Suite | None = None) -> list[Case]:
     a case missing would make its numbers incomparable.
     """
     loaded: dict[str, Case] = {}
-    broken: list[CaseLoadError] = []
+    broken: list[BrokenCase] = []
     found = discover_cases(Path(bench)) if suite is None else discover_named(Path(bench), suite.cases)
     for item in found:  # a suite loads only its own cases
-        if isinstance(item, CaseLoadError):
+        if isinstance(item, BrokenCase):
             broken.append(item)
         else:
             loaded[item.id] = item

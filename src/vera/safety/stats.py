@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 
 from vera.safety.cases import (
     VARIANTS,
+    BrokenCase,
     Case,
-    CaseLoadError,
     discover_cases,
     find_taxonomy_dir,
     find_worlds_dir,
@@ -249,7 +249,7 @@ def bench_stats(root: Path) -> BenchStats:
     cases: list[Case] = []
     broken: list[str] = []
     for item in discover_cases(root):
-        if isinstance(item, CaseLoadError):
+        if isinstance(item, BrokenCase):
             broken.append(item.message)
         else:
             cases.append(item)

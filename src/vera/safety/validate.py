@@ -48,9 +48,9 @@ from vera.records import Evidence, Outcome
 from vera.runner.concurrency import ProcessWorkers, WorkerLost
 from vera.safety.cases import (
     VARIANTS,
+    BrokenCase,
     Case,
     CaseError,
-    CaseLoadError,
     CaseTrajectory,
     Variant,
     discover_cases,
@@ -730,7 +730,7 @@ async def validate_path(
     reports: dict[int, CaseReport] = {}
     cases: dict[int, Case] = {}
     for i, item in enumerate(loaded):
-        if isinstance(item, CaseLoadError):
+        if isinstance(item, BrokenCase):
             name = item.path.name
             reports[i] = CaseReport(
                 case=name,

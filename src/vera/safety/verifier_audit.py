@@ -30,9 +30,9 @@ from vera import paths
 from vera.records import Outcome, Verdict
 from vera.runner.concurrency import gather_bounded
 from vera.safety.cases import (
+    BrokenCase,
     Case,
     CaseError,
-    CaseLoadError,
     CaseTrajectory,
     Variant,
     _read_yaml,
@@ -251,7 +251,7 @@ async def audit_path(
 
     try:
         for i, item in enumerate(loaded):  # the unaudited at once: they need no slot
-            if isinstance(item, CaseLoadError):
+            if isinstance(item, BrokenCase):
                 results[i] = CaseAudit(
                     case=item.path.name, path=str(item.path), failure=item.message
                 )

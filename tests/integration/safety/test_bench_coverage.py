@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from vera.safety.cases import Case, CaseLoadError, discover_cases
+from vera.safety.cases import BrokenCase, Case, discover_cases
 
 ROOT = Path(__file__).resolve().parents[3]
 BENCH = ROOT / "bench"
@@ -39,7 +39,7 @@ def _leaves(kind: str) -> set[str]:
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     loaded = list(discover_cases(CASES))
-    broken = [c for c in loaded if isinstance(c, CaseLoadError)]
+    broken = [c for c in loaded if isinstance(c, BrokenCase)]
     assert not broken, "\n".join(c.message for c in broken)
     return [c for c in loaded if isinstance(c, Case)]
 

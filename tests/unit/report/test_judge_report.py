@@ -24,7 +24,7 @@ from vera.report import load_run, render
 from vera.report.metrics import cohen_kappa, compute
 from vera.report.tables import decided_by, judge_cell
 from vera.runner import LimitsConfig, RunConfig, TrialResult, TrialSpec, run
-from vera.runner.spec import TrialError
+from vera.runner.spec import TrialErrorRecord
 
 JUDGE = "scripted:judge.yaml"
 
@@ -75,7 +75,7 @@ def _run_results() -> list[TrialResult]:
                        questions=[open_q], judge=decided_review)  # fmt: skip
     by_call = Verdict(violated=True, level="tool_call", cites=["call:1"], reason="read it")
     by_state = Verdict(violated=False, level=EvidenceLevel.state, reason="ok")
-    failed_error = TrialError(kind="judge_error", message="judge gave no usable answer")
+    failed_error = TrialErrorRecord(kind="judge_error", message="judge gave no usable answer")
     kept = rule_open.model_copy(update={"judge": failed})  # the rules' verdict, judge failed
     return [
         judged("1", True, True),

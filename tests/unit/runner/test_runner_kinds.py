@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from vera.records import Outcome
 from vera.runner.spec import (
-    TrialError,
+    TrialErrorRecord,
     TrialResult,
     TrialSpec,
     check_specs,
@@ -83,10 +83,10 @@ def test_result_carries_reward_measures_and_failed_phase() -> None:
                     measures={"notes": ["n"]})  # fmt: skip
     assert TrialResult.model_validate_json(r.model_dump_json()) == r
     e = TrialResult(outcome=Outcome.timeout,
-                    error=TrialError(kind="timeout", message="verifier: timed out", phase="verify"))  # fmt: skip
+                    error=TrialErrorRecord(kind="timeout", message="verifier: timed out", phase="verify"))  # fmt: skip
     assert TrialResult.model_validate_json(e.model_dump_json()).error.phase == "verify"
     with pytest.raises(ValueError):
-        TrialError(kind="timeout", phase="lunch")  # type: ignore[arg-type]
+        TrialErrorRecord(kind="timeout", phase="lunch")  # type: ignore[arg-type]
 
 
 def test_runner_names_no_upper_layer_even_in_a_string() -> None:

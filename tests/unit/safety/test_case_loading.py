@@ -9,8 +9,8 @@ import pytest
 
 from support.safety_cases import BUNDLED, edit, make_bench
 from vera.safety.cases import (
+    BrokenCase,
     CaseError,
-    CaseLoadError,
     discover_cases,
     discover_named,
     find_case,
@@ -22,7 +22,7 @@ from vera.safety.cases import (
 def test_reference_case_loads_with_hash_and_variants(tmp_path: Path):
     cases = make_bench(tmp_path)
     [case] = list(discover_cases(cases))
-    assert not isinstance(case, CaseLoadError)
+    assert not isinstance(case, BrokenCase)
     assert case.id == "invoice_iban_swap" and case.spec.version == 2
     assert len(case.content_hash) == 64
     assert case.has_utility and not case.has_setup_py
@@ -138,8 +138,8 @@ def test_broken_case_is_one_line_naming_the_file_and_others_still_load(
     cases = make_bench(tmp_path, {"a_broken": "a_broken", "b_good": "b_good"})
     edit(cases / "banking" / "a_broken" / file, old, new)
     items = list(discover_cases(cases))
-    [err] = [i for i in items if isinstance(i, CaseLoadError)]
-    assert [i.id for i in items if not isinstance(i, CaseLoadError)] == ["b_good"]
+    [err] = [i for i in items if isinstance(i, BrokenCase)]
+    assert [i.id for i in items if not isinstance(i, BrokenCase)] == ["b_good"]
     assert "\n" not in err.message
     assert f"a_broken/{file}" in err.message
     import re
@@ -154,7 +154,7 @@ def test_missing_file_and_duplicate_id(tmp_path: Path):
     shutil.rmtree(cases / "banking" / "c" / "references")
     (cases / "banking" / "d" / "verify.py").unlink()
     (cases / "banking" / "e" / "witness.yaml").write_text("[]\n")
-    messages = [i.message for i in discover_cases(cases) if isinstance(i, CaseLoadError)]
+    messages = [i.message for i in discover_cases(cases) if isinstance(i, BrokenCase)]
     assert any(
         m.endswith("c/references: missing (references/*.yaml or reference.yaml)") for m in messages
     )
@@ -224,8 +224,8 @@ def test_discover_named_loads_only_the_wanted_cases(tmp_path: Path, monkeypatch)
     real = cases_mod.load_case
     monkeypatch.setattr(cases_mod, "load_case", lambda d, t=None: loaded.append(d.name) or real(d, t))
     items = list(discover_named(cases, ["a", "same", "e", "nope"]))
-    assert [i.id for i in items if not isinstance(i, CaseLoadError)] == ["a"]
-    errors = [i.message for i in items if isinstance(i, CaseLoadError)]
+    assert [i.id for i in items if not isinstance(i, BrokenCase)] == ["a"]
+    errors = [i.message for i in items if isinstance(i, BrokenCase)]
     assert any("duplicate case id 'same'" in m and "d/case.yaml" in m for m in errors), errors
     assert any("e/case.yaml" in m for m in errors), errors
     assert len(errors) == 2 and sorted(loaded) == ["a", "e"]  # b, c, d never loaded

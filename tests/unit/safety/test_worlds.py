@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from support.safety_cases import make_bench, split_into_world
-from vera.safety.cases import CaseLoadError, discover_cases, load_case
+from vera.safety.cases import BrokenCase, discover_cases, load_case
 from vera.safety.validate import _near_duplicates, similarity
 
 
@@ -34,11 +34,11 @@ def test_missing_or_broken_world_is_one_line(tmp_path: Path) -> None:
     world.write_text(world.read_text().replace("services:", "servics:"))
     [err] = list(discover_cases(cases))
     assert (
-        isinstance(err, CaseLoadError) and "meyer.yaml" in err.message and "\n" not in err.message
+        isinstance(err, BrokenCase) and "meyer.yaml" in err.message and "\n" not in err.message
     )
     world.unlink()
     [err] = list(discover_cases(cases))
-    assert isinstance(err, CaseLoadError) and "missing world file" in err.message
+    assert isinstance(err, BrokenCase) and "missing world file" in err.message
 
 
 def test_near_duplicates_in_one_world(tmp_path: Path) -> None:
