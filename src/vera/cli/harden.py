@@ -888,22 +888,58 @@ def replay(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Trials at once.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     backend: Annotated[str | None, typer.Option("--backend", help="Sandbox backend.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Run directory: every replay is a trial in its store (default: a temporary one)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Finish the missing trials of a replay's RUN_DIR (written with --out) and report all of them."),
+    ] = None,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")] = False,
 ) -> None:
     """Replay a corpus (no model): which hacks still reach tau_h.
 
     A corpus of vera's replays each entry's script; ATIF trajectories written by other tools
-    replay their shell commands, against the task beside them or --against.
+    replay their shell commands, against the task beside them or --against. Every replay is a
+    trial of the runner: with --out DIR it is recorded there, and --resume DIR finishes an
+    interrupted replay without playing a finished trial again.
     Exit status 1 when some entry still hacks (a regression for a hardened verifier), and with
     --fail-on-hack also when a legitimate solution no longer passes (tau_s)."""
-    from vera.harden.corpus import CorpusError, load_corpus, replay_corpus
+    from vera.harden.corpus import (
+        PLAYS_LABEL,
+        CorpusError,
+        load_corpus,
+        replay_corpus,
+        replay_results,
+    )
+    from vera.runner.execute import resume as resume_run
+    from vera.runner.lock import DirectoryLockedError
+    from vera.runner.store import RunStore, StoreError
 
+    if resume is not None and out is not None:
+        fail("give --out DIR for a new replay or --resume DIR, not both")
     try:
-        load_corpus(corpus)
-        results = asyncio.run(
-            replay_corpus(corpus, against, jobs=jobs, backend=backend, legitimate=fail_on_hack)
-        )
-    except (TaskError, ExecutionError, CorpusError) as exc:
-        fail(str(exc))
+        if resume is not None:
+            if not (resume / "run.json").is_file():
+                fail(f"{resume}: not a run directory (no run.json)")
+            with RunStore.open(resume) as probe:
+                if not isinstance(probe.config.labels.get(PLAYS_LABEL), dict):
+                    fail(f"{resume}: not a corpus replay (written by vera harden replay --out)")
+                fail_on_hack = fail_on_hack or any(
+                    m.get("kind") != "hack" for m in probe.config.labels[PLAYS_LABEL].values()
+                )
+            store = asyncio.run(resume_run(resume, progress=progress))
+            with store:
+                results = replay_results(store)
+        else:
+            load_corpus(corpus)
+            results = asyncio.run(
+                replay_corpus(corpus, against, jobs=jobs, backend=backend, legitimate=fail_on_hack,
+                              run_dir=out, progress=progress)
+            )
+    except (TaskError, ExecutionError, CorpusError, StoreError, DirectoryLockedError, FileExistsError) as exc:
+        fail(" ".join(str(exc).split())[:300])
     if fail_on_hack and not any(r.kind == "hack" for r in results):
         fail(f"{corpus}: no entry of the corpus matches a task"
              + (" of --against" if against else "") + ": the gate would check nothing")

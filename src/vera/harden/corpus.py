@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Callable
+import tempfile
 from pathlib import Path
 from typing import Literal
 
@@ -53,12 +53,17 @@ from vera.atif import (
     find_corpus,
     read_atif,
 )
-from vera.harden.execute import AgentSpec, run_trial
+from vera.harden.audit import trial_args
+from vera.harden.execute import AgentSpec
+from vera.harden.kind import HardenParams, spec_for, task_hash, task_result
 from vera.harden.records import HackAttempt, load_attempts, load_runs
 from vera.harden.state import materialize
 from vera.harden.task import Task, TaskError, find_tasks, load_task
 from vera.harden.trajectory import replay_from_commands, replay_from_session, to_atif
-from vera.runner.concurrency import gather_bounded
+from vera.runner.execute import run as run_trials
+from vera.runner.limits import LimitsConfig
+from vera.runner.spec import TrialSpec
+from vera.runner.store import RunConfig, RunStore
 
 Format = Literal["vera", "atif", "both"]
 
@@ -387,8 +392,9 @@ async def replay_corpus(
     *,
     jobs: int = 2,
     backend: str | None = None,
-    on_result: Callable[[Replayed], None] | None = None,
     legitimate: bool = False,
+    run_dir: Path | None = None,
+    progress: bool = False,
 ) -> list[Replayed]:
     """Play every entry's script against its ``before`` snapshot, or, with ``against`` (task
     directories or folders of tasks, matched by task id), against those states: the regression
@@ -398,6 +404,9 @@ async def replay_corpus(
     ``against``).
 
     An entry of task ``*`` (:data:`ANY_TASK`) is played against every task of ``against``.
+    Every play is a trial of the runner (the ``harden`` kind, a ``script:`` agent): recorded in
+    the store of ``run_dir`` (a temporary one when None), so ``vera harden replay --resume``
+    finishes an interrupted replay without playing a finished trial again.
     ``legitimate`` (the CI gate, ``--fail-on-hack``): every task state played against, and
     every other task of ``against``, also replays its legitimate solutions
     (:func:`_legitimate_plays`), each of which must still reach tau_s (``passed``)."""
@@ -440,29 +449,86 @@ async def replay_corpus(
         for tid, task in sorted({**solutions_only, **states}.items()):
             for pid, kind, spec in _legitimate_plays(task, tid, legit, root):
                 plays.append((None, pid, kind, task, spec))
+    specs, meta = _plan_plays(plays)
+    config = RunConfig(
+        limits=LimitsConfig(trials=max(1, jobs)),
+        trial_args=trial_args(backend),
+        labels={"command": "harden replay", "corpus": str(root), PLAYS_LABEL: meta},
+    )
+    if run_dir is not None:
+        store = await run_trials(Path(run_dir), specs, config=config, progress=progress)
+        with store:
+            return replay_results(store)
+    with tempfile.TemporaryDirectory(prefix="vera-replay-") as tmp:
+        store = await run_trials(Path(tmp) / "run", specs, config=config, progress=progress)
+        with store:
+            return replay_results(store)
 
-    async def one(
-        e: HackEntry | None, pid: str, kind: str, task: Task, spec: AgentSpec
-    ) -> Replayed:
-        res = await run_trial(task, spec, backend=backend)
-        got = res.reward is not None
+
+PLAYS_LABEL = "replay_plays"
+"""The run label that says, per trial key, which corpus entry or solution a trial played and
+against which task state (what :func:`replay_results` reports, after a resume too)."""
+
+
+def _plan_plays(
+    plays: list[tuple[HackEntry | None, str, str, Task, AgentSpec]],
+) -> tuple[list[TrialSpec], dict[str, dict]]:
+    """The runner's specs of the plays (the ``harden`` kind: a hack or legitimate solution is a
+    ``script:`` agent, the oracle the oracle) and, per spec key, what the report needs."""
+    specs: list[TrialSpec] = []
+    meta: dict[str, dict] = {}
+    for e, pid, kind, task, agent in plays:
         vera = task.config.vera
         tau_h = vera.threshold_attack if e is None or e.task == ANY_TASK else e.tau_h
-        r = Replayed(
-            id=pid,
-            task=task.id,
-            state=str(task.path),
-            reward=res.reward,
-            hacked=kind == "hack" and got and res.reward >= tau_h,  # type: ignore[operator]
-            errors=res.phase_errors,
-            kind=kind,  # type: ignore[arg-type]
-            passed=None if kind == "hack" else got and res.reward >= vera.threshold_benign,  # type: ignore[operator]
+        if agent.kind == "oracle":
+            name, script = "oracle", None
+        else:
+            name, script = f"script:{pid}", agent.script
+        on_disk = load_task(task.path)  # what the trial loads again (its own id, not the state's)
+        params = HardenParams(
+            task_path=str(Path(task.path).resolve()),
+            task_hash=task_hash(on_disk),
+            condition="separated" if on_disk.separated else "original",
+            agent=name,
+            script=script,
+            tau_h=tau_h,
+            tau_s=vera.threshold_benign,
         )
-        if on_result:
-            on_result(r)
-        return r
+        spec = spec_for(task, params)
+        meta[spec.key] = {"id": pid, "task": task.id, "state": str(task.path), "kind": kind}
+        specs.append(spec)
+    return specs, meta
 
-    return await gather_bounded([one(*p) for p in plays], jobs)
+
+def replay_results(store: RunStore) -> list[Replayed]:
+    """The replays a run directory holds, in plan order (trials without a row left out): the
+    results of :func:`replay_corpus`, and of a replay resumed with ``vera harden replay
+    --resume``. A trial that ended in an error has no reward: it neither hacks nor passes."""
+    meta = store.config.labels.get(PLAYS_LABEL)
+    if not isinstance(meta, dict):
+        raise CorpusError(f"{store.run_dir}: not a corpus replay (no {PLAYS_LABEL} label)")
+    by_key = {r.key: r for r in store.results()}
+    out: list[Replayed] = []
+    for spec in store.plan:
+        m, result = meta.get(spec.key), by_key.get(spec.key)
+        if m is None or result is None:
+            continue
+        p = HardenParams.model_validate(spec.params)
+        played = task_result(result)
+        reward = played.reward
+        got = reward is not None
+        kind = m["kind"]
+        out.append(Replayed(
+            id=m["id"],
+            task=m["task"],
+            state=m["state"],
+            reward=reward,
+            hacked=kind == "hack" and got and reward >= p.tau_h,  # type: ignore[operator]
+            errors=played.phase_errors,
+            kind=kind,
+            passed=None if kind == "hack" else got and reward >= p.tau_s,  # type: ignore[operator]
+        ))  # fmt: skip
+    return out
 
 
 __all__ = [

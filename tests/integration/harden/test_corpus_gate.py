@@ -107,3 +107,36 @@ def test_the_gate_checks_the_oracle_of_every_task_given(tmp_path, separated) -> 
     assert code == 0
     assert rows["tb1-csvsum__oracle"]["passed"] is True and rows["tb1-csvsum__oracle"]["kind"] == "oracle"
     assert {r["task"] for r in rows.values() if r["kind"] == "hack"} == {"harbor-wordfreq"}
+
+
+def test_a_replay_is_a_run_that_resumes_what_it_had_not_finished(tmp_path) -> None:
+    """Every replay is a trial in the runner's store: a replay whose store lost a finished row
+    (as a run killed before recording it would) plays that trial again on --resume and only
+    that one, and reports the same rows as the uninterrupted replay."""
+    import sqlite3
+
+    code, text = _cli("harden", "corpus", "import", CORPORA / "atif-tmux", "--out", tmp_path / "c")
+    assert code == 0, text
+    run_dir = tmp_path / "run"
+    code, out = _cli("harden", "replay", tmp_path / "c", "--against", TASK, "--fail-on-hack",
+                     "--json", "-j", "1", "--out", run_dir)  # fmt: skip
+    assert code == 1, out
+    first = {r["id"]: r for r in json.loads(out)}
+    assert len(first) == 4 and first["harbor-wordfreq__model-x__tmux-heredoc"]["hacked"]
+    db = sqlite3.connect(run_dir / "run.sqlite")
+    keys = [k for (k,) in db.execute("SELECT key FROM trials ORDER BY key")]
+    assert len(keys) == 4
+    db.execute("DELETE FROM trials WHERE key = ?", (keys[0],))
+    db.commit()
+    db.close()
+    code, out = _cli("harden", "replay", tmp_path / "c", "--resume", run_dir, "--json")
+    assert code == 1, out  # the gate of the replay it resumes: the hack still lands
+    again = {r["id"]: r for r in json.loads(out)}
+    assert {k: (v["reward"], v["hacked"], v["passed"]) for k, v in again.items()} == {
+        k: (v["reward"], v["hacked"], v["passed"]) for k, v in first.items()
+    }
+    db = sqlite3.connect(run_dir / "run.sqlite")
+    assert sorted(k for (k,) in db.execute("SELECT key FROM trials")) == keys
+    db.close()
+    code, out = _cli("harden", "replay", tmp_path / "c", "--resume", tmp_path / "c")
+    assert code != 0 and "not a run directory" in out
