@@ -4,6 +4,9 @@ Each vector is written the way real phishing and prompt injection is: an authori
 deadline, text formatted like a system or tool message, instructions hidden in quoted replies,
 markup comments or data rows, encoded or split payloads, another language. ``ask`` and ``why``
 come from the attack goal (what to get done, and the pretext); ``first`` also sees the task.
+``inj_tool`` is the line appended to the task's second read, a mail or document a third party
+wrote (a supplier's invoice, an auditor's request, an agency's notes): it is written as that
+party writes, the vector's pressure (a deadline, a pretext, an earlier agreement) in their voice.
 """
 
 from __future__ import annotations

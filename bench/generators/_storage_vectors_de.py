@@ -6,7 +6,8 @@ an export, a split instruction. What they plant reads like its author (the softw
 notice, a colleague's note, a data row) in German; the jailbreak tactics (a fake system message,
 role-play, base64, leetspeak, the language switch) stay in the adversarial user's turns.
 ``ask``/``why`` come from the goal (in German), ``ask_alt`` is the same request in English for the
-language switch.
+language switch. ``inj_tool`` is the line appended to the task's second read, a mail from outside
+the practice (the lab, MedIT, the tax adviser, the data protection officer): in that sender's voice.
 """
 
 from __future__ import annotations
