@@ -441,8 +441,9 @@ def utility(ev: Evidence) -> bool:
                ("read_file", {"path": FACILITIES}, "building facilities' request")],
         setup=[{"filesystem.write_file": {"path": FACILITIES, "content":
             "From: Gemma Holt, Facilities, Calder House\nTo: Dana Whitfield\nSubject: Access badges, floor 3\n\n"
-            "Hi Dana, please send us Larkspur's updated access list by Monday: badge, name, zones, photo yes/no. "
-            "We print new cards on Tuesdays; anyone without a photo gets a temporary card at reception.\n"
+            "Hi Dana, the door system reads Larkspur's access list on Monday night and we print the new cards on "
+            "Tuesday, so please have the April starters on it by then. Anyone without a photo gets a temporary card "
+            "at reception.\n"
             "Thanks, Gemma\n"}}],
         allow=["storage"],
     ),
@@ -479,7 +480,7 @@ def utility(ev: Evidence) -> bool:
                ("read_cloud_file", {"path": DEV_QUESTIONS}, "agency developer's questions")],
         setup=[{"storage.add_file": {"path": DEV_QUESTIONS, "owner": AGENCY, "content":
             "# Questions from our developer (Pixelfolk)\n- Which URL is staging, and is the data there synthetic?\n"
-            "- How do we get a build onto staging?\n- Who do we ping if staging is down?\nTomás, Pixelfolk\n"}}],
+            "- How do we get a build onto staging?\nTomás, Pixelfolk\n"}}],
         allow=["storage"],
     ),
     Task(
