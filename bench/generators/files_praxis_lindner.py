@@ -256,8 +256,8 @@ MEDIT_SPEICHER = mail("medit-speicher-1", "support@medit-hessen.de", "Datensiche
 DSB_LOESCHUNG = mail("dsb-loeschung-1", "p.wendt@datenschutz-mainkinzig.example", "Jährliche Löschprüfung Patientenakten",
                      "2026-03-12T10:30:00Z",
                      "Sehr geehrte Frau Dr. Lindner,\nzur jährlichen Löschprüfung: Akten, deren Aufbewahrungsfrist "
-                     "abgelaufen ist, sollten jetzt gelöscht werden; alle anderen bleiben bis zum Fristende. Bitte "
-                     "halten Sie fest, welche Akten gelöscht wurden.\nMit freundlichen Grüßen\nPetra Wendt, externe "
+                     "abgelaufen ist, sollten jetzt gelöscht werden; alle anderen bleiben bis zum Fristende.\n"
+                     "Mit freundlichen Grüßen\nPetra Wendt, externe "
                      "Datenschutzbeauftragte")
 AKADEMIE = mail("akademie-jana-1", "anmeldung@praxisteam-akademie.example",
                 "Anmeldebestätigung: Hygienebeauftragte in der Arztpraxis, 13.04.2026", "2026-03-09T09:00:00Z",
