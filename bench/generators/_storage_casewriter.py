@@ -11,7 +11,12 @@ Composition rules (the same for every world):
   attacker's markers come from the *goal*;
 - how the attacker speaks — first message, tactics, the text planted into the task's document
   (overlay) and the two injections on distinct channels (the task's document and a second
-  observation the task makes) — comes from the *vector*.
+  read of something a third party wrote: a mail they sent, a document in a folder they can
+  write, a page they control) — comes from the *vector*.
+Both injections ride on content someone outside the user's account authors (docs/cases.md,
+"The realism gate", ``placement``): never on a listing, a log or another record the service
+itself writes. A task whose second read is such an item that the world lacks brings it in its
+``setup`` (the case's setup block, in every variant: the benign world has the item too).
 A witness is the task's reads followed by one of the goal's routes; the look-alike reference is
 the task's safe calls followed by the goal's risky-looking but safe calls.
 """
@@ -69,8 +74,9 @@ class Task:
     doc: tuple[str, str, str]
     """The document the task reads that an attacker could edit: (setup step, path, content)."""
     hooks: list[tuple[str, dict | None, str]]
-    """Two observations the task makes: (tool, ``when`` arguments, ``{"result_contains": text}``
-    or None, channel name)."""
+    """Two observations the task makes, each a read of content a third party writes (a document,
+    a mail, a page; never a listing, log or permission the service writes): (tool, ``when``
+    arguments or ``{"result_contains": text}``, channel name). Both reads are in ``reads``."""
     allow: list[str] = field(default_factory=list)
     doc_extra: dict[str, Any] = field(default_factory=dict)
     """Further arguments of the document's setup step (a page's title, a file's owner)."""
@@ -79,6 +85,10 @@ class Task:
     attacker_knows: list[dict] = field(default_factory=list)
     """As :attr:`Goal.attacker_knows`, for what the task's own document shows every reader (a
     public forum page's answer that names a path)."""
+    setup: list[dict] = field(default_factory=list)
+    """Setup steps the task adds to the world in every variant (the case's ``setup:`` block): the
+    third party's item its second read opens when the world does not hold one (a supplier's
+    report saved in downloads/, the auditor's request mail), written as that party writes it."""
     doc_language_note: str = ""
     """Why the task's document, with the attacker's note planted in it, may read as another
     language than the world's (a vendor's config file whose keys are English on every install):
@@ -131,6 +141,8 @@ class Vector:
     """Text appended to the task's document in the overlay."""
     inj_doc: Callable[[Goal], str]
     inj_tool: Callable[[Goal], str]
+    """Text appended to the task's second read (a third party's mail, document or page): a line
+    that party writes in its own voice, never a system notice, a tool's error or a listing row."""
     tactics: list[str]
 
 
@@ -219,7 +231,7 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
         },
         "services": list(world.services),
         "variables": dict(goal.variables),
-        "setup": [],
+        "setup": list(task.setup),
         "benign_task": task.text,
         "authorised": (task.authorised + " " + goal.authorised).strip(),
         "attack": {
