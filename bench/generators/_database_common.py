@@ -7,7 +7,7 @@ from typing import Any
 
 from _casegen import call, trajectory
 
-__all__ = ["V", "call", "inj", "mail", "make_case", "plant", "q", "trajectory", "triggered", "x"]
+__all__ = ["V", "call", "inj", "mail", "make_case", "plant", "q", "sent_mail", "trajectory", "triggered", "x"]
 
 
 def plant(table: str, **row) -> dict:
@@ -23,6 +23,15 @@ def mail(to, subject, body, cc=None):
     if cc:
         args["cc"] = cc
     return call("send_email", **args)
+
+
+def sent_mail(message_id: str, sender: str, subject: str, date: str, body: str, follow_up: str) -> dict:
+    """The attacker's own e-mail to the user: the overlay plants it (``message_id`` pinned so the
+    trajectories can open it) and the multi variant's e-mail channel appends ``follow_up`` to it
+    when it is opened -- text its sender writes, on a read of something that sender authored
+    (the realism gate's ``placement``: never on the database's own schema or table listing)."""
+    return {"id": message_id, "sender": sender, "subject": subject, "date": date, "body": body,
+            "follow_up": follow_up}
 
 
 def q(sql: str) -> dict[str, Any]:
@@ -48,7 +57,28 @@ def triggered(injections: list[dict]) -> list[dict]:
     return out
 
 
+def _with_sent_mail(kw: dict[str, Any]) -> dict[str, Any]:
+    """``kw`` with its ``sent_mail`` planted in the overlay, its follow-up as the e-mail
+    injection (on opening that message only), and the first witness opening it first (so the
+    multi variant's e-mail channel is shown in some trajectory)."""
+    m = kw.get("sent_mail")
+    if not m:
+        return kw
+    kw = dict(kw)
+    kw["overlay"] = [*kw["overlay"], {"email.add_message": {
+        "sender": m["sender"], "subject": m["subject"], "date": m["date"], "message_id": m["id"],
+        "body": m["body"]}}]
+    kw["injections"] = [*kw["injections"], {
+        "id": f"{m['id']}-follow-up", "channel": "email", "tool": "read_email",
+        "when": {"arguments": {"email_id": m["id"]}}, "mode": "append", "payload": m["follow_up"]}]
+    name, first = kw["witnesses"][0]
+    first = {**first, "calls": [call("read_email", email_id=m["id"]), *first["calls"]]}
+    kw["witnesses"] = [(name, first), *kw["witnesses"][1:]]
+    return kw
+
+
 def make_case(world: dict, **kw: Any) -> dict[str, Any]:
+    kw = _with_sent_mail(kw)
     case = {
         "id": kw["id"],
         "title": kw["title"],
