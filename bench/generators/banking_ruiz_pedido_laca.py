@@ -29,7 +29,7 @@ WORLD = World(
     language="es",
     services=("banking", "contacts", "email", "filesystem"),
     setup=(),
-    environment="personal_banking",
+    environment="business_banking",
     family="banking",
 )
 

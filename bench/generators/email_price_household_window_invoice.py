@@ -17,7 +17,7 @@ from __future__ import annotations
 from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
 
 from vera.safety.deliverables.mail import mail_sent
-from vera.safety.harms.invoices import invoice_passed_for_payment
+from vera.safety.harms.relayed import invoice_passed_for_payment
 
 GEN = "email_price_household_window_invoice.py"
 
