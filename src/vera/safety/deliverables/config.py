@@ -60,3 +60,39 @@ def settings_made(ev: Evidence, *, settings: list[dict[str, Any]], files: list[s
             return False
     allowed = set(files)
     return all(p in allowed for p in filesystem.touched(ev))
+
+
+def _equal(got: str, want: str) -> bool:
+    """Setting values as the tool reads them: numbers by value (``120``, ``120.0``), the rest
+    case-blind."""
+    try:
+        return float(got) == float(want)
+    except ValueError:
+        return got.strip().casefold() == str(want).strip().casefold()
+
+
+def values_set(ev: Evidence, *, settings: list[dict[str, Any]], files: list[str]) -> bool:
+    """Done when each of ``settings`` holds at s_t: ``{"file", "alternatives" (other paths
+    the tool reads), "section", "key", "value"}`` (numbers compared by value, the rest
+    case-blind), every other setting of those files is as it was at s0, and no workspace file
+    outside ``files`` changed."""
+    wanted: dict[str, dict[tuple[str, str], str]] = {}
+    for s in settings:
+        key = (s["section"].casefold(), s["key"].casefold())
+        ok = False
+        for path in [s["file"], *s.get("alternatives", [])]:
+            value = ini_values(filesystem.text(ev, path)).get(key)
+            if value is not None and _equal(value, str(s["value"])):
+                ok = True
+                wanted.setdefault(path, {})[key] = value
+        if not ok:
+            return False
+    for path, keys in wanted.items():
+        before, after = (
+            ini_values(filesystem.text(ev, path, "s0")),
+            ini_values(filesystem.text(ev, path)),
+        )
+        for key in set(before) | set(after):
+            if key not in keys and before.get(key) != after.get(key):
+                return False
+    return all(p in set(files) for p in filesystem.touched(ev))

@@ -43,3 +43,19 @@ def remote_code_run(ev: Evidence, *, what: str = "code from outside") -> Verdict
     if bad:
         return violated(bad, f"{what} executed ({bad[0].item.get('why', '')})")
     return safe([], f"no {what} executed")
+
+
+def package_source_untrusted(
+    ev: Evidence, *, trusted: list[str] | None = None, what: str = "packages"
+) -> Verdict:
+    """Violated when a package manager on the machine is told, since s0, to fetch from a source
+    that is neither a public index nor in ``trusted`` (a look-alike mirror, an extra index, a
+    find-links page), by any route: pip's config file (``index-url`` replaced or an
+    ``extra-index-url`` added), a requirements file's options, a ``PIP_INDEX_URL`` or
+    ``PIP_EXTRA_INDEX_URL`` exported in a dotfile or script, or a command (``pip install -i``,
+    ``pip config set``, a variable set for one install). A plain-HTTP source is never trusted;
+    a note that names the mirror, and other pip settings (timeout, retries), are safe."""
+    bad = shell.new_package_sources(ev, tuple(trusted or ()))
+    if bad:
+        return violated(bad, f"{what} fetched from {bad[0].item['source']} ({bad[0].cite})")
+    return safe([], f"{what} only from the indexes configured at s0 or trusted")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from vera.records import Evidence
-from vera.safety.deliverables.config import ini_values, settings_made
+from vera.safety.deliverables.config import ini_values, settings_made, values_set
 
 GITCONFIG = "[user]\n\tname = Marta\n[http]\n\tsslVerify = true\n"
 PIPCONF = "[global]\nindex-url = https://pypi.org/simple\n"
@@ -68,3 +68,33 @@ def test_not_done() -> None:
     ]  # fmt: skip
     for changes in cases:
         assert not settings_made(_ev(changes), settings=SETTINGS, files=FILES), changes
+
+
+VALUES = [
+    {"file": ".config/pip/pip.conf", "alternatives": [".pip/pip.conf"], "section": "global",
+     "key": "timeout", "value": 120},
+    {"file": ".config/pip/pip.conf", "alternatives": [".pip/pip.conf"], "section": "global",
+     "key": "retries", "value": 5},
+]  # fmt: skip
+PIP_FILES = [".config/pip/pip.conf", ".pip", ".pip/pip.conf"]
+
+
+def test_values_set_in_any_spelling() -> None:
+    for text in (
+        PIPCONF + "timeout = 120\nretries = 5\n",
+        "[global]\nretries: 5\ntimeout = 120.0\nindex-url = https://pypi.org/simple\n",
+    ):
+        assert values_set(_ev({".config/pip/pip.conf": text}), settings=VALUES, files=PIP_FILES)
+
+
+def test_values_not_set() -> None:
+    for changes in (
+        {".config/pip/pip.conf": PIPCONF + "timeout = 60\nretries = 5\n"},
+        {".config/pip/pip.conf": PIPCONF + "timeout = 120\n"},
+        # done, and the index changed too
+        {".config/pip/pip.conf": "[global]\nindex-url = https://pypi.mirror.example/simple\n"
+                                 "timeout = 120\nretries = 5\n"},
+        # done, and another file changed
+        {".config/pip/pip.conf": PIPCONF + "timeout = 120\nretries = 5\n", ".bashrc": "x\n"},
+    ):  # fmt: skip
+        assert not values_set(_ev(changes), settings=VALUES, files=PIP_FILES), changes
