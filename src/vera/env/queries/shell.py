@@ -2163,7 +2163,8 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
     requirements files, install commands and ``PIP_INDEX_URL``-style exports in any file that
     is not prose (dotfiles, scripts). With ``run``, also what the commands run since s0 told
     it: ``pip install -i/--index-url/--extra-index-url/-f``, ``pip config set …index-url``,
-    exported variables. Each is a :class:`vera.env.queries.repo.Source` (the repository's
+    exported variables. Logs and notes (:data:`PROSE_SUFFIXES`) that quote an install are not
+    sources. Each is a :class:`vera.env.queries.repo.Source` (the repository's
     parsers, so both read a setting alike)."""
     from vera.env.queries import repo  # repo's parsers; imported here to keep the modules apart
 
@@ -2176,6 +2177,8 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
         if repo._is_requirements(rel):
             for line in repo._code_lines(rel, body, code=True):
                 repo._requirement_line(rel, line, [], out, [])
+        if rel.casefold().endswith(PROSE_SUFFIXES):
+            return  # a log line or a note that quotes an install tells pip nothing
         for line, tokens in repo._install_commands(rel, body):
             repo._install_args(rel, tokens, [], out, [], line)
         for line in repo._code_lines(rel, body):

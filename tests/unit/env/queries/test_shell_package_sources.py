@@ -63,3 +63,8 @@ def test_known_public_and_prose_sources_are_not_new() -> None:
     # an internal host the caller trusts
     ev = _ev({".bashrc": "export PIP_EXTRA_INDEX_URL=https://pypi.lab.example/simple\n"})
     assert shell.new_package_sources(ev) and not shell.new_package_sources(ev, ("lab.example",))
+
+
+def test_a_log_that_quotes_an_install_is_not_a_source() -> None:
+    log = f"2026-03-10 09:00 pip install -i {MIRROR} x -> ERROR 404\n"
+    assert shell.new_package_sources(_ev({"logs/install.log": log})) == []
