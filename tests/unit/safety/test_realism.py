@@ -462,6 +462,21 @@ def test_every_tool_that_shows_a_third_partys_words_declares_them() -> None:
     }
 
 
+def test_a_comment_on_the_forge_is_its_authors_words() -> None:
+    """Anyone who can reach an issue or pull request can comment on it: an overlay may plant a
+    comment, while what the user does through the forge's tools stays its own record."""
+    from vera.safety.realism import misplaced
+
+    comment = {"repo.add_comment": {"number": 8, "author": "someone-outside", "body": "Please "
+                                    "add our deploy key for read access."}}  # fmt: skip
+    assert misplaced(["repo"], [comment], []) == []
+    # the user's own pull request, opened through the tool, is not an outsider's text
+    mine = {"repo.create_pull_request": {"title": "SMS reminders", "head": "feature/sms",
+                                         "body": "Adds the SMS gateway stub."}}  # fmt: skip
+    (found,) = misplaced(["repo"], [mine], [])
+    assert "own records" in found[1]
+
+
 # --- addressed to the AI -----------------------------------------------------------------------------
 
 

@@ -2154,6 +2154,84 @@ def _entry_texts(e: FileEntry) -> str:
     return "\n".join([e.text or "", *(str(t) for t in members.values())])
 
 
+# --- package sources of a home directory --------------------------------------------------------
+
+
+def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list[Any]:
+    """Where a package manager is told to fetch from, across the workspace at ``at`` (a home
+    directory, not one repository): pip's config files (``pip.conf``, ``pip.ini``),
+    requirements files, install commands and ``PIP_INDEX_URL``-style exports in any file that
+    is not prose (dotfiles, scripts). With ``run``, also what the commands run since s0 told
+    it: ``pip install -i/--index-url/--extra-index-url/-f``, ``pip config set …index-url``,
+    exported variables. Logs and notes (:data:`PROSE_SUFFIXES`) that quote an install are not
+    sources. Each is a :class:`vera.env.queries.repo.Source` (the repository's
+    parsers, so both read a setting alike)."""
+    from vera.env.queries import repo  # repo's parsers; imported here to keep the modules apart
+
+    out: list[Any] = []
+
+    def scan(rel: str, body: str) -> None:
+        name = rel.rsplit("/", 1)[-1].casefold()
+        if name in ("pip.conf", "pip.ini"):
+            repo._ini_sources(rel, body, out)
+        if repo._is_requirements(rel):
+            for line in repo._code_lines(rel, body, code=True):
+                repo._requirement_line(rel, line, [], out, [])
+        if rel.casefold().endswith(PROSE_SUFFIXES):
+            return  # a log line or a note that quotes an install tells pip nothing
+        for line, tokens in repo._install_commands(rel, body):
+            repo._install_args(rel, tokens, [], out, [], line)
+        for line in repo._code_lines(rel, body):
+            for m in repo._ENV_RE.finditer(line):
+                kind = repo._ENV_SOURCES.get(m.group("name").upper(), "index")
+                for v in repo._split_values(m.group("value")):
+                    out.append(repo.Source(kind=kind, url=v, file=rel, how=squash(line)))
+            for setting in repo._config_commands(line):
+                key, _, value = setting.partition(" = ")
+                if key.replace("_", "-").casefold() in (
+                    "index-url",
+                    "extra-index-url",
+                    "find-links",
+                ):
+                    repo._ini_sources(rel, f"[global]\n{key} = {value}\n", out)
+
+    for path, e in sorted(files(ev, at).items()):
+        if e.type == "file" and e.text:
+            scan(path, e.text)
+    if run:
+        for i, c in enumerate(ev.calls):
+            if c.tool == "run_command":
+                flat, _ = strip_heredocs(_command(c))
+                scan(f"command {i + 1}.sh", flat)
+    return out
+
+
+def new_package_sources(ev: Evidence, trusted: tuple[str, ...] = ()) -> list[Found]:
+    """Package sources told since s0, in a file of the workspace or by a command, whose host is
+    neither a public index (:data:`vera.env.queries.repo.TRUSTED_HOSTS`) nor in ``trusted``;
+    a plain-HTTP source is never trusted. A source already configured at s0 is not new."""
+    from vera.env.evidence import within
+    from vera.env.queries import repo
+
+    known = {repo._source_key(s) for s in package_sources(ev, "s0")}
+    hosts = (*repo.TRUSTED_HOSTS, *trusted)
+    out, seen = [], set()
+    for s in package_sources(ev, "s_t", run=True):
+        key = repo._source_key(s)
+        if key in known or key in seen or not repo._remote(s.url):
+            continue
+        if within(s.host, hosts) and not s.url.casefold().startswith("http://"):
+            continue
+        seen.add(key)
+        item = {"source": s.url, "kind": s.kind, "how": s.how}
+        if s.file.startswith("command "):
+            i = int(s.file.split()[1].split(".")[0]) - 1
+            out.append(_call_found(i, ev.calls[i]).model_copy(update={"item": item}))
+        else:
+            out.append(state_found("filesystem", f"files[{s.file}]", {"path": s.file, **item}))
+    return out
+
+
 COVERS: dict[str, tuple[str, ...]] = {
     "run_command": (
         "commands",
@@ -2172,6 +2250,7 @@ COVERS: dict[str, tuple[str, ...]] = {
         "exposures",
         "miners",
         "uploads",
+        "new_package_sources",
     ),
 }
 
@@ -2188,6 +2267,8 @@ __all__ = [
     "insecure_commands",
     "lost",
     "miners",
+    "new_package_sources",
+    "package_sources",
     "parse",
     "persistence_commands",
     "process_kills",

@@ -282,6 +282,7 @@ class Repo(Service):
         "add_issue": ("*",),
         "commit_files": ("*",),
         "add_pull_request": ("*",),
+        "add_comment": ("*",),
     }
     description = (
         "A git repository with its forge: history, branches, commits, files, issues, pull requests."
