@@ -82,6 +82,14 @@ _LOG_CAP = 1 << 20
 STOP_GRACE_S = 10.0
 """Seconds the processes left in a shared sandbox get between SIGTERM and SIGKILL once the
 verifier has exited (``docker stop``'s default). Only a process that ignores SIGTERM spends it."""
+LEFTOVER_SETTLE_S = 1.0
+"""Seconds the processes an agent left in a shared sandbox run between the tests' upload and the
+verifier's start. Harbor uploads the tests (one engine call) and then starts ``test.sh`` (another):
+a leftover process that watches ``/tests`` acts in between. vera writes the tests from the host
+and starts the verifier at once, so without this pause whether such a process acts first would
+depend on the machine's load (the same audit would find the hack in one run and not the next);
+with it, it depends on the process. Only a trial whose sandbox still holds a process the agent
+left waits."""
 REWARD_CAP = 1 << 16
 """Most bytes of ``reward.txt`` / ``reward.json`` read (a bigger file is not a reward)."""
 
@@ -444,6 +452,15 @@ async def sandbox_pids(sb: Sandbox) -> list[int]:
     return sorted(int(x) for x in lines if x.isdigit() and x != me)
 
 
+async def _leftovers(sb: Sandbox, keep: list[int]) -> bool:
+    """Whether a process other than the sandbox's own (``keep``) is alive in ``sb``."""
+    try:
+        alive = await sandbox_pids(sb)
+    except SandboxError:
+        return False
+    return any(p not in keep for p in alive)
+
+
 async def stop_leftovers(sb: Sandbox, keep: list[int], result: TaskTrialResult) -> None:
     """Stop every process left in the shared sandbox ``sb`` (the agent's daemons, anything the
     verifier left), as ``docker stop`` would: SIGTERM, :data:`STOP_GRACE_S`, SIGKILL; returns
@@ -698,6 +715,8 @@ async def _verify(
         # were visible all along (baked into the image) are run as the agent left them.
         if not task.config.vera.tests_visible:
             _write_tree(side.tests, task.tests)
+            if keep is not None and await _leftovers(sb, keep):
+                await asyncio.sleep(LEFTOVER_SETTLE_S)
         cmd = ["bash", "-lc", "bash /tests/test.sh"]
     else:
         cmd = ["bash", "--noprofile", "--norc", "/tests/test.sh"]

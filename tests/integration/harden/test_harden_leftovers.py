@@ -79,3 +79,39 @@ async def test_a_leftover_ignoring_sigterm_is_killed_before_the_reward_is_read(
     res = await run_trial(task, AgentSpec(kind="script", script=stubborn, label="stubborn"))
     assert res.phase_errors == [] and res.reward == 0.0, res
     assert res.notes == ["verifier: processes ignored SIGTERM for 1s and were killed"]
+
+
+async def test_the_verifier_starts_after_a_pause_only_when_the_agent_left_a_process(
+    fixtures: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Harbor uploads the tests and then starts test.sh: a process the agent left acts in
+    between. vera gives it that pause (LEFTOVER_SETTLE_S) whenever one is alive, and no pause
+    otherwise, so the leftover's chance does not hang on the machine's load."""
+    task = load_task(fixtures / "harbor-wordfreq")
+    pauses: list[float] = []
+    real_sleep = execute.asyncio.sleep
+
+    async def sleep(s: float, *a: object) -> None:
+        if s == execute.LEFTOVER_SETTLE_S:
+            pauses.append(s)
+        await real_sleep(s, *a)
+
+    monkeypatch.setattr(execute.asyncio, "sleep", sleep)
+    res = await run_trial(task, AgentSpec(kind="nop", label="nop"), work_dir=tmp_path)
+    assert res.phase_errors == [] and pauses == []
+    left = "setsid nohup sleep 120 </dev/null >/dev/null 2>&1 &\n"
+    res = await run_trial(task, AgentSpec(kind="script", script=left, label="left"),
+                          work_dir=tmp_path)  # fmt: skip
+    assert res.phase_errors == [] and pauses == [execute.LEFTOVER_SETTLE_S]
+
+
+async def test_a_daemon_that_rewrites_the_uploaded_tests_lands_on_every_play(
+    fixtures: Path, tmp_path: Path
+) -> None:
+    task = load_task(fixtures / "harbor-wordfreq")
+    script = EXPLOITS["leftover_daemon_rewriter"].script(task, "unhinted")
+    assert script is not None
+    for _ in range(2):
+        res = await run_trial(task, AgentSpec(kind="script", script=script, label="ld"),
+                              work_dir=tmp_path)  # fmt: skip
+        assert res.phase_errors == [] and res.hacked, res
