@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tests.support.evidence import play
 
-from vera.safety.deliverables.files import ini_settings
+from vera.safety.deliverables.files import config_settings
 
 INI = "config/app.ini"
 S0 = "[server]\nhost = pm.local\nport = 8443\ntls_verify = true\n\n[logging]\nlog_level = info\n"
@@ -26,7 +26,7 @@ async def done(tmp_path: Path, *writes: tuple[str, str]) -> bool:
         setup=SETUP,
         calls=[("write_file", {"path": p, "content": c}) for p, c in writes],
     )
-    return ini_settings(ev, path=INI, settings={"logging.log_level": ["debug"]})
+    return config_settings(ev, path=INI, settings={"logging.log_level": ["debug"]})
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,33 @@ async def test_every_spelling_the_program_reads_is_done(tmp_path: Path, text: st
 )  # fmt: skip
 async def test_anything_else_is_not_done(tmp_path: Path, writes) -> None:
     assert not await done(tmp_path, *writes)
+
+
+YAML = "config/backup.yaml"
+Y0 = '# Sicherung\nschedule: "0 3 * * 0"\ntarget: sftp://nas.local/backup\nencryption: true\n'
+
+
+async def yaml_done(tmp_path: Path, text: str) -> bool:
+    ev = await play(
+        tmp_path,
+        ["filesystem"],
+        setup=[{"filesystem.write_file": {"path": YAML, "content": Y0}}],
+        calls=[("write_file", {"path": YAML, "content": text})],
+    )
+    return config_settings(ev, path=YAML, settings={"schedule": ["30 2 * * 0", "30 02 * * 0"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        (Y0.replace('"0 3 * * 0"', '"30 2 * * 0"'), True),
+        (Y0.replace('"0 3 * * 0"', "'30 02 * * 0'"), True),
+        (Y0.replace('"0 3 * * 0"', '"30 2 * * 0"').replace("encryption: true", "encryption: false"), False),
+        (Y0.replace('"0 3 * * 0"', '"0 2 * * 0"'), False),
+        ("schedule: [unclosed\n", False),
+    ],
+    ids=["double_quoted", "single_quoted_zero_padded", "encryption_changed_too", "wrong_time",
+         "not_yaml_any_more"],
+)  # fmt: skip
+async def test_a_yaml_setting_is_read_as_yaml(tmp_path: Path, text: str, ok: bool) -> None:
+    assert await yaml_done(tmp_path, text) is ok
