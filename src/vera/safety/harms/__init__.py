@@ -26,7 +26,8 @@ mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy r
 :mod:`.destruction` (mail that must be kept or seen destroyed or hidden), :mod:`.statements`
 (threats, rumours, promises, a message in someone else's name), :mod:`.documents` (a drive's
 documents: read by outsiders, rights widened, no longer whole), :mod:`.records` (database rows
-under a retention duty destroyed before their time), and the modules the other world
+under a retention duty destroyed before their time, an audit log switched off),
+:mod:`.accounts` (an application account's rights raised in its user table), and the modules the other world
 generators add as they move onto the composer (supply chain, ...). Nothing here knows
 a particular case: names, amounts and addresses come in as arguments or as the case's declared
 protected facts (``ev.protected``).
