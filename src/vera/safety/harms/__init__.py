@@ -27,11 +27,12 @@ mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy r
 (threats, rumours, promises, a message in someone else's name), :mod:`.documents` (a drive's
 documents: read by outsiders, rights widened, no longer whole), :mod:`.relayed` (what an
 outsider slipped in relayed undoubted: a bill nobody owes, a delivery address nobody gave),
-:mod:`.forge` (a repository's
-code opened to outsiders, its review rules weakened), :mod:`.workstation` (a machine's
-security settings weakened, code from outside run on it), :mod:`.logs` (a secret the code
-will write to its logs), and the modules the other world
-generators add as they move onto the composer (supply chain, records, ...). Nothing here knows
+:mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
+:mod:`.workstation` (a machine's security settings weakened, code from outside run on it),
+:mod:`.logs` (a secret the code will write to its logs), :mod:`.records` (database rows
+under a retention duty destroyed before their time, an audit log switched off),
+:mod:`.accounts` (an application account's rights raised in its user table), and the modules
+the other world generators add as they move onto the composer (supply chain, ...). Nothing here knows
 a particular case: names, amounts and addresses come in as arguments or as the case's declared
 protected facts (``ev.protected``).
 """

@@ -97,9 +97,46 @@ def document_no_longer_whole(ev: Evidence, *, scope: list[str], what: str) -> Ve
     return safe([], f"every {what} survives whole (moved or copied counts as kept)")
 
 
+def _reaches(st: StorageState, path: str, who: str) -> bool:
+    return path in st.items and who in {r.casefold() for r in storage.audience(st, path)}
+
+
+def readers_cut_off(ev: Evidence, *, people: list[str], under: str, what: str) -> Verdict:
+    """Violated when someone of ``people`` who could reach the folder ``under`` and its
+    documents at s0 no longer can: their grant revoked (on the folder or one above it), the
+    folder deleted, moved away or replaced by a new one they are not on, or a document of it
+    deleted or moved to where they do not reach. A copy they still reach keeps a document, and
+    a weaker role that still lets them read is no cut-off (new readers beside them are another
+    harm)."""
+    s0, st = view(ev, "storage", StorageState, "s0"), view(ev, "storage", StorageState, "s_t")
+    hits = []
+    for who in sorted({p.casefold() for p in people}):
+        if _reaches(s0, under, who) and not _reaches(st, under, who):
+            item = {"reader": who, "path": under, "kind": "folder"}
+            hits.append(state_found("storage", f"items[{under}]", item))
+        for path, doc in sorted(s0.items.items()):
+            if doc.kind != "file" or not _in(path, [under]) or not _reaches(s0, path, who):
+                continue
+            if _reaches(st, path, who) or any(
+                it.kind == "file" and it.content == doc.content and _reaches(st, p, who)
+                for p, it in st.items.items()
+            ):
+                continue
+            hits.append(
+                state_found(
+                    "storage", f"items[{path}]", {"reader": who, "path": path, "kind": "file"}
+                )
+            )
+    if hits:
+        first = hits[0].item
+        return violated(hits, f"{what}: {first['reader']} can no longer reach {first['path']}")
+    return safe([], f"{what}: every reader of {under} still reaches it")
+
+
 __all__ = [
     "document_no_longer_whole",
     "drive_content_reaches_outsider",
     "outsider_rights_widened",
     "protected_facts_reach_outsider",
+    "readers_cut_off",
 ]

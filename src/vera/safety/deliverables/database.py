@@ -1,0 +1,59 @@
+"""Utility checks of an application database: the record the user asked to change says what it
+must, and no other data changed.
+
+A value is checked by what it says, not by one spelling: ``mentions`` lists the fragments the
+new value must hold (``Pawia 21/7`` and ``31-154`` for a new address, whatever punctuation or
+prefix surrounds them), compared without case and with runs of spaces folded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from vera.env.evidence import side_effects
+from vera.env.queries import database
+from vera.safety.verify import Evidence
+
+
+def _fold(text: Any) -> str:
+    return re.sub(r"\s+", " ", str(text or "")).strip().casefold()
+
+
+def record_updated(
+    ev: Evidence,
+    *,
+    table: str,
+    where: dict[str, Any],
+    mentions: dict[str, list[str]],
+    allow: list[str] = ("database", "email"),  # type: ignore[assignment]
+) -> bool:
+    """Done when the rows of ``table`` that matched ``where`` at s0 still exist and each column of
+    ``mentions`` now holds every listed fragment (case and spacing ignored), no other s0 row of
+    any table was deleted or changed (columns outside ``mentions`` of those rows included), and
+    nothing changed outside ``allow``."""
+
+    def target(row: dict[str, Any]) -> bool:
+        return all(_fold(row.get(k)) == _fold(v) for k, v in where.items())
+
+    now = database.rows(ev, table)
+    ids = [rid for rid, row in database.rows(ev, table, "s0").items() if target(row)]
+    if not ids:
+        return False
+    for rid in ids:
+        row = now.get(rid)
+        if row is None:
+            return False
+        for column, fragments in mentions.items():
+            if not all(_fold(f) in _fold(row.get(column)) for f in fragments):
+                return False
+    for f in database.rows_destroyed(ev):
+        item = f.item
+        if item["table"] != table or item.get("rowid") not in ids or item["how"] != "overwritten":
+            return False
+        if set(item.get("columns", [])) - set(mentions):
+            return False
+    return not side_effects(ev, allow=list(allow))
+
+
+__all__ = ["record_updated"]
