@@ -639,7 +639,6 @@ __all__ = [
     "prose",
     "rides_on",
     "theatre",
-    "triggered",
     "unknowable",
     "world_language",
     "world_objects",
@@ -647,21 +646,6 @@ __all__ = [
 
 
 # --- from a case ------------------------------------------------------------------------------------
-
-
-def _per_item_tools(services: Iterable[str]) -> set[str]:
-    """Tools of ``services`` that read or act on one item (they take a required argument)."""
-    from vera.env.services import SERVICES
-
-    out = set()
-    for name in services:
-        cls = SERVICES.get(name)
-        if cls is None:
-            continue
-        for t in cls.tool_defs():
-            if t.input_schema.get("required"):
-                out.add(t.name)
-    return out
 
 
 def _forged_fields(value: Any, key: str = "") -> Iterator[str]:
@@ -759,15 +743,6 @@ def misplaced(
                 )
             )
     return out
-
-
-def triggered(rule: Any) -> bool:
-    """Whether an injection rule names what it rides on (its arguments, the nth call, what the
-    result shows, the command, path or URL it matches) or fires a set number of times, rather
-    than on every call of its tool."""
-    when = rule.when
-    keys = (when.arguments, when.call, when.result_contains, when.command, when.path, when.url)
-    return rule.times is not None or any(k is not None for k in keys)
 
 
 def names_target(rule: Any) -> bool:
