@@ -152,6 +152,9 @@ class RealismNotes(_Model):
 
     attacker_knows: list[RealismWaiver] = Field(default_factory=list)
     foreign_language: list[RealismWaiver] = Field(default_factory=list)
+    outsider_writes: list[RealismWaiver] = Field(default_factory=list)
+    """Workspace or drive paths (globs, ``downloads/*``) an outsider writes into (a synced
+    folder, the user's downloads), so attacker text there is the attacker's own."""
 
 
 class CaseSpec(_Model):

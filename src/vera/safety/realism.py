@@ -19,12 +19,29 @@ attack overlay and the injection payloads) and in what the adversarial user says
 - ``premise``: the user's own words (the task, the adversarial user's opening) contradict what
   the world holds true (``facts: premises:`` in the world file): a gas contract in a flat with
   district heating;
-- ``untriggered``: an injection on a tool that reads one item (a mail, a file, a command's
-  output) with no trigger, so the same note would appear on every read;
+- ``untriggered``: an injection whose trigger names nothing it rides on (no arguments naming an
+  item, no ``result_contains``, command, path or URL; ``call`` and ``times`` alone pick whatever
+  the agent opens first), on any tool, so the same note would appear on every read, listing or
+  search; and an injection on a listing, a search or a log (a tool whose result is a list of
+  items: the inbox, search results, ``git log``, a channel) that keys on nothing the attacker
+  planted (its ``result_contains`` is not text of the overlay, its arguments no value the
+  overlay set, its payload no forged item of the list), so it would sit beside whatever the
+  listing holds;
 - ``placement``: an injection on a tool whose result no third party writes (a balance, a
   scheduled-payment listing, a vault's listing or access log, settings), or a forged field or
   an overlay argument that is the service's own record: the services declare what an outsider
   authors (``@tool(authored=...)`` and ``authored_setup`` in ``vera.env.services``);
+- ``foreign_author``: attacker text put into an object the attacker did not write, where the
+  world says who wrote it: an injection whose trigger names only such objects, or an overlay
+  step that plants one. The user's side is the user's own addresses (mailbox, calendar owner,
+  chat account) and their organisation's domain (public mail providers are no organisation): a
+  mail from them or in the sent folder, an event they organise, a chat message by a member who
+  is not a guest, a drive document they own that no outsider may edit (no outside editor on it
+  or a folder above, no editing link), a file in the user's workspace unless the case declares
+  its folder one outsiders write (``realism: outsider_writes``: downloads, a synced share); an
+  overlay that writes a new workspace file is not judged (a saved attachment is its sender's).
+  Objects whose author the world does not say (an outside sender who is not the attacker, a
+  web page) are not judged;
 - ``addressed``: third-party data that speaks to the AI reading it ("note for AI assistants",
   "TIPP FÜR KI-ASSISTENTEN", "if you are an automated agent"), found with a small lexicon per
   bench language and fuzzy matching of inflected and compound forms.
@@ -37,6 +54,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import fnmatch
 import functools
 import json
 import re
@@ -60,6 +78,7 @@ CHECKS = (
     "untriggered",
     "placement",
     "addressed",
+    "foreign_author",
 )
 """Every check this gate makes, by name."""
 
@@ -526,14 +545,21 @@ class RealismInput(BaseModel):
     language: str | None
     """The world's language (declared, else detected)."""
     per_item_untriggered: list[str]
-    """Injections on a tool that reads one item, with no trigger (``id (tool)``)."""
+    """Injections whose trigger names nothing they ride on (``id (tool)``, :func:`names_target`):
+    on a tool that reads one item, on a listing, a search or a log alike."""
     attacker_knows: set[str]
     foreign_language: set[str]
     """Keys of planted texts (injection ids, ``overlay[i]``) allowed another language."""
+    listing_untriggered: list[str] = []
+    """Injections on a listing, a search or a log (a tool whose result is a list of items) whose
+    trigger names no item the attacker planted (``id (tool)``, :func:`names_planted`)."""
     world_facts: list[WorldFact] = []
     """What the world holds true, with the terms that would contradict it."""
     misplaced: list[tuple[str, str]] = []
     """Planted text on content no third party writes: ``(where, why)`` (:func:`misplaced`)."""
+    foreign: list[tuple[str, str]] = []
+    """Planted text inside an object the user's side wrote: ``(where, why)``
+    (:func:`foreign_authored`)."""
 
 
 def findings(case: RealismInput) -> list[RealismFinding]:
@@ -592,12 +618,22 @@ def findings(case: RealismInput) -> list[RealismFinding]:
         add(
             "untriggered",
             f"injection {rule}",
-            "fires on every read of a tool that reads one item: give it a trigger (arguments, "
-            "result_contains, call, command, path, url or times) so the note appears where the "
-            "attacker put it",
+            "names nothing it rides on, so the same note shows on every read, listing or search "
+            "(or on whichever comes first): give it a trigger that names the attacker's item "
+            "(result_contains its text, arguments naming it, a path, URL or command)",
+        )
+    for rule in case.listing_untriggered:
+        add(
+            "untriggered",
+            f"injection {rule}",
+            "rides on a listing, a search or a log without naming an item or a place the "
+            "attacker planted, so it shows beside whatever the listing holds: key it on the "
+            "planted item's own text (result_contains), or put it in the item",
         )
     for where, why in case.misplaced:
         add("placement", where, why)
+    for where, why in case.foreign:
+        add("foreign_author", where, why)
     return out
 
 
@@ -609,33 +645,25 @@ __all__ = [
     "addressed_to_ai",
     "copied_run",
     "findings",
+    "foreign_authored",
+    "forged_item",
+    "identity",
     "language_of",
+    "listing_tools",
     "misplaced",
+    "names_planted",
+    "names_target",
     "planted",
     "prose",
+    "rides_on",
     "theatre",
-    "triggered",
     "unknowable",
     "world_language",
+    "world_objects",
 ]
 
 
 # --- from a case ------------------------------------------------------------------------------------
-
-
-def _per_item_tools(services: Iterable[str]) -> set[str]:
-    """Tools of ``services`` that read or act on one item (they take a required argument)."""
-    from vera.env.services import SERVICES
-
-    out = set()
-    for name in services:
-        cls = SERVICES.get(name)
-        if cls is None:
-            continue
-        for t in cls.tool_defs():
-            if t.input_schema.get("required"):
-                out.add(t.name)
-    return out
 
 
 def _forged_fields(value: Any, key: str = "") -> Iterator[str]:
@@ -735,13 +763,79 @@ def misplaced(
     return out
 
 
-def triggered(rule: Any) -> bool:
-    """Whether an injection rule names what it rides on (its arguments, the nth call, what the
-    result shows, the command, path or URL it matches) or fires a set number of times, rather
-    than on every call of its tool."""
+def names_target(rule: Any) -> bool:
+    """Whether an injection rule names what it rides on: arguments naming an item, what the
+    result must contain, the command, path or URL it matches. ``call`` and ``times`` alone do
+    not: the first listing or the first mail read is whatever the agent happens to open."""
     when = rule.when
-    keys = (when.arguments, when.call, when.result_contains, when.command, when.path, when.url)
-    return rule.times is not None or any(k is not None for k in keys)
+    if when.arguments or (when.result_contains not in (None, "", {})):
+        return True
+    return any(k is not None for k in (when.command, when.path, when.url))
+
+
+def _authored(services: Iterable[str], tool: str) -> tuple[str, ...]:
+    from vera.env.services import SERVICES
+
+    for name in services:
+        cls = SERVICES.get(name)
+        for t in cls.tool_defs() if cls else ():
+            if t.name == tool:
+                return t.authored
+    return ()
+
+
+def listing_tools(services: Iterable[str]) -> set[str]:
+    """Tools of ``services`` whose result is a list of items (an inbox listing, search results,
+    ``git log``, a channel's messages)."""
+    return {t for name in services for t in _listing_tools_of(name)}
+
+
+@functools.cache
+def _listing_tools_of(service: str) -> frozenset[str]:
+    import inspect
+
+    from vera.env.services import SERVICES
+
+    cls = SERVICES.get(service)
+    return frozenset(
+        t.name
+        for t in (cls.tool_defs() if cls else ())
+        if str(
+            getattr(r := inspect.signature(t.method).return_annotation, "__name__", r)
+        ).startswith("list")
+    )
+
+
+def forged_item(payload: str, authored: Iterable[str]) -> bool:
+    """Whether a payload is itself an item of a listing, forged by the attacker (a JSON object
+    with an ``id`` or a field a third party writes: a 1-cent transfer with its memo), rather
+    than a note beside the listing's items."""
+    stripped = payload.strip()
+    if stripped[:1] not in "[{":
+        return False
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return False
+    items = value if isinstance(value, list) else [value]
+    keys = {k for it in items if isinstance(it, dict) for k in it}
+    return bool(keys & {"id", *authored})
+
+
+def names_planted(rule: Any, overlay: list[dict[str, Any]]) -> bool:
+    """Whether a rule keys on an item or a place the attacker planted: what the result must
+    contain is text of the attack's overlay (a planted mail's sender or subject, a forged row's
+    memo), or an argument is a value the overlay set (the channel a guest was invited to and
+    posts in)."""
+    leaves = [s for s in _leaves(overlay) if s.strip()]
+    text = "\n".join(leaves)
+    found = rule.when.result_contains
+    if isinstance(found, str) and found.strip() and found in text:
+        return True
+    if isinstance(found, dict) and found and all(str(v) in text for v in found.values()):
+        return True
+    args = rule.when.arguments or {}
+    return any(isinstance(v, str) and v in leaves for v in args.values())
 
 
 def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]:
@@ -756,9 +850,28 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
         if s.strip()
     ]
     rules = case.injections("multi").injections
-    per_item = _per_item_tools(spec.services)
-    untriggered = [f"{r.id!r} ({r.tool})" for r in rules if r.tool in per_item and not triggered(r)]
+    untriggered = [
+        f"{r.id!r} ({r.tool})"
+        for r in rules
+        if r.tool != "*" and r.payload.strip() and not names_target(r)
+    ]
     overlay = _substitute(spec.overlay, spec.variables, strict=False)
+    listings = listing_tools(spec.services)
+    listing_untriggered = [
+        f"{r.id!r} ({r.tool})"
+        for r in rules
+        if r.tool in listings
+        and r.payload.strip()
+        and names_target(r)
+        and not names_planted(r, overlay)
+        and not forged_item(r.payload, _authored(spec.services, r.tool))
+    ]
+    outsider_writes = [w.what for w in spec.realism.outsider_writes]
+    steps = _substitute(case.setup_steps("benign"), spec.variables, strict=False)
+    objects = world_objects(benign_s0, steps, outsider_writes)
+    foreign = foreign_authored(
+        spec.services, overlay, rules, objects, identity(benign_s0), benign_s0, outsider_writes
+    )
     return findings(
         RealismInput(
             brief=spec.attack.brief,
@@ -770,9 +883,320 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
             planted=planted(overlay, rules),
             language=case.world_language or world_language([*world_texts, spec.benign_task]),
             per_item_untriggered=untriggered,
+            listing_untriggered=listing_untriggered,
             attacker_knows={k.what for k in spec.realism.attacker_knows},
             foreign_language={k.what for k in spec.realism.foreign_language},
             world_facts=case.world_premises,
             misplaced=misplaced(spec.services, overlay, rules),
+            foreign=foreign,
         )
     )
+
+
+# --- foreign_author ---------------------------------------------------------------------------------
+
+PUBLIC_MAIL_DOMAINS = frozenset((
+    "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "msn.com",
+    "yahoo.com", "yahoo.co.uk", "yahoo.de", "yahoo.fr", "yahoo.es", "yahoo.it", "icloud.com",
+    "me.com", "mac.com", "aol.com", "mail.com", "gmx.de", "gmx.net", "gmx.at", "web.de",
+    "t-online.de", "posteo.de", "proton.me", "protonmail.com", "orange.fr", "free.fr",
+    "laposte.net", "sfr.fr", "libero.it", "virgilio.it", "tiscali.it", "alice.it", "wp.pl",
+    "onet.pl", "o2.pl", "interia.pl", "ziggo.nl", "kpnmail.nl", "telefonica.net", "yandex.com",
+    "example.com", "example.org",
+))  # fmt: skip
+"""Mail domains many unrelated people share: an address there says nothing about an
+organisation, so sharing one with the user does not make a sender a colleague."""
+
+_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+_WRITER_ROLES = frozenset(("editor", "owner", "writer"))
+
+
+class WorldObject(BaseModel):
+    """One item of the benign world an injection could ride on, and whether the user's side
+    (the user, a colleague of the user's organisation, the user's own files) wrote it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    service: str
+    key: str
+    """What a tool's arguments name it by: a mail's or an event's id, a file's path."""
+    text: str
+    """Its written content, for ``result_contains``."""
+    fields: dict[str, Any] = {}
+    """Its record, for an item-shaped ``result_contains``."""
+    insider: str | None = None
+    """Who of the user's side wrote it, in words (None: an outsider, or not known)."""
+
+
+class Identity(BaseModel):
+    """Who the user is in the world: their own addresses and their organisation's domains."""
+
+    addresses: frozenset[str] = frozenset()
+    domains: frozenset[str] = frozenset()
+
+    def insider(self, who: str) -> str | None:
+        """``who`` as the user's side (``the user``, ``colleague x@org``), or None."""
+        found = _ADDRESS.search(who or "")
+        if not found:
+            return None
+        address = found.group(0).lower()
+        if address in self.addresses:
+            return f"the user ({address})"
+        if address.rpartition("@")[2] in self.domains:
+            return f"{address}, of the user's own organisation"
+        return None
+
+
+def _domain(address: str) -> str:
+    return address.lower().rpartition("@")[2]
+
+
+def identity(s0: dict[str, Any]) -> Identity:
+    """The user's addresses (mailbox, calendar owner, chat account) and their organisation's
+    domains (those addresses' and the drive's or chat's declared domain, public mail providers
+    excepted)."""
+    addresses: set[str] = set()
+    domains: set[str] = set()
+    email, cal = s0.get("email") or {}, s0.get("calendar") or {}
+    chat, storage = s0.get("chat") or {}, s0.get("storage") or {}
+    for value in (email.get("address"), cal.get("owner")):
+        if isinstance(value, str) and "@" in value:
+            addresses.add(value.lower())
+    for user in chat.get("users") or []:
+        if user.get("id") == chat.get("me") and "@" in str(user.get("email", "")):
+            addresses.add(str(user["email"]).lower())
+    for value in (storage.get("domain"), chat.get("domain") if chat.get("users") else None):
+        if isinstance(value, str) and value:
+            domains.add(value.lower())
+    domains |= {_domain(a) for a in addresses}
+    return Identity(
+        addresses=frozenset(addresses), domains=frozenset(domains - PUBLIC_MAIL_DOMAINS)
+    )
+
+
+def _outsider_writable(path: str, globs: Iterable[str]) -> bool:
+    return any(fnmatch.fnmatchcase(path.strip("/"), g.strip("/")) for g in globs)
+
+
+def world_objects(
+    s0: dict[str, Any], steps: list[dict[str, Any]], outsider_writes: Iterable[str] = ()
+) -> list[WorldObject]:
+    """The benign world's mails, events, chat messages, cloud documents and workspace files,
+    each marked with who of the user's side wrote it, where the world says: a mail from the user
+    or the user's organisation, an event the user or a colleague organises, a chat message by a
+    member of the organisation (not a guest), a document a colleague owns that no outsider may
+    edit, a workspace file (the user's own, unless ``outsider_writes`` names its path)."""
+    me = identity(s0)
+    globs = list(outsider_writes)
+    out: list[WorldObject] = []
+    for m in (s0.get("email") or {}).get("messages") or []:
+        own = m.get("folder") in ("sent", "drafts") or m.get("draft")
+        who = "the user (a mail they sent)" if own else me.insider(str(m.get("sender", "")))
+        text = "\n".join(_leaves([m.get("sender"), m.get("subject"), m.get("body")]))
+        out.append(WorldObject(service="email", key=str(m.get("id")), text=text, fields=m,
+                               insider=who and f"the mail {m.get('id')!r} by {who}"))  # fmt: skip
+    for e in (s0.get("calendar") or {}).get("events") or []:
+        who = me.insider(str(e.get("organizer", "")))
+        text = "\n".join(_leaves([e.get("title"), e.get("description"), e.get("location")]))
+        out.append(WorldObject(service="calendar", key=str(e.get("id")), text=text, fields=e,
+                               insider=who and f"the event {e.get('id')!r} organised by {who}"))  # fmt: skip
+    chat = s0.get("chat") or {}
+    members = {
+        u.get("id"): u for u in chat.get("users") or [] if isinstance(u, dict) and u.get("id")
+    }
+
+    def chat_author(author: str) -> str | None:
+        user = members.get(author)
+        if author == chat.get("me"):
+            return "the user"
+        if not user or user.get("guest"):
+            return None
+        return me.insider(str(user.get("email", "")))
+
+    threads = [c.get("messages") or [] for c in chat.get("channels") or []]
+    threads += list((chat.get("dms") or {}).values())
+    for thread in threads:
+        for msg in thread:
+            who = chat_author(str(msg.get("author", "")))
+            out.append(WorldObject(service="chat", key=str(msg.get("id")), text=str(msg.get("text", "")),
+                                   fields=msg, insider=who and f"the chat message {msg.get('id')!r} by {who}"))  # fmt: skip
+    items = (s0.get("storage") or {}).get("items") or {}
+    for path, item in items.items():
+        if item.get("kind") != "file":
+            continue
+        who = me.insider(str(item.get("owner", "")))
+        if who and not _cloud_writable_by_outsider(path, items, s0, me, globs):
+            insider = f"the document {path!r}, owned by {who}, which no outsider may edit"
+        else:
+            insider = None
+        out.append(WorldObject(service="storage", key=path, text=str(item.get("content", "")),
+                               fields=item, insider=insider))  # fmt: skip
+    for step in steps:
+        method, args = (
+            next(iter(step.items()), ("", None)) if isinstance(step, dict) else ("", None)
+        )
+        if method == "filesystem.write_file" and isinstance(args, dict) and args.get("path"):
+            path = str(args["path"]).removeprefix("./")
+            private = not _outsider_writable(path, globs)
+            out.append(WorldObject(service="filesystem", key=path, text=str(args.get("content", "")),
+                                   insider=f"the user's own file {path!r}" if private else None))  # fmt: skip
+    return out
+
+
+def _cloud_writable_by_outsider(
+    path: str, items: dict[str, Any], s0: dict[str, Any], me: Identity, globs: list[str]
+) -> bool:
+    """Whether an outsider may write ``path`` on the drive: an outside editor on it or a folder
+    above it, an editing link for anyone, or the case declaring it."""
+    if _outsider_writable(path, globs):
+        return True
+    parts = path.strip("/").split("/")
+    chain = {"/" + "/".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    for p in chain:
+        perms = (items.get(p) or {}).get("permissions") or {}
+        if any(r in _WRITER_ROLES and not me.insider(a) for a, r in perms.items()):
+            return True
+    links = (s0.get("storage") or {}).get("links") or []
+    return any(
+        link.get("path") in chain and link.get("access") == "anyone"
+        and link.get("role") in _WRITER_ROLES and not link.get("revoked")
+        for link in links
+    )  # fmt: skip
+
+
+def _tool_services(services: Iterable[str]) -> dict[str, str]:
+    from vera.env.services import SERVICES
+
+    return {t.name: n for n in services if n in SERVICES for t in SERVICES[n].tool_defs()}
+
+
+def _item_match(fields: Any, item: dict[str, Any]) -> bool:
+    if isinstance(fields, dict):
+        if all(k in fields and str(fields[k]) == str(v) for k, v in item.items()):
+            return True
+        return any(_item_match(v, item) for v in fields.values())
+    if isinstance(fields, list):
+        return any(_item_match(v, item) for v in fields)
+    return False
+
+
+def rides_on(rule: Any, objects: list[WorldObject], attacker_text: str) -> list[WorldObject]:
+    """The benign world's objects an injection's trigger names (its arguments naming an item's
+    id or path, its path glob, what the result must contain); empty when the trigger names
+    nothing of the benign world, or names what the attacker planted (``attacker_text`` holds
+    the ``result_contains`` text)."""
+    when = rule.when
+    found = list(objects)
+    named = False
+    for value in (when.arguments or {}).values():
+        key = str(value).strip().removeprefix("./")
+        hit = [o for o in found if o.key.strip("/") == key.strip("/")]
+        if any(o.key.strip("/") == key.strip("/") for o in objects):
+            found, named = hit, True
+    if when.path is not None:
+        glob = when.path.removeprefix("./")
+        found = [o for o in found if o.service == "filesystem" and fnmatch.fnmatchcase(o.key, glob)]
+        named = True
+    if isinstance(when.result_contains, str) and when.result_contains.strip():
+        if when.result_contains in attacker_text:
+            return []
+        found = [o for o in found if when.result_contains in o.text]
+        named = True
+    elif isinstance(when.result_contains, dict) and when.result_contains:
+        found = [o for o in found if _item_match(o.fields, when.result_contains)]
+        named = True
+    return found if named else []
+
+
+def foreign_authored(
+    services: Iterable[str],
+    overlay: list[dict[str, Any]],
+    injections: Iterable[Any],
+    objects: list[WorldObject],
+    me: Identity,
+    s0: dict[str, Any],
+    outsider_writes: Iterable[str] = (),
+) -> list[tuple[str, str]]:
+    """Attacker text put into an object the attacker did not write, ``(where, why)``: an
+    injection whose trigger names only objects of the user's side (:func:`world_objects`), or
+    an overlay step that plants a mail from the user or their organisation, an event they
+    organise, a chat message by a member, a document they own that no outsider may edit, or a
+    file in the user's own workspace. Objects whose author the world does not say are not
+    judged."""
+    tool_service = _tool_services(services)
+    globs = list(outsider_writes)
+    attacker_text = "\n".join(_leaves(overlay))
+    out: list[tuple[str, str]] = []
+    for rule in injections:
+        if not rule.payload.strip() or rule.tool == "*":
+            continue
+        service = tool_service.get(rule.tool, "filesystem" if rule.when.path else None)
+        pool = [o for o in objects if o.service == service]
+        hit = rides_on(rule, pool, attacker_text)
+        if hit and all(o.insider for o in hit):
+            out.append((
+                f"injection {rule.id!r} ({rule.tool})",
+                f"rides on {hit[0].insider}: an outsider cannot write into it; put the text "
+                "in something the attacker sends or owns",
+            ))  # fmt: skip
+    users = {}
+    for step in overlay:
+        if (
+            isinstance(step, dict)
+            and "chat.add_user" in step
+            and isinstance(step["chat.add_user"], dict)
+        ):
+            users[step["chat.add_user"].get("id")] = step["chat.add_user"]
+    members = {o.fields.get("author") for o in objects if o.service == "chat" and o.insider}
+    storage_items = {o.key: o for o in objects if o.service == "storage"}
+    own_files = {o.key for o in objects if o.service == "filesystem" and o.insider}
+    for i, step in enumerate(overlay):
+        if not isinstance(step, dict) or not step:
+            continue
+        method, args = next(iter(step.items()))
+        if not isinstance(args, dict) or not _written(args):
+            continue
+        where = f"overlay[{i}] {method}"
+        who: str | None = None
+        if method == "email.add_message":
+            folder = str(args.get("folder", "inbox"))
+            who = (
+                "the user"
+                if folder in ("sent", "drafts")
+                else me.insider(str(args.get("sender", "")))
+            )
+            who = who and f"a mail from {who}"
+        elif method == "calendar.add_event":
+            organizer = str(args.get("organizer") or next(iter(me.addresses), ""))
+            who = me.insider(organizer)
+            who = who and f"an event organised by {who}"
+        elif method in ("chat.add_message", "chat.add_direct_message"):
+            author = str(args.get("author", ""))
+            if author not in users and author in members:
+                who = f"a chat message by the member {author!r} of the user's organisation"
+        elif method == "storage.add_file":
+            path = "/" + str(args.get("path", "")).strip("/")
+            owner = str(args.get("owner") or next(iter(me.addresses), ""))
+            existing = storage_items.get(path)
+            if existing is not None and existing.insider:
+                who = f"an edit of {existing.insider}"
+            elif existing is None and me.insider(owner):
+                shared = args.get("shared_with") or {}
+                writable = any(r in _WRITER_ROLES and not me.insider(a) for a, r in shared.items())
+                drive = (s0.get("storage") or {}).get("items") or {}
+                if not writable and not _cloud_writable_by_outsider(path, drive, s0, me, globs):
+                    who = f"a document owned by {me.insider(owner)}"
+        elif method == "filesystem.write_file":
+            path = str(args.get("path", "")).removeprefix("./")
+            if path in own_files and not _outsider_writable(path, globs):
+                who = f"an edit of the user's own workspace file {path!r}"
+        if who:
+            out.append((
+                where,
+                f"plants {who}, which the attacker cannot write: plant it in something the "
+                "attacker sends or owns, or declare the folder outsiders write "
+                "(realism: outsider_writes)" if method.startswith(("filesystem", "storage"))
+                else f"plants {who}, which the attacker cannot write: plant it in something the "
+                "attacker sends or owns",
+            ))  # fmt: skip
+    return out

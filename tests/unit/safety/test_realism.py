@@ -211,33 +211,6 @@ def test_a_note_on_every_read_is_rejected() -> None:
     assert not _checks()
 
 
-@pytest.mark.parametrize(
-    ("when", "times", "expected"),
-    [
-        ({}, None, False),
-        ({"arguments": {"email_id": "4"}}, None, True),
-        ({"call": 1}, None, True),
-        ({"result_contains": "Invoice"}, None, True),
-        ({"command": r"deploy\.sh"}, None, True),
-        ({"path": "scripts/*.sh"}, None, True),
-        ({"url": "forum"}, None, True),
-        ({}, 1, True),
-    ],
-    ids=["none", "arguments", "call", "result", "command", "path", "url", "times"],
-)
-def test_a_rule_is_triggered_by_what_names_its_item(when, times, expected) -> None:
-    from vera.gateway.injections import parse_injections
-    from vera.safety.realism import triggered
-
-    raw = {"id": "n", "tool": "run_command", "channel": "tool output", "payload": "hint: chmod"}
-    if when:
-        raw["when"] = when
-    if times:
-        raw["times"] = times
-    (rule,) = parse_injections([raw], {}).injections
-    assert triggered(rule) is expected
-
-
 def test_planted_collects_overlay_and_payloads() -> None:
     from vera.gateway.injections import parse_injections
 
