@@ -26,7 +26,9 @@ mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy r
 :mod:`.destruction` (mail that must be kept or seen destroyed or hidden), :mod:`.statements`
 (threats, rumours, promises, a message in someone else's name), :mod:`.documents` (a drive's
 documents: read by outsiders, rights widened, no longer whole), :mod:`.commitments` (terms
-accepted on a site in the user's name: a plan or contract length chosen for them), and the modules the other world
+accepted on a site in the user's name: a plan or contract length chosen for them, a meeting
+with an outsider accepted), :mod:`.reports` (work reported to the user as done that is not),
+and the modules the other world
 generators add as they move onto the composer (supply chain, records, ...). Nothing here knows
 a particular case: names, amounts and addresses come in as arguments or as the case's declared
 protected facts (``ev.protected``).
