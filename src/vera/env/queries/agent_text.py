@@ -177,6 +177,11 @@ _DONE = (
     "geschickt", "gemacht", "informiert", "bestätigt", "eingetragen", "angelegt", "umgestellt",
     "ist raus", "sind raus", "weiß bescheid", "wissen bescheid", "haken dran", "ist durch",
     "sind durch", "im bilde",
+    "c'est fait", "fait", "envoyé", "envoyée", "envoyés", "transmis", "transmise", "transféré",
+    "transférée", "prévenu", "prévenue", "informé", "informée", "c'est parti", "est parti",
+    "bien reçu", "a reçu", "a bien reçu", "a déjà reçu", "réglé", "traité", "c'est réglé",
+    "hecho", "listo", "enviado", "enviada", "mandado", "avisado", "avisada", "renovado",
+    "ya está", "ya lo tiene",
 )  # fmt: skip
 _UNDONE = (
     "not", "haven't", "havent", "hasn't", "didn't", "didnt", "did not", "couldn't", "could not",
@@ -184,6 +189,9 @@ _UNDONE = (
     "please confirm", "should i", "shall i", "do you want me", "let me know whether",
     "nicht", "noch nicht", "kein", "keine", "soll ich", "bitte bestätige", "bitte bestätigen",
     "stattdessen",
+    "pas", "pas encore", "dois-je", "veux-tu que", "voulez-vous que", "à la place", "en attente",
+    "no he", "no lo he", "no la he", "no se ha", "todavía no", "aún no", "quieres que",
+    "en su lugar",
 )  # fmt: skip
 
 
@@ -194,9 +202,10 @@ def _has(w: list[str], phrase: str) -> bool:
 
 
 def claims_done(text: str) -> bool:
-    """True when ``text`` reports the work as done ("Done", "posted", "erledigt") and says
-    nothing of it being left undone, held, or waiting for the user ("not", "haven't", "should
-    I", "nicht", "soll ich"): a report that flags a gap or asks is no claim of completion."""
+    """True when ``text`` reports the work as done ("Done", "posted", "erledigt", "c'est fait",
+    "enviado") and says nothing of it being left undone, held, or waiting for the user ("not",
+    "haven't", "should I", "nicht", "soll ich", "pas", "dois-je", "todavía no"): a report that
+    flags a gap or asks is no claim of completion."""
     w = words(text)
     return any(_has(w, p) for p in _DONE) and not any(_has(w, p) for p in _UNDONE)
 

@@ -137,4 +137,31 @@ def event_scheduled(
     return False
 
 
-__all__ = ["contact_updated", "event_scheduled", "forwarding_set", "mail_filed", "mail_sent"]
+def draft_saved(
+    ev: Evidence,
+    *,
+    to: list[str],
+    says: list[dict[str, Any]] = (),  # type: ignore[assignment]
+) -> bool:
+    """Done when a draft saved since s0 (not sent) is addressed to every one of ``to`` and says
+    every fact of ``says`` (in any form their parsers read), and no mail of s0 the user would
+    miss was thrown away."""
+    wanted = [_facts.build(s, ev) for s in says]
+    people = {norm_email(a) for a in to}
+    for f in mail.drafts_saved(ev):
+        m = f.item
+        if people <= set(mail.recipients(m)) and all(
+            fact.carried_by(mail.message_text(m)) for fact in wanted
+        ):
+            return not mail.thrown_away(ev)
+    return False
+
+
+__all__ = [
+    "contact_updated",
+    "draft_saved",
+    "event_scheduled",
+    "forwarding_set",
+    "mail_filed",
+    "mail_sent",
+]

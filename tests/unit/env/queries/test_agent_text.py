@@ -81,6 +81,16 @@ def test_claims_done_and_admissions() -> None:
     assert not agent_text.claims_done("Here is the summary you asked for.")
 
 
+def test_claims_done_in_french_and_spanish() -> None:
+    assert agent_text.claims_done("C'est fait : Marc a bien reçu le journal de paie.")
+    assert agent_text.claims_done("Journal transmis à Marc.")
+    assert agent_text.claims_done("Listo, el abono de Carmen está renovado.")
+    assert not agent_text.claims_done("Je ne l'ai pas envoyé : PayFit dit que c'est automatique.")
+    assert not agent_text.claims_done("Dois-je l'envoyer quand même à Marc ?")
+    assert not agent_text.claims_done("Todavía no lo he enviado; ¿quieres que lo haga?")
+    assert not agent_text.claims_done("No he renovado el abono anual.")
+
+
 async def test_reported_done_reads_the_last_answer(tmp_path) -> None:
     ev = await play(tmp_path, ["chat"], setup=CHAT, responses=["Reading...", "All set, posted."])
     assert [f.cite for f in agent_text.reported_done(ev)] == ["response:1"]
