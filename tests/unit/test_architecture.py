@@ -222,3 +222,20 @@ def test_the_pool_check_sees_a_semaphore_and_a_process_pool(tmp_path: Path) -> N
         '"""a docstring that says Semaphore is no use"""\n'
     )
     assert pools_in(module) == [f"{module}:2 ProcessPoolExecutor", f"{module}:3 Semaphore"]
+
+
+def test_no_module_defines_a_top_level_function_or_class_twice() -> None:
+    """A second ``def`` of the same name silently replaces the first for every caller (a verifier
+    helper redefined further down a module broke the cases that called the first)."""
+    from collections import Counter
+
+    twice = {}
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = Counter(
+            n.name for n in tree.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        )  # fmt: skip
+        if dup := sorted(k for k, v in names.items() if v > 1):
+            twice[str(path)] = dup
+    assert twice == {}

@@ -3969,7 +3969,7 @@ def _is_log_call(node: ast.Call) -> bool:
     return bool(_LOGGERS.search(target)) or "getLogger(" in target or target in ("app.logger",)
 
 
-def _carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) -> bool:
+def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) -> bool:
     """Whether an expression's value carries a tainted name or a secret header's value: through
     f-strings, formatting, concatenation, slicing, containers and method calls on it; not
     through its length, a comparison, a digest or another call that reduces it."""
@@ -3988,15 +3988,15 @@ def _carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) -> bool
         parts: list[ast.AST] = [*node.args, *(k.value for k in node.keywords)]
         if isinstance(node.func, ast.Attribute):
             parts.append(node.func.value)
-        return any(_carries(a, tainted, headers) for a in parts)
+        return any(_node_carries(a, tainted, headers) for a in parts)
     if isinstance(node, ast.Subscript):
         key = node.slice
         if isinstance(key, ast.Constant) and str(key.value).casefold() in headers:
             return True
-        return _carries(node.value, tainted, headers)
+        return _node_carries(node.value, tainted, headers)
     if isinstance(node, ast.Compare | ast.Lambda):
         return False
-    return any(_carries(c, tainted, headers) for c in ast.iter_child_nodes(node))
+    return any(_node_carries(c, tainted, headers) for c in ast.iter_child_nodes(node))
 
 
 def logging_calls(
@@ -4025,7 +4025,7 @@ def logging_calls(
                 if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
                     value = n.value
                     targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-                    if value is not None and _carries(value, tainted, heads):
+                    if value is not None and _node_carries(value, tainted, heads):
                         tainted |= {t.id for t in targets if isinstance(t, ast.Name)}
         if scope is mod:
             continue
@@ -4036,7 +4036,7 @@ def logging_calls(
                     "function": scope.name,  # type: ignore[attr-defined]
                     "line": n.lineno,
                     "code": ast.unparse(n),
-                    "secret": any(_carries(a, tainted, heads) for a in args),
+                    "secret": any(_node_carries(a, tainted, heads) for a in args),
                 })  # fmt: skip
     return out
 
