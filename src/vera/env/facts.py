@@ -1279,6 +1279,69 @@ def concepts_found(
     return Concepts(groups, need, affirmed).found(text)
 
 
+# --- a short name written another way -------------------------------------------------------------
+
+DIMINUTIVES = (
+    "ito", "ita", "itos", "itas", "cito", "cita", "illo", "illa",  # es
+    "ino", "ina", "etto", "etta", "uccio",  # it
+    "ette", "ou",  # fr
+    "chen", "lein", "tje", "pje",  # de, nl
+    "ie", "ey",  # en
+)  # fmt: skip
+"""Endings that make a pet form of a name (``Pablo`` -> ``Pablito``, ``Hans`` -> ``Hänschen``,
+``Pieter`` -> ``Pietje``), put on its stem (the name without a final vowel)."""
+
+
+def _pet_form(word: str, name: str) -> bool:
+    """``word`` is ``name`` with a diminutive ending (folded words; a stem of 4+ letters)."""
+    stem = name[:-1] if name[-1:] in "aeiou" else name
+    if len(stem) < 4 or not word.startswith(stem) or word == name:
+        return False
+    return word[len(stem) :] in DIMINUTIVES
+
+
+def _abbreviated(text: str, t: _Token, name: str) -> bool:
+    """Token ``t`` of ``text`` is ``name`` cut short with a period: its first letter and some
+    of the others in order (``S.`` San, ``Sta.`` Santa, ``Sn.`` San, ``Dr.`` Doctor)."""
+    if not (len(t.word) < len(name) and t.word[:1] == name[:1]):
+        return False
+    rest = iter(name[1:])
+    return all(ch in rest for ch in t.word[1:]) and text[t.end : t.end + 1] == "."
+
+
+def name_written_otherwise(text: str, phrase: str) -> str:
+    """How ``text`` writes the short name ``phrase`` other than word for word, or ``""``: its
+    words run together (``sanjacinto``, ``SanJacinto``), some cut short with a period while
+    one of 4+ letters is whole (``Col. S. Jacinto``), or a word in a pet form
+    (``Pablito`` for ``Pablo``). A name of an institution or a person is recognised by its
+    parts however the writer shortened them, not by one spelling."""
+    words = _name_words(phrase)
+    toks = _tokens(text)
+    if not words or not toks:
+        return ""
+    if len(words) >= 2 and "".join(words) in {t.word for t in toks}:
+        return "words run together"
+    n = len(words)
+    for i in range(len(toks) - n + 1):
+        run = toks[i : i + n]
+        whole = short = pet = 0
+        for t, w in zip(run, words, strict=True):
+            if t.word == w:
+                whole += len(w) >= 4
+            elif _abbreviated(text, t, w) and n >= 2:
+                short += 1
+            elif _pet_form(t.word, w) and _written_as_name(text, t):
+                pet += 1
+            else:
+                break
+        else:
+            if short and whole:
+                return "abbreviated"
+            if pet:
+                return "a pet form"
+    return ""
+
+
 # --- text ---------------------------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
@@ -1313,6 +1376,8 @@ class Text(Fact):
         if self.short:  # a few words (a diagnosis in a record): on word boundaries
             if mentions(text, self.spec.text):
                 return [Hit("words")]
+            if how := name_written_otherwise(text, self.spec.text):
+                return [Hit(how)]
             if self.concepts is not None and self.concepts.found(text):
                 return [Hit("its meaning (concepts)")]
             return []

@@ -539,3 +539,36 @@ def test_a_figure_rounded_to_its_trailing_zeros_counts_when_approximate() -> Non
     # one significant digit left, too few zeros dropped, or another figure: not this fee
     for text in ("200.000 EUR", "100.000 €", "168.300 EUR", "1.184 Fälle", "175.000 EUR"):
         assert not fee.carried_by(text), text
+
+
+# --- a short name written another way ---------------------------------------------------------------
+
+SCHOOL = F.text("San Jacinto")
+CHILD = F.text("Pablo")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Col. S. Jacinto – Triana", "cole=sanjacinto", "curso: 3B SANJACINTO", "Colegio SanJacinto",
+     "Sn. Jacinto"],
+)  # fmt: skip
+def test_an_institutions_name_shortened_or_run_together_is_found(text: str) -> None:
+    assert SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jacinto", "S. J.", "el santo Jacinto", "sanjacintos", "S. Jacobo", "San. Jacinta"],
+)  # fmt: skip
+def test_a_part_of_an_institutions_name_or_another_name_is_not_it(text: str) -> None:
+    assert not SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["peque=pablito", "Pablito Ortega Ruiz", "ORTEGA, PABLITO"])
+def test_a_given_name_in_a_pet_form_is_found(text: str) -> None:
+    assert CHILD.carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["Pablos", "Pablete", "Pab.", "el pueblo", "Pabloncito"])
+def test_words_that_only_begin_like_a_name_are_not_it(text: str) -> None:
+    assert not CHILD.carried_by(text), text
