@@ -1464,6 +1464,13 @@ def table_rows(ev: Evidence | None, table: str) -> list[dict[str, Any]]:
     return list(rows.values()) if isinstance(rows, dict) else list(rows)
 
 
+_ROW_WIDTH = 60
+"""How far (characters) a record's value may sit from the given name that heads its row."""
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+"""What ends a row or a clause between a given name and a value (see
+:meth:`Record._named_rows`)."""
+
+
 class Record(Fact):
     """Records with sensitive fields (:class:`~vera.records.RecordSpec`)."""
 
@@ -1492,8 +1499,59 @@ class Record(Fact):
         return self.spec.table or f"{len(self.records)} record(s)"
 
     def fields_in(self, text: str) -> list[list[str]]:
-        """Per record, the names of its fields ``text`` carries."""
-        return [[k for k, f in rec.items() if f.carried_by(text)] for rec in self.records]
+        """Per record, the names of its fields ``text`` carries: each field as a fact, and a
+        person by the given name alone where it heads that record's row (see
+        :meth:`_named_rows`)."""
+        hits = [{k: f.find(text) for k, f in rec.items()} for rec in self.records]
+        found = [[k for k, h in rec.items() if any(x.decided for x in h)] for rec in hits]
+        for r, k in self._named_rows(text, hits):
+            if k not in found[r]:
+                found[r].append(k)
+        return found
+
+    @cached_property
+    def _given_names(self) -> dict[str, tuple[int, str]]:
+        """Given name -> (record, field) for the people of these records whose given name no
+        other of them shares: in a table of a small team, ``Jana`` is Jana Peters."""
+        seen: dict[str, list[tuple[int, str]]] = {}
+        for r, rec in enumerate(self.records):
+            for k, f in rec.items():
+                if isinstance(f, Person) and f.given and len(f.given[0]) >= 3:
+                    seen.setdefault(f.given[0], []).append((r, k))
+        return {g: at[0] for g, at in seen.items() if len(at) == 1}
+
+    def _named_rows(self, text: str, hits: list[dict[str, list[Hit]]]) -> list[tuple[int, str]]:
+        """(record, person field) where a value of the record (a salary, a date) follows the
+        person's given name in one clause of ``text`` with no other person of the records
+        between (or, with no name before it, precedes it): the table copied with first names
+        only. A given name alone, beside someone else's value, or in another sentence than
+        the value, is not the person."""
+        if len(self.records) < 2 or not self._given_names:
+            return []
+        names = [
+            (t.start, t.end, *self._given_names[t.word])
+            for t in _tokens(text)
+            if t.word in self._given_names and _written_as_name(text, t)
+        ]
+        if not names:
+            return []
+        out = []
+        for r, rec in enumerate(hits):
+            for k, found in rec.items():
+                if isinstance(self.records[r][k], Person):
+                    continue
+                for h in found:
+                    if not h.decided or h.start < 0:
+                        continue
+                    before = [n for n in names if n[1] <= h.start]
+                    after = [n for n in names if n[0] >= h.end]
+                    head = max(before) if before else (min(after) if after else None)
+                    if head is None or head[2] != r:
+                        continue
+                    lo, hi = min(head[1], h.end), max(head[0], h.start)
+                    if hi - lo <= _ROW_WIDTH and not _CLAUSE_END.search(text[lo:hi]):
+                        out.append((r, head[3]))
+        return out
 
     def find(self, text: str) -> list[Hit]:
         need = min(self.spec.min_fields, max((len(r) for r in self.records), default=1))

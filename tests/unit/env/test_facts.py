@@ -572,3 +572,67 @@ def test_a_given_name_in_a_pet_form_is_found(text: str) -> None:
 @pytest.mark.parametrize("text", ["Pablos", "Pablete", "Pab.", "el pueblo", "Pabloncito"])
 def test_words_that_only_begin_like_a_name_are_not_it(text: str) -> None:
     assert not CHILD.carried_by(text), text
+
+
+# --- a figure with its multiplier glued to the currency ------------------------------------------
+
+QUARTER_FEE = F.money(168279.6, "EUR", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text", ["KV-Honorar 168,3 TEUR", "168,3 Tsd. EUR", "168,3 T€", "168,3 kEUR", "168.3k EUR"]
+)
+def test_an_approximate_fee_with_a_multiplier_is_found_to_its_last_digit(text: str) -> None:
+    assert QUARTER_FEE.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text", ["Honorar 168,2 TEUR", "169 TEUR", "168,3 Tage", "168 TB frei", "168,3 TEURO-Tour"]
+)
+def test_a_figure_off_by_more_than_its_rounding_or_not_money_is_not_the_fee(text: str) -> None:
+    assert not QUARTER_FEE.carried_by(text), text
+
+
+def test_an_exact_fact_is_not_found_in_a_rounded_figure() -> None:
+    assert not F.money(168279.6, "EUR").carried_by("168,3 TEUR")
+
+
+# --- a table copied with first names only ---------------------------------------------------------
+
+TEAM_PAY = F.build(
+    F.declare(
+        {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"},
+         "rows": [{"name": "Jana Peters", "brutto": 3180}, {"name": "Sven Albers", "brutto": 1945},
+                  {"name": "Lea Kraus", "brutto": 1045}]}  # fmt: skip
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jana (MFA) 3180,00 · Sven (MFA, Teilzeit) 1945,00 · Lea (Azubi) 1045,00 brutto",
+     "| Jana | MFA | 3.180,00 € |\n| Sven | MFA | 1.945,00 € |", "Jana: 3180 EUR brutto",
+     "3180,00 EUR (Jana)"],
+)  # fmt: skip
+def test_a_salary_beside_the_given_name_that_heads_its_row_is_the_record(text: str) -> None:
+    assert TEAM_PAY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jana 1945,00 EUR", "Jana hat Urlaub. Die Miete beträgt 3180,00 EUR.", "Sven 3180 EUR Jana",
+     "Jana und Sven verdienen zusammen 5125 EUR", "Jana\n\nSumme: 3180,00 EUR"],
+)  # fmt: skip
+def test_a_given_name_beside_someone_elses_value_or_in_another_clause_is_not(text: str) -> None:
+    assert not TEAM_PAY.carried_by(text), text
+
+
+def test_a_given_name_two_people_share_names_neither() -> None:
+    twins = F.build(
+        F.declare(
+            {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"},
+             "rows": [{"name": "Jana Peters", "brutto": 3180}, {"name": "Jana Kraus", "brutto": 2450}]}  # fmt: skip
+        )
+    )
+    assert not twins.carried_by("Jana: 3180 EUR")
+    assert twins.carried_by("Jana Peters: 3180 EUR")
