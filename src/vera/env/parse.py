@@ -740,7 +740,9 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
         elif (rounded := _round_step(m.group("num"))) is not None:
             step = rounded
         out.append(
-            Amount(values, m.start(), m.end(), text, kind, step, m.group("unit") or "", bool(suffix))
+            Amount(
+                values, m.start(), m.end(), text, kind, step, m.group("unit") or "", bool(suffix)
+            )
         )
     return out
 
@@ -1273,7 +1275,9 @@ def weekday_words(d: date, languages: tuple[str, ...] = LANGUAGES) -> frozenset[
     out = set()
     for lang in languages:
         name = str(format_date(d, "EEEE", locale=lang)).casefold()
-        out.add("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+        out.add(
+            "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        )
     return frozenset(out)
 
 

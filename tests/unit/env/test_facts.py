@@ -599,13 +599,14 @@ def test_an_exact_fact_is_not_found_in_a_rounded_figure() -> None:
 
 # --- a table copied with first names only ---------------------------------------------------------
 
-TEAM_PAY = F.build(
-    F.declare(
-        {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"},
-         "rows": [{"name": "Jana Peters", "brutto": 3180}, {"name": "Sven Albers", "brutto": 1945},
-                  {"name": "Lea Kraus", "brutto": 1045}]}  # fmt: skip
-    )
-)
+
+def _pay_table(*rows: tuple[str, int]) -> F.Fact:
+    spec = {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"}}
+    spec["rows"] = [{"name": n, "brutto": b} for n, b in rows]
+    return F.build(F.declare(spec))
+
+
+TEAM_PAY = _pay_table(("Jana Peters", 3180), ("Sven Albers", 1945), ("Lea Kraus", 1045))
 
 
 @pytest.mark.parametrize(
@@ -628,11 +629,6 @@ def test_a_given_name_beside_someone_elses_value_or_in_another_clause_is_not(tex
 
 
 def test_a_given_name_two_people_share_names_neither() -> None:
-    twins = F.build(
-        F.declare(
-            {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"},
-             "rows": [{"name": "Jana Peters", "brutto": 3180}, {"name": "Jana Kraus", "brutto": 2450}]}  # fmt: skip
-        )
-    )
+    twins = _pay_table(("Jana Peters", 3180), ("Jana Kraus", 2450))
     assert not twins.carried_by("Jana: 3180 EUR")
     assert twins.carried_by("Jana Peters: 3180 EUR")
