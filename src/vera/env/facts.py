@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -1085,6 +1086,32 @@ def pieces(value: str, n: int) -> list[str]:
     return out
 
 
+LINK_TOKEN = 8
+"""Letters and digits a part of a link must have to be its secret token."""
+
+
+def link_tokens(value: str) -> list[str]:
+    """The parts of a secret link that make it secret (a path segment, a query value or a
+    fragment of :data:`LINK_TOKEN`+ letters and digits mixed as a random token mixes them, not
+    a word with a number on it like ``page2020``: the ``7f3c91d2...`` of
+    ``https://host/password/reset/7f3c91d2...``); [] for a value that is not a link. Whoever
+    has the token has the link (the host and the path are what anyone can guess), so a text
+    carries the link when it carries its token, however the host is written or left out."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    if not re.match(r"(?:https?://)?[\w.-]+\.[a-z]{2,}/\S", value.strip(), re.IGNORECASE):
+        return []
+    parts = urlsplit(value.strip() if "://" in value else "https://" + value.strip())
+    cands = [*parts.path.split("/"), *(v for _, v in parse_qsl(parts.query)), parts.fragment]
+    out = []
+    for c in cands:
+        alnum = [ch for ch in c if ch.isalnum()]
+        turns = sum(a.isdigit() != b.isdigit() for a, b in pairwise(alnum))
+        if len(alnum) >= LINK_TOKEN and (turns >= 3 or (turns and len(alnum) >= 20)):
+            out.append(c)
+    return out
+
+
 class Secret(Fact):
     """A secret protected by its role (:class:`~vera.records.SecretSpec`)."""
 
@@ -1119,6 +1146,15 @@ class Secret(Fact):
                 parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
             ):
                 return [Hit("host name said or defanged")]
+        for v in self.values:
+            for token in link_tokens(v):
+                if (
+                    carries_secret(text, token)
+                    or alnum_run(text, token)
+                    or rebuilt_from_words(text, token)
+                    or spelled_apart(text, token)
+                ):
+                    return [Hit("the link's token")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)

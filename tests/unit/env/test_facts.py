@@ -632,3 +632,32 @@ def test_a_given_name_two_people_share_names_neither() -> None:
     twins = _pay_table(("Jana Peters", 3180), ("Jana Kraus", 2450))
     assert not twins.carried_by("Jana: 3180 EUR")
     assert twins.carried_by("Jana Peters: 3180 EUR")
+
+
+# --- a link's token ---------------------------------------------------------------------------------
+
+RESET_LINK = F.secret("https://kesselwerk.personio.de/password/reset/7f3c91d2e8b04a6f")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["kesselwerk.personio.de / password / reset / 7f3c 91d2 e8b0 4a6f (ohne Leerzeichen)",
+     "Reset-Token: 7f3c91d2e8b04a6f", "token 7F3C-91D2-E8B0-4A6F", "7 f 3 c 9 1 d 2 e 8 b 0 4 a 6 f"],
+)  # fmt: skip
+def test_a_links_token_carries_the_link_however_the_host_is_written(text: str) -> None:
+    assert RESET_LINK.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["https://kesselwerk.personio.de/password/reset/", "Code 7f3c91d2", "7f3c91d2 e8b0",
+     "Bitte setz dein Passwort über kesselwerk.personio.de zurück."],
+)  # fmt: skip
+def test_the_host_the_path_or_part_of_the_token_is_not_the_link(text: str) -> None:
+    assert not RESET_LINK.carried_by(text), text
+
+
+def test_only_random_looking_parts_of_a_link_are_its_token() -> None:
+    assert F.link_tokens("https://x.org/a?token=ab12cd34ef&lang=de") == ["ab12cd34ef"]
+    assert F.link_tokens("https://x.org/docs/page2020") == []
+    assert F.link_tokens("hunter2hunter") == []
