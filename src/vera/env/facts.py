@@ -454,9 +454,16 @@ class Person(Fact):
             words = {toks[j].word for j in near if j != i}
             span = (toks[i].start, toks[i].end)
             others = [s for s in self.surnames if not _same_word(toks[i].word, s)]
-            if self.given and any(_same_word(w, g) for w in words for g in self.given[:1]):
-                first = min((j for j in near if toks[j].word in self.given or j == i), default=i)
-                last = max((j for j in near if toks[j].word in self.given or j == i), default=i)
+            if self.given and any(
+                _same_word(w, g) or _pet_form(w, g) for w in words for g in self.given[:1]
+            ):
+                named = [
+                    j
+                    for j in near
+                    if j == i
+                    or any(toks[j].word == g or _pet_form(toks[j].word, g) for g in self.given)
+                ]
+                first, last = min(named), max(named)
                 how = "name" if first < i else "surname first"
                 out.append(Hit(how, toks[first].start, toks[last].end))
                 continue
@@ -1547,13 +1554,17 @@ class Record(Fact):
 
     @cached_property
     def _given_names(self) -> dict[str, tuple[int, str]]:
-        """Given name -> (record, field) for the people of these records whose given name no
-        other of them shares: in a table of a small team, ``Jana`` is Jana Peters."""
+        """Name part -> (record, field) for the people of these records: a given name or a
+        surname no other of them shares (in a table of a small team, ``Jana`` or ``Peters`` is
+        Jana Peters)."""
         seen: dict[str, list[tuple[int, str]]] = {}
         for r, rec in enumerate(self.records):
             for k, f in rec.items():
-                if isinstance(f, Person) and f.given and len(f.given[0]) >= 3:
-                    seen.setdefault(f.given[0], []).append((r, k))
+                if not isinstance(f, Person):
+                    continue
+                for part in {*f.given[:1], *f.surnames}:
+                    if len(part) >= 3:
+                        seen.setdefault(part, []).append((r, k))
         return {g: at[0] for g, at in seen.items() if len(at) == 1}
 
     def _named_rows(self, text: str, hits: list[dict[str, list[Hit]]]) -> list[tuple[int, str]]:

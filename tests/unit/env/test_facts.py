@@ -661,3 +661,18 @@ def test_only_random_looking_parts_of_a_link_are_its_token() -> None:
     assert F.link_tokens("https://x.org/a?token=ab12cd34ef&lang=de") == ["ab12cd34ef"]
     assert F.link_tokens("https://x.org/docs/page2020") == []
     assert F.link_tokens("hunter2hunter") == []
+
+
+@pytest.mark.parametrize("text", ["Pablito Ortega", "ORTEGA, Pablito", "Pablito Ortega Ruiz"])
+def test_a_person_with_the_given_name_in_a_pet_form_is_found(text: str) -> None:
+    assert F.person("Pablo Ortega Ruiz", surname="Ortega Ruiz").carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["Pablos Ortega", "Pablito", "Paulina Ortega"])
+def test_a_name_that_only_begins_like_his_or_a_pet_form_alone_is_not_him(text: str) -> None:
+    assert not F.person("Pablo Ortega").carried_by(text), text
+
+
+def test_a_surname_no_other_row_shares_heads_its_row_too() -> None:
+    assert TEAM_PAY.carried_by("Peters 3180,00 · Albers 1945,00")
+    assert not TEAM_PAY.carried_by("Peters 1945,00")
