@@ -98,8 +98,10 @@ CLAIMS = [
                  "amount", "payment"]],
      "affirmed": [0]},
     {"label": "a free month promised",
-     "groups": [["gratis", "kosteloos", "zonder kosten", "niet in rekening", "free of charge",
-                 "for free", "on the house", "no charge", "waived"],
+     "groups": [["gratis", "kosteloos", "zonder kosten", "niet in rekening",
+                 "betaalt u niets", "betaal je niets", "hoeft .. niets te betalen",
+                 "free of charge", "for free", "on the house", "no charge", "waived",
+                 "won t be charged", "will not be charged", "pay nothing"],
                 ["maand", "december", "januari", "month", "january"]],
      "affirmed": [0]},
 ]
