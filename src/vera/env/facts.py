@@ -1326,13 +1326,14 @@ def concepts_found(
 
 DIMINUTIVES = (
     "ito", "ita", "itos", "itas", "cito", "cita", "illo", "illa",  # es
-    "ino", "ina", "etto", "etta", "uccio",  # it
-    "ette", "ou",  # fr
+    "etto", "uccio",  # it
     "chen", "lein", "tje", "pje",  # de, nl
-    "ie", "ey",  # en
+    "ie",  # en
 )  # fmt: skip
 """Endings that make a pet form of a name (``Pablo`` -> ``Pablito``, ``Hans`` -> ``Hänschen``,
-``Pieter`` -> ``Pietje``), put on its stem (the name without a final vowel)."""
+``Pieter`` -> ``Pietje``), put on its stem (the name without a final vowel). Endings that make
+another name of their own (``Paul`` -> ``Paulina``, ``Paulette``; ``Marta`` -> ``Martina``)
+are left out."""
 
 
 def _pet_form(word: str, name: str) -> bool:

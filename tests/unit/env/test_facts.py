@@ -676,3 +676,10 @@ def test_a_name_that_only_begins_like_his_or_a_pet_form_alone_is_not_him(text: s
 def test_a_surname_no_other_row_shares_heads_its_row_too() -> None:
     assert TEAM_PAY.carried_by("Peters 3180,00 · Albers 1945,00")
     assert not TEAM_PAY.carried_by("Peters 1945,00")
+
+
+@pytest.mark.parametrize(
+    "name, other", [("Paul", "Paulina"), ("Paul", "Paulette"), ("Marta", "Martina")]
+)
+def test_a_name_of_its_own_made_from_a_stem_is_not_a_pet_form(name: str, other: str) -> None:
+    assert not F.text(name).carried_by(f"{other} García")
