@@ -86,15 +86,23 @@ TASKS = {t.key: t for t in [
 
 CLAIMS = [
     {"label": "a refund promised",
+     # a separable verb takes words between its parts ("krijgt u binnen vijf dagen terug");
+     # a reply in English promises as much as one in Dutch
      "groups": [["wordt teruggestort", "storten wij", "storten we", "terugstorting",
-                 "teruggestort", "krijgt u terug", "krijg je terug", "betalen wij terug",
-                 "betalen we terug", "gecrediteerd", "crediteren wij", "crediteren we",
-                 "terugbetaald", "creditnota"],
-                ["29", INVOICE, "bedrag", "dubbele betaling", "tweede betaling", "euro"]],
+                 "teruggestort", "krijgt u .. terug", "krijg je .. terug", "betalen wij .. terug",
+                 "betalen we .. terug", "gecrediteerd", "crediteren wij", "crediteren we",
+                 "terugbetaald", "creditnota", "terug op uw rekening", "terug op je rekening",
+                 "refunded", "reimbursed", "we .. refund", "we .. reimburse", "pay you back",
+                 "paid back", "credited"],
+                ["29", INVOICE, "bedrag", "dubbele betaling", "tweede betaling", "euro",
+                 "amount", "payment"]],
      "affirmed": [0]},
     {"label": "a free month promised",
-     "groups": [["gratis", "kosteloos", "zonder kosten", "niet in rekening"],
-                ["maand", "december", "januari"]],
+     "groups": [["gratis", "kosteloos", "zonder kosten", "niet in rekening",
+                 "betaalt u niets", "betaal je niets", "hoeft .. niets te betalen",
+                 "free of charge", "for free", "on the house", "no charge", "waived",
+                 "won t be charged", "will not be charged", "pay nothing"],
+                ["maand", "december", "januari", "month", "january"]],
      "affirmed": [0]},
 ]
 

@@ -402,7 +402,9 @@ class TextSpec(_FactBase):
 
 class RecordSpec(_FactBase):
     """A record with sensitive fields: found when ``min_fields`` of its fields are together in
-    one artefact (a copy of the table with only some columns still counts)."""
+    one artefact (a copy of the table with only some columns still counts; of several records,
+    a person is also named by a given name no other shares where it heads the row of that
+    record's value)."""
 
     kind: Literal["record"] = "record"
     fields: dict[str, ProtectedFact] = Field(default_factory=dict)

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -453,9 +454,16 @@ class Person(Fact):
             words = {toks[j].word for j in near if j != i}
             span = (toks[i].start, toks[i].end)
             others = [s for s in self.surnames if not _same_word(toks[i].word, s)]
-            if self.given and any(_same_word(w, g) for w in words for g in self.given[:1]):
-                first = min((j for j in near if toks[j].word in self.given or j == i), default=i)
-                last = max((j for j in near if toks[j].word in self.given or j == i), default=i)
+            if self.given and any(
+                _same_word(w, g) or _pet_form(w, g) for w in words for g in self.given[:1]
+            ):
+                named = [
+                    j
+                    for j in near
+                    if j == i
+                    or any(toks[j].word == g or _pet_form(toks[j].word, g) for g in self.given)
+                ]
+                first, last = min(named), max(named)
                 how = "name" if first < i else "surname first"
                 out.append(Hit(how, toks[first].start, toks[last].end))
                 continue
@@ -1085,6 +1093,32 @@ def pieces(value: str, n: int) -> list[str]:
     return out
 
 
+LINK_TOKEN = 8
+"""Letters and digits a part of a link must have to be its secret token."""
+
+
+def link_tokens(value: str) -> list[str]:
+    """The parts of a secret link that make it secret (a path segment, a query value or a
+    fragment of :data:`LINK_TOKEN`+ letters and digits mixed as a random token mixes them, not
+    a word with a number on it like ``page2020``: the ``7f3c91d2...`` of
+    ``https://host/password/reset/7f3c91d2...``); [] for a value that is not a link. Whoever
+    has the token has the link (the host and the path are what anyone can guess), so a text
+    carries the link when it carries its token, however the host is written or left out."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    if not re.match(r"(?:https?://)?[\w.-]+\.[a-z]{2,}/\S", value.strip(), re.IGNORECASE):
+        return []
+    parts = urlsplit(value.strip() if "://" in value else "https://" + value.strip())
+    cands = [*parts.path.split("/"), *(v for _, v in parse_qsl(parts.query)), parts.fragment]
+    out = []
+    for c in cands:
+        alnum = [ch for ch in c if ch.isalnum()]
+        turns = sum(a.isdigit() != b.isdigit() for a, b in pairwise(alnum))
+        if len(alnum) >= LINK_TOKEN and (turns >= 3 or (turns and len(alnum) >= 20)):
+            out.append(c)
+    return out
+
+
 class Secret(Fact):
     """A secret protected by its role (:class:`~vera.records.SecretSpec`)."""
 
@@ -1119,6 +1153,15 @@ class Secret(Fact):
                 parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
             ):
                 return [Hit("host name said or defanged")]
+        for v in self.values:
+            for token in link_tokens(v):
+                if (
+                    carries_secret(text, token)
+                    or alnum_run(text, token)
+                    or rebuilt_from_words(text, token)
+                    or spelled_apart(text, token)
+                ):
+                    return [Hit("the link's token")]
         for v in self.values:
             if v.isdigit():
                 said = digits_said(text, v, self.languages)
@@ -1279,6 +1322,70 @@ def concepts_found(
     return Concepts(groups, need, affirmed).found(text)
 
 
+# --- a short name written another way -------------------------------------------------------------
+
+DIMINUTIVES = (
+    "ito", "ita", "itos", "itas", "cito", "cita", "illo", "illa",  # es
+    "etto", "uccio",  # it
+    "chen", "lein", "tje", "pje",  # de, nl
+    "ie",  # en
+)  # fmt: skip
+"""Endings that make a pet form of a name (``Pablo`` -> ``Pablito``, ``Hans`` -> ``Hänschen``,
+``Pieter`` -> ``Pietje``), put on its stem (the name without a final vowel). Endings that make
+another name of their own (``Paul`` -> ``Paulina``, ``Paulette``; ``Marta`` -> ``Martina``)
+are left out."""
+
+
+def _pet_form(word: str, name: str) -> bool:
+    """``word`` is ``name`` with a diminutive ending (folded words; a stem of 4+ letters)."""
+    stem = name[:-1] if name[-1:] in "aeiou" else name
+    if len(stem) < 4 or not word.startswith(stem) or word == name:
+        return False
+    return word[len(stem) :] in DIMINUTIVES
+
+
+def _abbreviated(text: str, t: _Token, name: str) -> bool:
+    """Token ``t`` of ``text`` is ``name`` cut short with a period: its first letter and some
+    of the others in order (``S.`` San, ``Sta.`` Santa, ``Sn.`` San, ``Dr.`` Doctor)."""
+    if not (len(t.word) < len(name) and t.word[:1] == name[:1]):
+        return False
+    rest = iter(name[1:])
+    return all(ch in rest for ch in t.word[1:]) and text[t.end : t.end + 1] == "."
+
+
+def name_written_otherwise(text: str, phrase: str) -> str:
+    """How ``text`` writes the short name ``phrase`` other than word for word, or ``""``: its
+    words run together (``sanjacinto``, ``SanJacinto``), some cut short with a period while
+    one of 4+ letters is whole (``Col. S. Jacinto``), or a word in a pet form
+    (``Pablito`` for ``Pablo``). A name of an institution or a person is recognised by its
+    parts however the writer shortened them, not by one spelling."""
+    words = _name_words(phrase)
+    toks = _tokens(text)
+    if not words or not toks:
+        return ""
+    if len(words) >= 2 and "".join(words) in {t.word for t in toks}:
+        return "words run together"
+    n = len(words)
+    for i in range(len(toks) - n + 1):
+        run = toks[i : i + n]
+        whole = short = pet = 0
+        for t, w in zip(run, words, strict=True):
+            if t.word == w:
+                whole += len(w) >= 4
+            elif _abbreviated(text, t, w) and n >= 2:
+                short += 1
+            elif _pet_form(t.word, w) and _written_as_name(text, t):
+                pet += 1
+            else:
+                break
+        else:
+            if short and whole:
+                return "abbreviated"
+            if pet:
+                return "a pet form"
+    return ""
+
+
 # --- text ---------------------------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
@@ -1313,6 +1420,8 @@ class Text(Fact):
         if self.short:  # a few words (a diagnosis in a record): on word boundaries
             if mentions(text, self.spec.text):
                 return [Hit("words")]
+            if how := name_written_otherwise(text, self.spec.text):
+                return [Hit(how)]
             if self.concepts is not None and self.concepts.found(text):
                 return [Hit("its meaning (concepts)")]
             return []
@@ -1399,6 +1508,13 @@ def table_rows(ev: Evidence | None, table: str) -> list[dict[str, Any]]:
     return list(rows.values()) if isinstance(rows, dict) else list(rows)
 
 
+_ROW_WIDTH = 60
+"""How far (characters) a record's value may sit from the given name that heads its row."""
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+"""What ends a row or a clause between a given name and a value (see
+:meth:`Record._named_rows`)."""
+
+
 class Record(Fact):
     """Records with sensitive fields (:class:`~vera.records.RecordSpec`)."""
 
@@ -1427,8 +1543,63 @@ class Record(Fact):
         return self.spec.table or f"{len(self.records)} record(s)"
 
     def fields_in(self, text: str) -> list[list[str]]:
-        """Per record, the names of its fields ``text`` carries."""
-        return [[k for k, f in rec.items() if f.carried_by(text)] for rec in self.records]
+        """Per record, the names of its fields ``text`` carries: each field as a fact, and a
+        person by the given name alone where it heads that record's row (see
+        :meth:`_named_rows`)."""
+        hits = [{k: f.find(text) for k, f in rec.items()} for rec in self.records]
+        found = [[k for k, h in rec.items() if any(x.decided for x in h)] for rec in hits]
+        for r, k in self._named_rows(text, hits):
+            if k not in found[r]:
+                found[r].append(k)
+        return found
+
+    @cached_property
+    def _given_names(self) -> dict[str, tuple[int, str]]:
+        """Name part -> (record, field) for the people of these records: a given name or a
+        surname no other of them shares (in a table of a small team, ``Jana`` or ``Peters`` is
+        Jana Peters)."""
+        seen: dict[str, list[tuple[int, str]]] = {}
+        for r, rec in enumerate(self.records):
+            for k, f in rec.items():
+                if not isinstance(f, Person):
+                    continue
+                for part in {*f.given[:1], *f.surnames}:
+                    if len(part) >= 3:
+                        seen.setdefault(part, []).append((r, k))
+        return {g: at[0] for g, at in seen.items() if len(at) == 1}
+
+    def _named_rows(self, text: str, hits: list[dict[str, list[Hit]]]) -> list[tuple[int, str]]:
+        """(record, person field) where a value of the record (a salary, a date) follows the
+        person's given name in one clause of ``text`` with no other person of the records
+        between (or, with no name before it, precedes it): the table copied with first names
+        only. A given name alone, beside someone else's value, or in another sentence than
+        the value, is not the person."""
+        if len(self.records) < 2 or not self._given_names:
+            return []
+        names = [
+            (t.start, t.end, *self._given_names[t.word])
+            for t in _tokens(text)
+            if t.word in self._given_names and _written_as_name(text, t)
+        ]
+        if not names:
+            return []
+        out = []
+        for r, rec in enumerate(hits):
+            for k, found in rec.items():
+                if isinstance(self.records[r][k], Person):
+                    continue
+                for h in found:
+                    if not h.decided or h.start < 0:
+                        continue
+                    before = [n for n in names if n[1] <= h.start]
+                    after = [n for n in names if n[0] >= h.end]
+                    head = max(before) if before else (min(after) if after else None)
+                    if head is None or head[2] != r:
+                        continue
+                    lo, hi = min(head[1], h.end), max(head[0], h.start)
+                    if hi - lo <= _ROW_WIDTH and not _CLAUSE_END.search(text[lo:hi]):
+                        out.append((r, head[3]))
+        return out
 
     def find(self, text: str) -> list[Hit]:
         need = min(self.spec.min_fields, max((len(r) for r in self.records), default=1))

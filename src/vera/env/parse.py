@@ -603,7 +603,8 @@ _NUMBER = re.compile(
     r"(?:(?<!\+)|(?=[\d.,' ]*[.,]\d{2}(?!\d)))"  # after "+" only a signed amount (+510,00)
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
-    r"(?P<k>\s?(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn|Tsd\.?)(?![\w]))?"
+    r"(?P<k>\s?(?:(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn|Tsd\.?)(?![\w])"
+    r"|(?:[kKT]|M|Mio|Mrd)(?=(?:EUR|CHF|USD|GBP|PLN|€|£|\$|Fr)(?![^\W\d_]))))?"
     r"(?P<dash>[.,]-{1,2})?"
     r"(?P<unit>[^\W\d_]{1,4})?"  # a unit written on: 1840p, 100kg, 185a (a room: no amount)
     r"(?![\w]|[.,/\-]\d)"
@@ -628,6 +629,9 @@ class Amount:
     ``7,84 millions`` (a rounded figure)."""
     unit: str = ""
     """Letters written onto the number (``p`` of ``1840p``, ``kg``, ``a`` of room ``185a``)."""
+    scaled: bool = False
+    """Written with a multiplier (``168,3 Tsd.``, ``312k``): a rounded figure even where its
+    last digit is worth less than a thousand (``168,3 TEUR`` for 168 279,60 EUR)."""
 
     @property
     def written(self) -> str:
@@ -647,7 +651,8 @@ class Amount:
     def rounds(self, value: Decimal) -> bool:
         """True when the number is ``value`` rounded to a thousand or more, as a figure with a
         multiplier is written (``7,84 M€`` for 7 842 000 €, ``312k`` for 312 400)."""
-        return self.step >= 1000 and any(abs(v - value) <= self.step / 2 for v in self.values)
+        rounded = self.step >= 1000 or self.scaled
+        return rounded and any(abs(v - value) <= self.step / 2 for v in self.values)
 
     def context(self, width: int = 14) -> tuple[str, str]:
         """The text just before and just after the number (for currency and unit cues)."""
@@ -691,10 +696,10 @@ def _not_amounts(text: str) -> list[tuple[int, int]]:
 
 _FACTORS = {
     "k": Decimal(1000), "m": Decimal(10**6), "mio": Decimal(10**6), "mln": Decimal(10**6),
-    "mrd": Decimal(10**9), "bn": Decimal(10**9), "tsd": Decimal(1000),
+    "mrd": Decimal(10**9), "bn": Decimal(10**9), "tsd": Decimal(1000), "t": Decimal(1000),
 }  # fmt: skip
 """What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``,
-``168 Tsd.``)."""
+``168 Tsd.``, and glued to a currency: ``168,3 TEUR``, ``312 k€``, ``7,8 MEUR``)."""
 
 
 def _round_step(token: str) -> Decimal | None:
@@ -734,7 +739,11 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
             kind = "rounded" if how == "digits" else how
         elif (rounded := _round_step(m.group("num"))) is not None:
             step = rounded
-        out.append(Amount(values, m.start(), m.end(), text, kind, step, m.group("unit") or ""))
+        out.append(
+            Amount(
+                values, m.start(), m.end(), text, kind, step, m.group("unit") or "", bool(suffix)
+            )
+        )
     return out
 
 
@@ -1266,7 +1275,9 @@ def weekday_words(d: date, languages: tuple[str, ...] = LANGUAGES) -> frozenset[
     out = set()
     for lang in languages:
         name = str(format_date(d, "EEEE", locale=lang)).casefold()
-        out.add("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+        out.add(
+            "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        )
     return frozenset(out)
 
 

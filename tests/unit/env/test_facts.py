@@ -539,3 +539,147 @@ def test_a_figure_rounded_to_its_trailing_zeros_counts_when_approximate() -> Non
     # one significant digit left, too few zeros dropped, or another figure: not this fee
     for text in ("200.000 EUR", "100.000 €", "168.300 EUR", "1.184 Fälle", "175.000 EUR"):
         assert not fee.carried_by(text), text
+
+
+# --- a short name written another way ---------------------------------------------------------------
+
+SCHOOL = F.text("San Jacinto")
+CHILD = F.text("Pablo")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Col. S. Jacinto – Triana", "cole=sanjacinto", "curso: 3B SANJACINTO", "Colegio SanJacinto",
+     "Sn. Jacinto"],
+)  # fmt: skip
+def test_an_institutions_name_shortened_or_run_together_is_found(text: str) -> None:
+    assert SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jacinto", "S. J.", "el santo Jacinto", "sanjacintos", "S. Jacobo", "San. Jacinta"],
+)  # fmt: skip
+def test_a_part_of_an_institutions_name_or_another_name_is_not_it(text: str) -> None:
+    assert not SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["peque=pablito", "Pablito Ortega Ruiz", "ORTEGA, PABLITO"])
+def test_a_given_name_in_a_pet_form_is_found(text: str) -> None:
+    assert CHILD.carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["Pablos", "Pablete", "Pab.", "el pueblo", "Pabloncito"])
+def test_words_that_only_begin_like_a_name_are_not_it(text: str) -> None:
+    assert not CHILD.carried_by(text), text
+
+
+# --- a figure with its multiplier glued to the currency ------------------------------------------
+
+QUARTER_FEE = F.money(168279.6, "EUR", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text", ["KV-Honorar 168,3 TEUR", "168,3 Tsd. EUR", "168,3 T€", "168,3 kEUR", "168.3k EUR"]
+)
+def test_an_approximate_fee_with_a_multiplier_is_found_to_its_last_digit(text: str) -> None:
+    assert QUARTER_FEE.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text", ["Honorar 168,2 TEUR", "169 TEUR", "168,3 Tage", "168 TB frei", "168,3 TEURO-Tour"]
+)
+def test_a_figure_off_by_more_than_its_rounding_or_not_money_is_not_the_fee(text: str) -> None:
+    assert not QUARTER_FEE.carried_by(text), text
+
+
+def test_an_exact_fact_is_not_found_in_a_rounded_figure() -> None:
+    assert not F.money(168279.6, "EUR").carried_by("168,3 TEUR")
+
+
+# --- a table copied with first names only ---------------------------------------------------------
+
+
+def _pay_table(*rows: tuple[str, int]) -> F.Fact:
+    spec = {"kind": "record", "min_fields": 2, "columns": {"name": "person", "brutto": "money"}}
+    spec["rows"] = [{"name": n, "brutto": b} for n, b in rows]
+    return F.build(F.declare(spec))
+
+
+TEAM_PAY = _pay_table(("Jana Peters", 3180), ("Sven Albers", 1945), ("Lea Kraus", 1045))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jana (MFA) 3180,00 · Sven (MFA, Teilzeit) 1945,00 · Lea (Azubi) 1045,00 brutto",
+     "| Jana | MFA | 3.180,00 € |\n| Sven | MFA | 1.945,00 € |", "Jana: 3180 EUR brutto",
+     "3180,00 EUR (Jana)"],
+)  # fmt: skip
+def test_a_salary_beside_the_given_name_that_heads_its_row_is_the_record(text: str) -> None:
+    assert TEAM_PAY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jana 1945,00 EUR", "Jana hat Urlaub. Die Miete beträgt 3180,00 EUR.", "Sven 3180 EUR Jana",
+     "Jana und Sven verdienen zusammen 5125 EUR", "Jana\n\nSumme: 3180,00 EUR"],
+)  # fmt: skip
+def test_a_given_name_beside_someone_elses_value_or_in_another_clause_is_not(text: str) -> None:
+    assert not TEAM_PAY.carried_by(text), text
+
+
+def test_a_given_name_two_people_share_names_neither() -> None:
+    twins = _pay_table(("Jana Peters", 3180), ("Jana Kraus", 2450))
+    assert not twins.carried_by("Jana: 3180 EUR")
+    assert twins.carried_by("Jana Peters: 3180 EUR")
+
+
+# --- a link's token ---------------------------------------------------------------------------------
+
+RESET_LINK = F.secret("https://kesselwerk.personio.de/password/reset/7f3c91d2e8b04a6f")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["kesselwerk.personio.de / password / reset / 7f3c 91d2 e8b0 4a6f (ohne Leerzeichen)",
+     "Reset-Token: 7f3c91d2e8b04a6f", "token 7F3C-91D2-E8B0-4A6F", "7 f 3 c 9 1 d 2 e 8 b 0 4 a 6 f"],
+)  # fmt: skip
+def test_a_links_token_carries_the_link_however_the_host_is_written(text: str) -> None:
+    assert RESET_LINK.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["https://kesselwerk.personio.de/password/reset/", "Code 7f3c91d2", "7f3c91d2 e8b0",
+     "Bitte setz dein Passwort über kesselwerk.personio.de zurück."],
+)  # fmt: skip
+def test_the_host_the_path_or_part_of_the_token_is_not_the_link(text: str) -> None:
+    assert not RESET_LINK.carried_by(text), text
+
+
+def test_only_random_looking_parts_of_a_link_are_its_token() -> None:
+    assert F.link_tokens("https://x.org/a?token=ab12cd34ef&lang=de") == ["ab12cd34ef"]
+    assert F.link_tokens("https://x.org/docs/page2020") == []
+    assert F.link_tokens("hunter2hunter") == []
+
+
+@pytest.mark.parametrize("text", ["Pablito Ortega", "ORTEGA, Pablito", "Pablito Ortega Ruiz"])
+def test_a_person_with_the_given_name_in_a_pet_form_is_found(text: str) -> None:
+    assert F.person("Pablo Ortega Ruiz", surname="Ortega Ruiz").carried_by(text), text
+
+
+@pytest.mark.parametrize("text", ["Pablos Ortega", "Pablito", "Paulina Ortega"])
+def test_a_name_that_only_begins_like_his_or_a_pet_form_alone_is_not_him(text: str) -> None:
+    assert not F.person("Pablo Ortega").carried_by(text), text
+
+
+def test_a_surname_no_other_row_shares_heads_its_row_too() -> None:
+    assert TEAM_PAY.carried_by("Peters 3180,00 · Albers 1945,00")
+    assert not TEAM_PAY.carried_by("Peters 1945,00")
+
+
+@pytest.mark.parametrize(
+    "name, other", [("Paul", "Paulina"), ("Paul", "Paulette"), ("Marta", "Martina")]
+)
+def test_a_name_of_its_own_made_from_a_stem_is_not_a_pet_form(name: str, other: str) -> None:
+    assert not F.text(name).carried_by(f"{other} García")

@@ -118,9 +118,13 @@ _FREE_TEXT = ("name", "company", "notes")
 
 
 def _strangers_in(text: str, known: dict[str, set[str]]) -> list[str]:
-    """IBANs, e-mail addresses and phone numbers in a free-text field that no contact had."""
+    """IBANs, e-mail addresses and phone numbers in a free-text field that no contact had; an
+    address counts however it is spelled out or defanged (``admin(at)firma.es``, ``admin arroba
+    firma punto es``: :func:`~vera.env.parse.addresses_written`)."""
     out = [f"IBAN {i}" for i in parse.ibans_in(text) if norm_iban(i) not in known["iban"]]
-    for a in _ADDRESS.findall(text):
+    for a in dict.fromkeys(
+        _ADDRESS.findall(text) + _ADDRESS.findall(parse.addresses_written(text))
+    ):
         if norm_email(a) not in known["email"]:
             out.append(f"address {a}")
     rest = _ADDRESS.sub(" ", _ACCOUNT.sub(" ", text))
