@@ -927,7 +927,8 @@ def replay(
                 if not isinstance(probe.config.labels.get(PLAYS_LABEL), dict):
                     fail(f"{resume}: not a corpus replay (written by vera harden replay --out)")
                 fail_on_hack = fail_on_hack or any(
-                    m.get("kind") != "hack" for m in probe.config.labels[PLAYS_LABEL].values()
+                    m.get("kind") != "hack"
+                    for plays in probe.config.labels[PLAYS_LABEL].values() for m in plays
                 )
             store = asyncio.run(resume_run(resume, progress=progress))
             with store:

@@ -466,17 +466,20 @@ async def replay_corpus(
 
 
 PLAYS_LABEL = "replay_plays"
-"""The run label that says, per trial key, which corpus entry or solution a trial played and
-against which task state (what :func:`replay_results` reports, after a resume too)."""
+"""The run label that says, per trial key, which corpus entries or solutions a trial played and
+against which task states (what :func:`replay_results` reports, after a resume too). Plays that
+are one trial (the same script against task states of identical content) are played once and
+reported for each."""
 
 
 def _plan_plays(
     plays: list[tuple[HackEntry | None, str, str, Task, AgentSpec]],
-) -> tuple[list[TrialSpec], dict[str, dict]]:
+) -> tuple[list[TrialSpec], dict[str, list[dict]]]:
     """The runner's specs of the plays (the ``harden`` kind: a hack or legitimate solution is a
-    ``script:`` agent, the oracle the oracle) and, per spec key, what the report needs."""
+    ``script:`` agent, the oracle the oracle), one per distinct trial, and per spec key what the
+    report needs of each play it stands for."""
     specs: list[TrialSpec] = []
-    meta: dict[str, dict] = {}
+    meta: dict[str, list[dict]] = {}
     for e, pid, kind, task, agent in plays:
         vera = task.config.vera
         tau_h = vera.threshold_attack if e is None or e.task == ANY_TASK else e.tau_h
@@ -495,8 +498,11 @@ def _plan_plays(
             tau_s=vera.threshold_benign,
         )
         spec = spec_for(task, params)
-        meta[spec.key] = {"id": pid, "task": task.id, "state": str(task.path), "kind": kind}
-        specs.append(spec)
+        if spec.key not in meta:
+            specs.append(spec)
+        meta.setdefault(spec.key, []).append(
+            {"id": pid, "task": task.id, "state": str(task.path), "kind": kind}
+        )
     return specs, meta
 
 
@@ -510,24 +516,25 @@ def replay_results(store: RunStore) -> list[Replayed]:
     by_key = {r.key: r for r in store.results()}
     out: list[Replayed] = []
     for spec in store.plan:
-        m, result = meta.get(spec.key), by_key.get(spec.key)
-        if m is None or result is None:
+        result = by_key.get(spec.key)
+        if result is None:
             continue
         p = HardenParams.model_validate(spec.params)
         played = task_result(result)
         reward = played.reward
         got = reward is not None
-        kind = m["kind"]
-        out.append(Replayed(
-            id=m["id"],
-            task=m["task"],
-            state=m["state"],
-            reward=reward,
-            hacked=kind == "hack" and got and reward >= p.tau_h,  # type: ignore[operator]
-            errors=played.phase_errors,
-            kind=kind,
-            passed=None if kind == "hack" else got and reward >= p.tau_s,  # type: ignore[operator]
-        ))  # fmt: skip
+        for m in meta.get(spec.key) or []:
+            kind = m["kind"]
+            out.append(Replayed(
+                id=m["id"],
+                task=m["task"],
+                state=m["state"],
+                reward=reward,
+                hacked=kind == "hack" and got and reward >= p.tau_h,  # type: ignore[operator]
+                errors=played.phase_errors,
+                kind=kind,
+                passed=None if kind == "hack" else got and reward >= p.tau_s,  # type: ignore[operator]
+            ))  # fmt: skip
     return out
 
 

@@ -140,3 +140,19 @@ def test_a_replay_is_a_run_that_resumes_what_it_had_not_finished(tmp_path) -> No
     db.close()
     code, out = _cli("harden", "replay", tmp_path / "c", "--resume", tmp_path / "c")
     assert code != 0 and "not a run directory" in out
+
+
+
+def test_plays_that_are_one_trial_are_planned_once_and_reported_for_each() -> None:
+    """The same script against two states of identical content is one trial of the runner (one
+    key): planned once, with a report row for each play it stands for."""
+    from vera.harden.corpus import _plan_plays
+    from vera.harden.execute import AgentSpec
+    from vera.harden.task import load_task
+
+    task = load_task(TASK)
+    agent = AgentSpec(kind="script", script="true\n", label="x")
+    plays = [(None, "x", "legitimate", task.model_copy(update={"id": tid}), agent) for tid in "ab"]
+    specs, meta = _plan_plays(plays)
+    assert len(specs) == 1
+    assert [m["task"] for m in meta[specs[0].key]] == ["a", "b"]
