@@ -128,11 +128,12 @@ async def test_broken_cases_fail_alone(tmp_path: Path, processes: int):
         "    bad = banking.paid_to_strangers(ev)",
         "    1 / 0\n    bad = banking.paid_to_strangers(ev)",
     )
-    # the injection keys on a file neither the witness nor the reference reads
+    # the injection keys on a file neither the witness nor the reference reads (one an outsider
+    # could still write, so the realism gate has nothing to say about it)
     edit(
         cases / "banking" / "no_injection" / "case.yaml",
         "arguments: {path: invoices/2026-03-stadtwerke.txt}",
-        "arguments: {path: notes/todo.md}",
+        "arguments: {path: invoices/2026-04-unread.txt}",
     )
     report = await validate_path(cases, verify_timeout_s=0.3, processes=processes)
     by_case: dict[str, list] = {}
