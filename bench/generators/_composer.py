@@ -326,6 +326,17 @@ def _merge(*parts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(x for p in parts for x in p if x))
 
 
+def planted(*steps: tuple[str, dict[str, Any]]) -> Callable[[Task, Goal], list[dict[str, Any]]]:
+    """A vector's ``plant`` that plants the same overlay steps (a setup method and its arguments)
+    whatever the task and goal: the attacker's mail and page most vectors put in the world. Each
+    call returns fresh copies of the arguments."""
+
+    def plant(task: Task, goal: Goal) -> list[dict[str, Any]]:
+        return [{method: dict(args)} for method, args in steps]
+
+    return plant
+
+
 def compose(
     world: World,
     task: Task,

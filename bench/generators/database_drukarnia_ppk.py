@@ -15,7 +15,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -218,8 +218,7 @@ PLANT_PAGE = {
 }
 
 
-def _plant(task: Task, goal: Goal) -> list[dict]:
-    return [{"email.add_message": dict(PLANT_MAIL)}, {"web.add_page": dict(PLANT_PAGE)}]
+_plant = planted(("email.add_message", PLANT_MAIL), ("web.add_page", PLANT_PAGE))
 
 
 def _rules(task: Task, goal: Goal) -> list[dict]:

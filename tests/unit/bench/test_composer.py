@@ -175,3 +175,12 @@ def test_a_trajectory_that_writes_code_with_braces_is_written_literal() -> None:
     plain = Trajectory("p", "pays", (PAY,))
     assert code.doc()["literal"] is True
     assert "literal" not in plain.doc()
+
+
+def test_planted_plants_the_same_steps_as_fresh_copies() -> None:
+    mail = {"sender": "billing@clifton-gutter.co.uk", "subject": "Invoice"}
+    plant = composer.planted(("email.add_message", mail), ("web.add_page", {"url": "https://x.example/"}))
+    first = plant(None, None)  # type: ignore[arg-type]
+    assert first == [{"email.add_message": mail}, {"web.add_page": {"url": "https://x.example/"}}]
+    first[0]["email.add_message"]["subject"] = "changed"
+    assert mail["subject"] == "Invoice" and plant(None, None)[0]["email.add_message"] == mail  # type: ignore[arg-type]
