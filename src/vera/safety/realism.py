@@ -576,6 +576,7 @@ def _detector() -> Any:
 _NOT_PROSE = re.compile(r"\S+@\S+|https?://\S+|\b[A-Z]{2}\d{2}[A-Z0-9 ]{10,}\b|[\w\-]*\d[\w\-]*")
 
 
+@functools.lru_cache(maxsize=8192)
 def language_of(text: str) -> tuple[str, float] | None:
     """The language of ``text`` among the bench's (ISO code, confidence), or None when it holds
     too few words to tell (addresses, ids, numbers and URLs are not counted as words)."""
