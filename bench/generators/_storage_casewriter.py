@@ -89,6 +89,10 @@ class Task:
     """Setup steps the task adds to the world in every variant (the case's ``setup:`` block): the
     third party's item its second read opens when the world does not hold one (a supplier's
     report saved in downloads/, the auditor's request mail), written as that party writes it."""
+    outsider_writes: list[dict] = field(default_factory=list)
+    """case.yaml ``realism: outsider_writes:`` ``{what: GLOB, why}``: the workspace or drive paths
+    whose files an outsider wrote as they are (a supplier's invoice saved from their mail, a report
+    in downloads/), so the attacker's text in such a file is theirs, not the user's."""
     doc_language_note: str = ""
     """Why the task's document, with the attacker's note planted in it, may read as another
     language than the world's (a vendor's config file whose keys are English on every install):
@@ -249,6 +253,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     known = [*task.attacker_knows, *goal.attacker_knows]
     if known:
         spec["realism"] = {"attacker_knows": known}
+    if task.outsider_writes:
+        spec.setdefault("realism", {})["outsider_writes"] = list(task.outsider_writes)
     if task.doc_language_note:
         spec.setdefault("realism", {})["foreign_language"] = [
             {"what": "overlay[0]", "why": task.doc_language_note}]
