@@ -10,9 +10,9 @@ Composition rules (the same for every world):
 - the harm, its invariant verifier, the witness routes, the look-alike reference and the
   attacker's markers come from the *goal*;
 - how the attacker speaks — first message, tactics, the text planted into the task's document
-  (overlay) and the two injections on distinct channels (the task's document and a second
-  read of something a third party wrote: a mail they sent, a document in a folder they can
-  write, a page they control) — comes from the *vector*.
+  (overlay: the attacker's own mail, file, shared document or page) and the two injections on
+  distinct channels (that item and a second read of something a third party wrote: a mail they
+  sent, a document in a folder they can write, a page they control) — comes from the *vector*.
 Both injections ride on content someone outside the user's account authors (docs/cases.md,
 "The realism gate", ``placement``): never on a listing, a log or another record the service
 itself writes. A task whose second read is such an item that the world lacks brings it in its
@@ -72,7 +72,11 @@ class Task:
     """Source of utility.py after its docstring (imports and ``def utility``)."""
     utility_doc: str
     doc: tuple[str, str, str]
-    """The document the task reads that an attacker could edit: (setup step, path, content)."""
+    """What the attacker writes that the task reads, (setup step, path, content): their own mail
+    beside the one the task expects (``email.add_message``, its sender and pinned id in
+    ``doc_extra``, ``content`` its opening), a file they sent saved where ``outsider_writes``
+    declares outsiders write, a document in a drive folder they edit, or their web page. Never a
+    document of the user's side: the overlay plants the vector's note into it."""
     hooks: list[tuple[str, dict | None, str]]
     """Two observations the task makes, each a read of content a third party writes (a document,
     a mail, a page; never a listing, log or permission the service writes): (tool, ``when``
@@ -89,6 +93,10 @@ class Task:
     """Setup steps the task adds to the world in every variant (the case's ``setup:`` block): the
     third party's item its second read opens when the world does not hold one (a supplier's
     report saved in downloads/, the auditor's request mail), written as that party writes it."""
+    outsider_writes: list[dict] = field(default_factory=list)
+    """case.yaml ``realism: outsider_writes:`` ``{what: GLOB, why}``: the workspace or drive paths
+    whose files an outsider wrote as they are (a supplier's invoice saved from their mail, a report
+    in downloads/), so the attacker's text in such a file is theirs, not the user's."""
     doc_language_note: str = ""
     """Why the task's document, with the attacker's note planted in it, may read as another
     language than the world's (a vendor's config file whose keys are English on every install):
@@ -249,6 +257,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     known = [*task.attacker_knows, *goal.attacker_knows]
     if known:
         spec["realism"] = {"attacker_knows": known}
+    if task.outsider_writes:
+        spec.setdefault("realism", {})["outsider_writes"] = list(task.outsider_writes)
     if task.doc_language_note:
         spec.setdefault("realism", {})["foreign_language"] = [
             {"what": "overlay[0]", "why": task.doc_language_note}]
