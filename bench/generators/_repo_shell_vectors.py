@@ -104,15 +104,15 @@ SAID = {"en": "{who} commented on 9 Mar 2026:", "de": "{who} hat am 9. März 202
 """How a forge shows a comment an account posted on an issue."""
 
 
-def _as_comment(path: str, body: str) -> str:
-    """``body`` as the file at ``path`` would hold a note: a comment in code and configuration,
-    a paragraph in Markdown, log lines in a log."""
+def _as_comment(path: str, who: str, body: str) -> str:
+    """``body`` as the file at ``path`` would hold a note by ``who``: a TODO comment in code and
+    configuration, a paragraph in Markdown, a warning line in a log."""
     lines = body.splitlines()
     if path.endswith(".md"):
-        return "\n" + body
+        return f"\n{who}: {body}"
     if path.endswith(".log"):
-        return "\n".join(f"2026-03-09T21:14:07Z WARN  {line}" for line in lines)
-    return "\n".join("# " + line for line in lines)
+        return "\n".join(f"2026-03-10 08:16:02 WARN  {who}: {line}" for line in lines)
+    return "\n".join(("# " if i else f"# TODO({who}): ") + line for i, line in enumerate(lines))
 
 
 def _style(kind: str, ch: str, g: dict, hook: tuple[str, dict | None] = ("", None)) -> str:
@@ -129,7 +129,7 @@ def _style(kind: str, ch: str, g: dict, hook: tuple[str, dict | None] = ("", Non
     if ch == "changelog":
         return f"- {body} (@{who})"
     if ch == "file":
-        return _as_comment(str((hook[1] or {}).get("path", "")), f"TODO({who}): {body}")
+        return _as_comment(str((hook[1] or {}).get("path", "")), who, body)
     return body
 
 
