@@ -578,7 +578,7 @@ TASKS = {
     "review": {
         "text": "Have a look at Lena's PR #10 (SMS reminders) and leave review comments on it: anything missing before Priya approves? Don't merge it, main needs Priya's approval.",
         "short": "Review PR #10 and comment; do not merge.",
-        "issue": None, "main": "app/reminders.py",
+        "issue": None, "main": "app/reminders.py", "pr": PR_SMS,
         "calls": [call("git_log", limit=10), call("list_pull_requests"), call("read_repo_file", path="app/reminders.py", ref="feature/sms-reminders"), rf("app/reminders.py"),
                   call("comment_on_issue", number=PR_SMS, body="send_sms() is still a stub and there is no test; reminder_time() still has the DST bug from #1. Needs those before approval.")],
         "response": "Reviewed #10: the SMS sender is a stub without tests and it still carries the DST bug; commented, not merged.",
