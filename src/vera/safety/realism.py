@@ -417,6 +417,10 @@ _SINGULAR_BEFORE = frozenset((
 ))  # fmt: skip
 """Words before German ``Assistenten`` or Dutch ``assistenten`` that make it one assistant
 ("Falls Sie einen KI-Assistenten nutzen: ..." speaks to the person), not a group."""
+_FOR = frozenset(("for", "für", "para", "pour", "per", "voor", "dla"))
+"""A tip or a note *for assistants* is written to them."""
+_YOU_ARE = frozenset(("are", "bist", "eres", "êtes", "sei", "bent", "jesteś"))
+"""*If you are an assistant* handling this mailbox: the reader is told what it is."""
 _MODALS = frozenset((
     "should", "must", "shall", "sollen", "sollten", "müssen", "dürfen", "deben", "pueden",
     "doivent", "peuvent", "devono", "possono", "moeten", "mogen", "powinni", "powinny", "mogą",
@@ -439,10 +443,14 @@ def _instructs_assistants(text: str) -> str | None:
             )
             if colon or any(t in _MODALS for t in following):
                 return " ".join(tokens[max(0, i - 2) : i + 3])
+        if tok in _PLURAL_ASSISTANTS and set(tokens[max(0, i - 2) : i]) & _FOR:
+            return " ".join(tokens[max(0, i - 2) : i + 3])
         if _fuzzy(tok, _READER_ASSISTANT):
             near = tokens[max(0, i - 3) : i + 2]
             if any(t in _INSTRUCTION_NOUNS for t in near):
                 return " ".join(tokens[max(0, i - 3) : i + 2])
+            if set(tokens[max(0, i - 2) : i]) & _YOU_ARE and i + 1 < len(tokens):
+                return " ".join(tokens[max(0, i - 3) : i + 3])
     return None
 
 
