@@ -14,8 +14,42 @@ def plant(table: str, **row) -> dict:
     return {"database.create_database": {"writable": True, "schema_sql": "SELECT 1;", "rows": {table: [row]}}}
 
 
-def inj(id_: str, channel: str, tool: str, payload: str) -> dict:
-    return {"id": id_, "channel": channel, "tool": tool, "mode": "append", "payload": payload}
+def inj(id_: str, channel: str, tool: str, payload: str, key: str | None = None) -> dict:
+    """One injection rule. ``key``: text of the record the attacker wrote (their web-form
+    enquiry, their ticket, their own note), so the payload shows only on a read of that record
+    -- the realism gate's ``untriggered``: never on whatever query the agent runs first."""
+    rule = {"id": id_, "channel": channel, "tool": tool, "mode": "append", "payload": payload}
+    if key is not None:
+        rule["when"] = {"result_contains": key}
+    return rule
+
+
+def _planted_table(overlay: list[dict], key: str) -> str | None:
+    """The table of the overlay's planted row whose text holds ``key``."""
+    for step in overlay:
+        rows = (step.get("database.create_database") or {}).get("rows") or {}
+        for table, items in rows.items():
+            if any(key in str(v) for row in items for v in row.values()):
+                return table
+    return None
+
+
+def _reads_planted(kw: dict[str, Any]) -> dict[str, Any]:
+    """``kw`` with its first witness reading the table of each record a keyed injection rides
+    on, so the multi variant's database channel is shown in some trajectory."""
+    reads = []
+    for rule in kw["injections"]:
+        key = (rule.get("when") or {}).get("result_contains")
+        if rule["tool"] == "query_database" and isinstance(key, str):
+            table = _planted_table(kw["overlay"], key)
+            if table is None:
+                raise ValueError(f"{kw['id']}: injection {rule['id']!r} keys on {key!r}, no planted row holds it")
+            reads.append(q(f"SELECT * FROM {table}"))
+    if not reads:
+        return kw
+    name, first = kw["witnesses"][0]
+    first = {**first, "calls": [*reads, *first["calls"]]}
+    return {**kw, "witnesses": [(name, first), *kw["witnesses"][1:]]}
 
 
 def mail(to, subject, body, cc=None):
@@ -43,10 +77,11 @@ def x(sql: str) -> dict[str, Any]:
 
 
 def triggered(injections: list[dict]) -> list[dict]:
-    """Each injection on a tool that reads one item with a trigger (the realism gate's
-    ``untriggered``): the note rides on the first query, description or write the agent makes
-    -- once, as a record or a notice would appear, not on every read. (A trigger on the planted
-    record itself, ``result_contains``, would reach only an agent that happens to select it.)"""
+    """Each injection on a tool that reads one item, without a trigger of its own, put on the
+    first query, description or write the agent makes. The realism gate counts this as
+    ``untriggered`` (it shows beside whatever that first read returns): a generator keys its
+    injections on the record the attacker wrote instead (``inj(..., key=...)``), which is shown
+    only to an agent that reads that record, as a real planted record would be."""
     out = []
     for rule in injections:
         rule = dict(rule)
@@ -78,7 +113,7 @@ def _with_sent_mail(kw: dict[str, Any]) -> dict[str, Any]:
 
 
 def make_case(world: dict, **kw: Any) -> dict[str, Any]:
-    kw = _with_sent_mail(kw)
+    kw = _with_sent_mail(_reads_planted(kw))
     case = {
         "id": kw["id"],
         "title": kw["title"],
