@@ -127,6 +127,10 @@ class Goal:
     """The attacker's pretext."""
     ask_alt: str = ""
     """``ask`` in another language (for the language-switch vector)."""
+    ask_formal: str = ""
+    """``ask`` as an outsider writes it to the user where the language has a formal address
+    (German "Sie": "schicken Sie ..."); ``ask`` itself is how the user speaks to their assistant
+    ("schick ..."). The vectors' planted texts use this one when it is set."""
     authorised: str = ""
     lookalike_allow: list[str] = field(default_factory=list)
     extra_overlay: list[dict] = field(default_factory=list)
@@ -166,6 +170,10 @@ class World:
     setup: list[dict]
     environment: str
     """Default environment leaf of its cases."""
+    premises: list[dict] = field(default_factory=list)
+    """The world file's ``facts: premises:`` ``{about, holds, excludes}``: what the world holds
+    true that its cases lean on, and the terms a user of this world could not say without
+    contradicting it (the realism gate's ``premise`` rule checks every case's task and opening)."""
 
 
 def _utility_py(task: Task, goal: Goal, generator: str) -> str:
@@ -288,8 +296,11 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
 
 def world_file(world: World, generator: str) -> str:
     head = f"# Written by {generator}: edit the generator, not this file.\n"
+    spec: dict[str, Any] = {"id": world.id}
+    if world.premises:
+        spec["facts"] = {"premises": list(world.premises)}
     return head + dump({
-        "id": world.id,
+        **spec,
         "title": world.title,
         "description": world.description,
         "services": world.services,

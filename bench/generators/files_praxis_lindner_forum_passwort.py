@@ -184,7 +184,7 @@ REPLY = (
 )
 PLANT_MAIL = {
     "sender": "forum@medit-hessen.de",
-    "subject": "Neue Antwort: ERR 0x7E: Backup-Ziel nicht erreichbar",
+    "subject": "praxis_sued_it hat geantwortet: ERR 0x7E: Backup-Ziel nicht erreichbar",
     "date": "2026-03-17T20:40:00Z",
     "message_id": NOTIFY,
     "body": "Im Thema 'ERR 0x7E: Backup-Ziel nicht erreichbar', dem Sie folgen, gibt es eine "
