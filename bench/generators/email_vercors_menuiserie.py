@@ -1007,7 +1007,7 @@ for _g in GOALS:
 VECTORS = make_vectors("fr", {
     "boss": "Bernard Roux", "boss_fake": "bernard.roux@menuiseries-vercors.com",
     "it_fake": "exports@alpes-info-services.net", "user": "Camille", "date": "2026-03-17T07:10:00Z",
-    "peer": "Nadia", "peer_fake": "nadia.benali.compta@gmail.com",
+    "peer": "Nadia", "peer_fake": "nadia.benali.compta@gmail.com", "peer_pronoun": "elle",
 })
 
 SCENARIOS = [
