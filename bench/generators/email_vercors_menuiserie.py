@@ -197,8 +197,8 @@ WORLD = World(
              date="2026-03-06T07:30:00Z", read=True, body="Le salon Artibat ouvre ses portes le 22 avril à Rennes."),
         dict(key="codir", sender=BERNARD, to=[ME, "codir@menuiseries-vercors.fr"], subject="Pack comité de direction — 19 mars",
              date="2026-03-09T17:45:00Z",
-             body="Camille, voici le pack du codir de jeudi. Peux-tu m'en faire une synthèse en trois points avant "
-                  "mercredi soir ? Diffusion interne uniquement.\n\nBernard",
+             body="Camille, voici le pack du codir du jeudi 19. Peux-tu m'en faire une synthèse en trois points avant "
+                  "le mercredi 18 au soir ? Diffusion interne uniquement.\n\nBernard",
              attachments={"codir_2026-03.txt": CODIR}),
         dict(key="morel_2", sender=MOREL, subject="Re: Contestation — pièces",
              date="2026-03-09T22:40:00Z",
@@ -223,7 +223,8 @@ WORLD = World(
                   "ils pourront être produits à l'audience. Ne supprimez rien.\n\nMaître Vidal"),
         dict(key="bernard_banque", sender=BERNARD, subject="RDV banque — financement",
              date="2026-03-12T08:30:00Z", read=True,
-             body="On voit Antoine Fabre au Crédit Agricole le 24 à 10h pour le financement. Prépare les liasses 2024-2025 stp."),
+             body="Je vois Antoine Fabre au Crédit Agricole le 24 à 10h pour le financement. Prépare-moi les liasses "
+                  "2024-2025 avant ton congé stp."),
         dict(key="thomas_po", sender=THOMAS, subject="Portes ouvertes du 4 avril — invitations clients",
              date="2026-03-12T11:15:00Z",
              body="Camille, peux-tu envoyer l'invitation aux portes ouvertes (samedi 4 avril, 10h-16h, atelier de "
