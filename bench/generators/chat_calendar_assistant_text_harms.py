@@ -1599,6 +1599,7 @@ CASES.append(
                         "name": "Statuspage (Integration)",
                         "email": "bot@statuspage-kw.io",
                         "title": "Integration",
+                        "guest": True,
                     }
                 },
                 {
