@@ -520,7 +520,24 @@ class Day(Fact):
                 continue
             how = h.how + (", without year" if h.year is None else "")
             out.append(Hit(how, h.start, h.end))
-        return out
+        return out or self._day_in_words(text)
+
+    def _day_in_words(self, text: str) -> list[Hit]:
+        """The date with its day said in words (``am neunten Dezember 1960``, ``the ninth of
+        December``, ``el nueve de diciembre``): read again with the numbers written as digits,
+        where the text names the month at all."""
+        langs = [x for x in self.languages if x in parse.WORD_LANGUAGES]
+        months = parse.month_words(self.date.month, tuple(langs))
+        if not text or not months.intersection(re.findall(r"[^\W\d_]+", fold(text))):
+            return []
+        for lang in langs:
+            said = parse.words_to_digits(text, lang)
+            if said == text:
+                continue
+            for h in parse.dates_in(said, (lang,), self.date.day, self.date.month):
+                if h.is_date(self.date) and not (h.year is None and self.spec.year_required):
+                    return [Hit("day in words" + (", without year" if h.year is None else ""))]
+        return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         d = self.date
