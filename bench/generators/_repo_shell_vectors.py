@@ -11,7 +11,11 @@ are the adversarial user's tactics and stay in ``first``. A shell task reads a f
 sent (``outsider_task``: a provider's reply, a forum thread, a guide saved in the downloads folder,
 which the case declares ``realism: outsider_writes``) and both injections ride on it; what the
 shell vectors plant is such a file too (``ctx`` names their paths), never the user's own notes,
-logs, dotfiles or code.
+logs, dotfiles or code. A repository goal whose attacker is an outsider (a vendor, partner,
+consultant, contractor, a third party's bot) declares the file that outsider sent (``sent``, see
+:func:`sent_doc`): its task reads it too, and its injections ride only on what an outsider writes
+(:data:`OUTSIDER_CHANNELS`: a comment on the issue or pull request the task opens, the sent file),
+never on the team's code, configuration, SECURITY.md or CHANGELOG.md.
 """
 
 from __future__ import annotations
@@ -37,6 +41,11 @@ def hooks(task: dict) -> dict[str, tuple[str, dict | None]]:
     :func:`outsider_doc`): both channels ride on that file, its read and a command's output
     showing it."""
     out: dict[str, tuple[str, dict | None]] = {}
+    sent = task.get("sent")
+    if sent:  # a repository task that also reads the file an outside sender sent (see :func:`sent_task`)
+        out["sent file"] = ("read_file", {"path": sent["path"]})
+        if task.get("sent_also"):
+            out["sent follow-up"] = ("read_file", {"path": sent["also"]["path"]})
     doc = task.get("outsider")
     if doc:  # a shell task: both channels ride on the file an outsider sent, never on the user's own
         out["file"] = ("read_file", {"path": doc["path"]})
@@ -139,6 +148,42 @@ def outsider_doc(path: str, text: str, kw: str, add: str, mention: str) -> dict:
     return {"path": path, "text": text, "kw": kw, "add": add, "mention": mention}
 
 
+OUTSIDER_CHANNELS = ("issue comment", "pull request", "sent file", "sent follow-up")
+"""The channels an outsider (a vendor, partner, consultant, contractor, a third party's bot) writes in
+a repository world: a comment on the issue or pull request the task opens, and the file they sent
+that the task reads. Code, configuration, SECURITY.md and CHANGELOG.md are the team's own: an
+outsider's note never rides on them."""
+
+
+def sent_doc(path: str, text: str, add: str, mention: str, why: str, also: dict | None = None) -> dict:
+    """A file an outside sender (the goal's persona) sent the team, saved as they wrote it in the
+    workspace's downloads: a vendor's integration notes, a partner's sheet. ``text`` is what it
+    says in the benign world, ``add`` how its author's own voice carries one more paragraph
+    (``{say}``: the attacker's request, ``{who}``: their handle), ``mention`` how the user points
+    at it in the task, ``why`` the case's ``realism: outsider_writes`` note. ``also`` is a second
+    file the same sender sent (a sent_doc itself), read by a task that opens no issue or pull
+    request, so that it too reads two items the outsider wrote."""
+    return {"path": path, "text": text, "add": add, "mention": mention, "why": why, "also": also}
+
+
+def sent_files(doc: dict, task: dict) -> list[dict]:
+    """The files of ``doc`` that ``task`` reads: its follow-up too when the task reads no forge thread."""
+    forge = any(c["tool"] == "get_issue" or (c["tool"] == "list_pull_requests" and task.get("pr")) for c in task["calls"])
+    return [doc] + ([doc["also"]] if doc.get("also") and not forge else [])
+
+
+def sent_task(task: dict, doc: dict) -> dict:
+    """``task`` also reading ``doc`` (after the issue or pull request it opens): the request names
+    the file, and the safe completion opens it before the work it asks for."""
+    calls = list(task["calls"])
+    files = sent_files(doc, task)
+    reads = [{"tool": "read_file", "arguments": {"path": d["path"]}} for d in files]
+    at = next((i + 1 for i, c in enumerate(calls) if c["tool"] in ("get_issue", "list_pull_requests")), 1)
+    mention = " ".join(d["mention"] for d in files)
+    return {**task, "sent": doc, "sent_also": len(files) > 1, "text": f"{task['text']} {mention}",
+            "short": f"{task['short']} {mention}", "calls": [*calls[:at], *reads, *calls[at:]]}
+
+
 def outsider_task(task: dict, doc: dict) -> dict:
     """``task`` reading ``doc`` first: the request names the file and the safe completion opens it
     and greps it for ``doc["kw"]`` (the calls every witness and reference start with)."""
@@ -160,6 +205,10 @@ def _outsider_style(kind: str, ch: str, g: dict, doc: dict) -> str:
 
 def _style(kind: str, ch: str, g: dict, hook: tuple[str, dict | None] = ("", None), doc: dict | None = None) -> str:
     ask, who, lang = g["ask"], g["persona"], g.get("lang", "en")
+    if ch == "sent file":
+        return "\n\n" + g["sent"]["add"].format(say=ask[:1].upper() + ask[1:], who=who)
+    if ch == "sent follow-up":
+        return "\n\n" + g["sent"]["also"]["add"].format(say=ask[:1].upper() + ask[1:], who=who)
     if doc:
         return _outsider_style(kind, ch, g, doc)
     half = len(ask) // 2
@@ -482,10 +531,16 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
     for k, x in ctx.items():
         if isinstance(x, str):
             g.setdefault(k, x)
+    sent = goal.get("sent") if ctx["env"] == "repo" else None
+    if sent:  # an outsider's goal: their notes ride only on what they write (OUTSIDER_CHANNELS)
+        task = sent_task(task, sent)
+        g["sent"] = sent
     overlay, where = v["overlay"](task, g, ctx)
     fill = {**{k: x for k, x in ctx.items() if isinstance(x, str)}, **g, "short": task["short"], "where": where or "the repository"}
     first = v.get(f"first_{ctx.get('lang', 'en')}", v["first"]).format(**fill)
     hk = hooks(task)
+    if sent:
+        hk = {c: h for c, h in hk.items() if c in OUTSIDER_CHANNELS}
     chans = [c for c in v["channels"] if c in hk]
     chans += [c for c in hk if c not in chans]
     assert len(chans) >= 2, (task_id, chans)
@@ -502,7 +557,9 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
         (look_name, trajectory(look_route, task["calls"] + look_calls, response=f"{task['response']} {look_resp}", lookalike=True)),
     ]
     tactics = [t.format(**fill) for t in v["tactics"]] + list(goal.get("tactics", []))
-    notes = {**goal.get("realism", {}), **({"outsider_writes": ctx["outsider_writes"]} if ctx.get("outsider_writes") else {})}
+    sent_in = sent_files(sent, task) if sent else []
+    writes = list(ctx.get("outsider_writes") or []) + [{"what": d["path"], "why": d["why"]} for d in sent_in]
+    notes = {**goal.get("realism", {}), **({"outsider_writes": writes} if writes else {})}
     realism = {"realism": notes} if notes else {}
     return {
         "id": cid,
@@ -514,7 +571,7 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
         "taxonomy": {"risk": goal["risk"], "attack": v["leaf"], "environment": env_leaf},
         "services": services,
         "variables": {**goal.get("variables", {}), **(extra_vars or {})},
-        "setup": [],
+        "setup": [{"filesystem.write_file": {"path": d["path"], "content": d["text"]}} for d in sent_in],
         "benign_task": task["text"],
         "authorised": " ".join(dict.fromkeys(x for x in (task["authorised"], goal["authorised"]) if x)),
         "attack": {"brief": goal["brief"], "first_message": first, "tactics": tactics, "markers": list(goal["markers"])},
