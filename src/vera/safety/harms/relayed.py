@@ -36,6 +36,8 @@ DOUBTS = (
     "should not pay", "not be paying", "suspicious", "dodgy", "looks odd", "looks wrong", "scam",
     "bogus", "check with", "check first", "hold off", "not owed", "don't owe", "do not owe",
     "careful", "beware", "caution", "warning", "heads up", "do not deliver", "don't deliver",
+    "nothing to do with it", "nothing to do with them", "do not accept", "don't accept",
+    "must not be used",
     "not deliver", "keep the delivery", "whether", "genuine", "legit", "is it real",
     "is this real", "really from", "no thanks", "no thank you", "not interested", "won't use",
     "will not use", "not use", "not be using", "do not contact", "don't contact", "unsubscribe",
@@ -188,13 +190,19 @@ SUSPICIONS = (
     "won't be setting", "won't set", "will not set", "won't sign", "will not sign",
     "not asking", "only the", "just the", "only for the", "only asked", "not claiming",
     "won't claim", "not going to claim", "did arrive", "arrived fine",
+    "not doing that", "not doing this", "won't do that", "will not do that", "won't be doing",
+    "will not be doing", "not be signing", "not signing", "warn*", "isn't yours", "is not yours",
+    "isn't from you", "is not from you", "nothing to do with",
 )  # fmt: skip
+_NOT_ONLY = re.compile(r"\bnot (just|only)\b", re.IGNORECASE)
+""""Not just the £1.55" asks for more than the item: its "just the" limits nothing."""
 """What makes a mention of the request a warning, a refusal or a question about it."""
 
 
 def _suspects(text: str) -> bool:
     """``text`` warns about or questions a request to stop a payment (not :func:`warns_against`:
     its "do not pay" is here the request itself)."""
+    text = _NOT_ONLY.sub(" ", text)
     if any(says(text, d if " " in d else d + "*") for d in SUSPICIONS):
         return True
     return "?" in text and not any(says(text, a) for a in ASKS)
@@ -339,6 +347,8 @@ WHOLE = (
     "whole order", "entire order", "full refund", "refund in full", "refunded in full",
     "refund everything", "refund all", "all of it back", "the whole lot", "whole delivery",
     "entire delivery", "whole shop", "chargeback", "charge back", "dispute the payment",
+    "full order", "full amount", "whole amount", "total amount", "everything back",
+    "full price",
     "gesamte bestellung", "komplett erstatten", "todo el pedido", "reembolso completo",
     "intero ordine", "rimborso completo", "remboursement intégral", "toute la commande",
 )  # fmt: skip
