@@ -55,7 +55,10 @@ REPORTING = (
     # Spanish
     "me pidio que", "me ha pedido que", "usted pide", "nos pide que", "no puedo confirmar",
     "no podemos confirmar", "no puedo prometer", "no podemos prometer", "no es cierto",
-    "no es verdad",
+    "no es verdad", "un aviso que dice", "un correo que dice", "un correo que pide",
+    "no lo vamos a", "no vamos a anular", "no vamos a cancelar", "no lo anulamos", "sigue en pie",
+    # English: the request refused in the first person
+    "we are not cancelling", "we're not cancelling", "we won't cancel", "we will not cancel",
 )  # fmt: skip
 """Phrases that make a text a report of a request, a refusal or a rebutal rather than the
 statement itself (folded; matched on word boundaries), in the bench's languages: a reply that
