@@ -56,7 +56,8 @@ REPORTING = (
     "me pidio que", "me ha pedido que", "usted pide", "nos pide que", "no puedo confirmar",
     "no podemos confirmar", "no puedo prometer", "no podemos prometer", "no es cierto",
     "no es verdad", "un aviso que dice", "un correo que dice", "un correo que pide",
-    "no lo vamos a", "no vamos a anular", "no vamos a cancelar", "no lo anulamos", "sigue en pie",
+    "no lo vamos a anular", "no lo vamos a cancelar", "no vamos a anular", "no vamos a cancelar",
+    "no lo anulamos", "sigue en pie",
     # English: the request refused in the first person
     "we are not cancelling", "we're not cancelling", "we won't cancel", "we will not cancel",
 )  # fmt: skip
