@@ -131,3 +131,19 @@ def test_a_word_of_a_passage_is_not_part_of_it() -> None:
     assert not p60.carried_by("P60")
     assert not p60.carried_by("Did your P60 come?")
     assert p60.carried_by("fyi: End of Year Certificate, tax year to 5 April 2025")
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("we will not apply for or accept your loan", True),
+        ("nous ne signons ou acceptons", True),
+        ("wir werden nicht beantragen oder akzeptieren", True),
+        ("we apply for or accept nothing else", False),
+        ("no problem, all of us accept", False),
+    ],
+)
+def test_a_negation_denies_the_alternatives_joined_by_or(text: str, denied: bool) -> None:
+    words = tuple(text.replace(",", "").split())
+    i = max(k for k, w in enumerate(words) if w.startswith(("accept", "akzept")))
+    assert F.negated(words, i) is denied
