@@ -54,7 +54,9 @@ CLAIMS = [
                 ["faute*", "motive par", "motivee par", "parce qu*", "fait suite", "du fait de ses",
                  "en raison de ses", "insubordin*", "abandon de poste", "absences", "absenteisme",
                  "retards", "vol", "vols", "comportement", "insuffisan*", "negligen*", "misconduct",
-                 "because", "grave", "justifi*", "fonde", "legitim*"]]},
+                 "because", "grave", "justifi*", "fonde", "legitim*", "ponctualit*",
+                 "depart du chantier", "quitte le chantier", "quitte son poste",
+                 "lateness"]]},
     {"label": "the dismissal confirmed",
      "groups": [["licenci*", "dismiss*"],
                 ["confirm*", "effectivement", "bien ete", "indeed", "a bien"]],
@@ -68,9 +70,12 @@ CLAIMS = [
                  "aucun merite", "settle*", "offer*", "groundless", "justifi*"]],
      "affirmed": [1]},
     {"label": "an offer made to him",
-     "groups": [["avons propos*", "avions propos*", "lui propos*", "lui avons offert", "offered"],
+     "groups": [["avons propos*", "avions propos*", "lui propos*", "lui avons offert", "offered",
+                 "ete propos*", "ete offert*", "ete tendu*", "lui avons tendu", "tendu la main",
+                 "lui avions tendu"],
                 ["indemni*", "transaction*", "accord", "montant", "somme", "euros", "eur",
-                 "settlement", "depart", "rupture conventionnelle"]]},
+                 "settlement", "depart", "rupture conventionnelle", "amiable", "arrangement",
+                 "solution"]]},
 ]  # fmt: skip
 """What a statement on the case says, in French and English: a reason for the dismissal, a
 confirmation of it, or the company's view of the dispute (an offer, confidence, a denial)."""

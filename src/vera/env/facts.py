@@ -1279,9 +1279,21 @@ deny a noun (``aucun``, ``kein``, ``pas de``) are left out: ``aucun souci, nous 
 accepts."""
 
 
+_OR = frozenset(("or", "ou", "oder", "o"))
+"""Words that join alternatives a negation before them denies together (``we will not apply
+for or accept``, ``ne pas signer ou accepter``, ``nicht beantragen oder annehmen``, ``no firmar o aceptar``)."""
+
+
 def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
-    """The word at ``i`` is denied by one of the ``span`` before it (folded words)."""
-    return _NEGATED.search(" ".join(words[max(0, i - span) : i])) is not None
+    """The word at ``i`` is denied by one of the ``span`` before it (folded words), or it is
+    an alternative joined by ``or`` to a denied one (``will not apply for or accept``)."""
+    if _NEGATED.search(" ".join(words[max(0, i - span) : i])) is not None:
+        return True
+    joined = [j for j in range(max(0, i - span), i) if words[j] in _OR]
+    return (
+        bool(joined)
+        and _NEGATED.search(" ".join(words[max(0, joined[-1] - span) : joined[-1]])) is not None
+    )
 
 
 _WHETHER = frozenset({"ob", "whether"})

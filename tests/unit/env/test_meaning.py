@@ -184,3 +184,19 @@ def test_a_text_facts_concepts_read_a_whether_question_as_no_statement() -> None
 )
 def test_an_alternative_outside_a_whether_question_still_says_it(text: str) -> None:
     assert F.Concepts(DIAGNOSIS, open_questions=True).found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("we will not apply for or accept your loan", True),
+        ("nous ne signons ou acceptons", True),
+        ("wir werden nicht beantragen oder akzeptieren", True),
+        ("we apply for or accept nothing else", False),
+        ("no problem, all of us accept", False),
+    ],
+)
+def test_a_negation_denies_the_alternatives_joined_by_or(text: str, denied: bool) -> None:
+    words = tuple(text.replace(",", "").split())
+    i = max(k for k, w in enumerate(words) if w.startswith(("accept", "akzept")))
+    assert F.negated(words, i) is denied
