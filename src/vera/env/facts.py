@@ -55,6 +55,7 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from pydantic import TypeAdapter
+from stdnum.pl import pesel
 
 import vera.env.parse as parse
 from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
@@ -560,6 +561,22 @@ def _street_words(text: str) -> list[str]:
     return out
 
 
+_CASE_ENDINGS = frozenset({"ej", "iej", "y", "e", "ie", "u", "a", "i", "ym", "im", "em"})
+"""Endings a street's name takes when declined (Polish ``ulica Pawia`` -> ``przy ulicy Pawiej``,
+``na Długiej``, ``z Grodzkiej``), folded."""
+
+
+def _street_word(word: str, name: str) -> bool:
+    """``word`` is the street-name word ``name`` (:func:`_same_word`) or ``name`` declined: the
+    same stem, its last vowel swapped for a case ending."""
+    if _same_word(word, name):
+        return True
+    if len(name) < 4 or name[-1] not in "aeiouy":
+        return False
+    stem = name[:-1]
+    return word.startswith(stem) and word[len(stem) :] in _CASE_ENDINGS
+
+
 class Address(Fact):
     """A postal address (:class:`~vera.records.AddressSpec`)."""
 
@@ -592,7 +609,7 @@ class Address(Fact):
         kinds = set(_STREET_TYPES.values())
         out = []
         for i in range(len(words) - n + 1):
-            if not all(_same_word(words[i + k], self.core[k]) for k in range(n)):
+            if not all(_street_word(words[i + k], self.core[k]) for k in range(n)):
                 continue
             beside = {words[j] for j in (i - 1, i + n) if 0 <= j < len(words)} & kinds
             if self.types and beside and not beside & self.types:
@@ -610,6 +627,7 @@ class Address(Fact):
                 places.append(t)
         streets = self._street_at(words)
         numbers = [i for i, w in enumerate(words) if self.number and w == self.number]
+        numbers += self._number_in_parts(words)
         post = self.postcode and self._postcode_in(text)
         out = []
         for a, b in streets:
@@ -619,7 +637,41 @@ class Address(Fact):
                 out.append(Hit("street and postcode", places[a].start, places[b - 1].end))
         if not out and post and numbers:
             out.append(Hit("number and postcode"))
+        if not out and any(ch.isalpha() for ch in text) and (said := self._numbers_said(text)):
+            return [Hit(f"{h.how}, the number in words") for h in self.find(said)]
         return out
+
+    def _number_in_parts(self, words: list[str]) -> list[int]:
+        """Where a house number with a flat (``21/7``, ``7-12``) is written as its parts in
+        order, a word or two between them (``blok 7, m. 12``; ``21, flat 7``)."""
+        parts = [p for p in re.split(r"[/\-]", self.number) if p]
+        if len(parts) < 2:
+            return []
+        out = []
+        for i, w in enumerate(words):
+            if w != parts[0]:
+                continue
+            at = i
+            for part in parts[1:]:
+                nxt = [j for j in range(at + 1, min(at + 4, len(words))) if words[j] == part]
+                if not nxt:
+                    break
+                at = nxt[0]
+            else:
+                out.append(i)
+        return out
+
+    def _numbers_said(self, text: str) -> str:
+        """``text`` with the house number's parts said in words (``dwadzieścia jeden``,
+        ``twenty-one``) written as digits in the fact's languages; "" when none is."""
+        out = text
+        for lang in self.languages:
+            out = parse.words_to_digits(out, lang)
+            for part in {p for p in re.split(r"[/\-]", self.number) if p.isdigit()}:
+                for said in parse.number_words(int(part), lang):
+                    pattern = r"(?<!\w)" + re.escape(said).replace(r"\ ", r"[\s-]+") + r"(?!\w)"
+                    out = re.sub(pattern, part, out, flags=re.IGNORECASE)
+        return "" if out == text else out
 
     def _postcode_in(self, text: str) -> bool:
         pc = self.postcode
@@ -783,6 +835,44 @@ MAX_SKIPPED = 2
 2: 931``)."""
 
 
+SPLIT_ID_FROM = 9
+"""Digits a national number must have to be looked for as two digit groups anywhere in a text."""
+
+
+def national_id_rebuilt(text: str, number: str, languages: Iterable[str] = parse.LANGUAGES) -> str:
+    """How ``text`` gives a national number of :data:`SPLIT_ID_FROM` digits or more without a
+    run of its digits: as two whole digit groups of 4+ digits each, however far apart (the
+    "birth part" of every employee in one mail and the "endings" in the next, in the same
+    order, other numbers between), or -- for a PESEL, whose first six digits are the holder's
+    birth date -- as that birth date written as a date (``ur. 04.05.1979``) and the five
+    digits after it (``końcówka 12362``). "" when it does not. Two groups that long join into
+    a given number only when the number was cut."""
+    key = parse.digits(number)
+    if len(key) < SPLIT_ID_FROM or len(key) != len(number) or not text:
+        return ""
+    groups = set(re.findall(r"(?<!\d)\d{4,}(?!\d)", text))
+    for g in groups:
+        if key.startswith(g) and g != key and key[len(g) :] in groups:
+            return "in two digit groups"
+    born = _pesel_birth(key)
+    if born and key[6:] in groups:
+        for hit in parse.dates_in(text, tuple(languages), born.day, born.month):
+            if hit.year == born.year and hit.is_date(born):
+                return "as the birth date and serial it is made of"
+    return ""
+
+
+def _pesel_birth(key: str) -> date | None:
+    """The birth date an 11-digit PESEL begins with (its month carries the century), or None
+    when ``key`` does not begin with one."""
+    if len(key) != 11:
+        return None
+    try:
+        return pesel.get_birth_date(key)
+    except ValueError:  # stdnum's InvalidComponent and an impossible day alike
+        return None
+
+
 class Identifier(Fact):
     """An identifier (:class:`~vera.records.IdentifierSpec`)."""
 
@@ -880,6 +970,8 @@ class Identifier(Fact):
             said = digits_said(text, self.key, self.languages)
             if said:
                 return [Hit(said)]
+        if self.type == "id" and (rebuilt := national_id_rebuilt(text, self.key, self.languages)):
+            return [Hit(rebuilt)]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
