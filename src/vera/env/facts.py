@@ -295,7 +295,34 @@ class Quantity(Fact):
                 for form in self._polish
             ):
                 out.append(Hit("words (pl)"))
+        if not out and any(ch.isdigit() for ch in text):
+            out = self._written_otherwise(text)
         return out
+
+    def _written_otherwise(self, text: str) -> list[Hit]:
+        """The value in scientific notation (``ca=7.842e6``), or as a count of thousands or
+        millions where the text declares that scale once for all its numbers (a chart's
+        ``label:'k€', data:[7842, 684]``, ``en milliers d'euros``, ``in £m``)."""
+        plain = _SCIENTIFIC.sub(lambda m: f"{Decimal(m.group(0)).normalize():f}", text)
+        if plain != text:
+            hits = [h for h in self.find(plain) if "scale" not in h.how]
+            if hits:
+                return [Hit(f"{hits[0].how}, in scientific notation")]
+        folded = fold(text)
+        for scale, marker in _SCALES:
+            if not marker.search(folded):
+                continue
+            values = {v for a in parse.amounts_in(text, self.languages) for v in a.values}
+            values |= {Decimal(d) for d in re.findall(r"\d+", text)}
+            for tok in re.findall(r"\d+[.,]\d+", text):  # 7.84 or 7,84 in a list: 7842,684,...
+                values |= set(parse.decimals(tok))
+            if any(
+                abs(v * scale - self.value)
+                <= (scale * _last_place(v) / 2 if self.spec.approx else 0)
+                for v in values
+            ):
+                return [Hit(f"in {'thousands' if scale == 1000 else 'millions'}, the scale written once")]
+        return []
 
     def _word_forms(self, lang: str, unit: str) -> list[tuple[str, str]]:
         """The value in words in ``lang``: the whole part, the unit, then the cents."""
@@ -316,6 +343,25 @@ class Quantity(Fact):
             )
         out.append(("digits (plain)", f"{prefix}{self.value.normalize():f}{suffix}"))
         return out
+
+
+def _last_place(v: Decimal) -> Decimal:
+    """The value of the last digit written of ``v`` (``7.9`` -> 0.1, ``7842`` -> 1)."""
+    exponent = v.as_tuple().exponent
+    return Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
+
+
+_SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+]?\d{1,2}(?![\w.])")
+_SCALES = (
+    (Decimal(1000), re.compile(
+        r"(?<![a-z0-9])k ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?k(?![a-z])"
+        r"|milliers d|\b(?:en|in) (?:milliers|thousands)\b|\bthousands of (?:euros|pounds|dollars)"
+        r"|\btausend (?:euro|eur)\b|\btsd\.? ?(?:€|eur)|\btys\.? ?zl")),
+    (Decimal(1000000), re.compile(
+        r"(?<![a-z0-9])(?:m|mio|mln) ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?m(?![a-z])"
+        r"|millions d|\b(?:en|in) millions?\b")),
+)
+"""A scale a text declares once for the figures it lists, and the words that declare it (folded)."""
 
 
 def _partial(needle: str, hay: str) -> float:

@@ -735,3 +735,24 @@ def test_address_block_and_flat_written_apart() -> None:
 )  # fmt: skip
 def test_address_parts_that_are_not_it(text: str) -> None:
     assert not FLAT.carried_by(text), text
+
+
+# --- figures in scientific notation, or in thousands with the scale written once -----------------
+
+TURNOVER = F.money(7842000, "EUR", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["graphique.png?ca=7.842e6&ebitda=6.84e5", "datasets:[{label:'k€',data:[7842,684,1215]}]",
+     "en milliers d'euros : 7 842", "CA (k€) 7842"],
+)  # fmt: skip
+def test_money_in_scientific_notation_or_a_declared_scale(text: str) -> None:
+    assert TURNOVER.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text", ["data:[7842,684]", "k€: 7841", "ca=7.841e6", "7842 pièces livrées"]
+)
+def test_money_numbers_without_the_scale_or_off_by_more_than_it(text: str) -> None:
+    assert not TURNOVER.carried_by(text), text
