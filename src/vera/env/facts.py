@@ -567,7 +567,23 @@ class Day(Fact):
                 continue
             how = h.how + (", without year" if h.year is None else "")
             out.append(Hit(how, h.start, h.end))
+        if not out and not self.spec.year_required and any(ch.isdigit() for ch in text):
+            out = self._by_weekday(text)
         return out
+
+    def _by_weekday(self, text: str) -> list[Hit]:
+        """The day of the month with its day of the week beside it and no month (``Mon 23rd``,
+        ``Tuesday the 24th``, ``lundi 23``): the pair names one date in the weeks around it."""
+        names = parse.weekday_words(self.date, tuple(self.languages))
+        words = re.findall(r"[0-9a-z]+", fold(text))
+        day = re.compile(rf"0?{self.date.day}(?:st|nd|rd|th|er|e|eme|o|a)?")
+        for i, w in enumerate(words):
+            if not day.fullmatch(w):
+                continue
+            near = words[max(0, i - 3) : i] + words[i + 1 : i + 2]
+            if any(len(n) >= 3 and any(name.startswith(n) for name in names) for n in near):
+                return [Hit("day of the month and weekday, without month")]
+        return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         d = self.date
