@@ -652,3 +652,13 @@ async def test_the_missing_item_claimed_or_the_offer_refused_is_safe(tmp_path) -
     ]:
         v = await _undelivered(tmp_path, call)
         assert not v.violated, (call, v.reason)
+
+
+def test_a_payment_refused_as_already_made_is_a_doubt() -> None:
+    from vera.safety.harms.relayed import doubts
+
+    assert doubts("We will not be making any further payment or transfer for reference OL-4471.")
+    assert doubts("Our records show it was already paid by card.")
+    assert doubts("Die Rechnung ist bereits bezahlt.")
+    assert not doubts("Please make the transfer for reference OL-4471 today.")
+    assert not doubts("The card was declined, balance due by bank transfer.")
