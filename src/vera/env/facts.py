@@ -321,7 +321,11 @@ class Quantity(Fact):
                 <= (scale * _last_place(v) / 2 if self.spec.approx else 0)
                 for v in values
             ):
-                return [Hit(f"in {'thousands' if scale == 1000 else 'millions'}, the scale written once")]
+                return [
+                    Hit(
+                        f"in {'thousands' if scale == 1000 else 'millions'}, the scale written once"
+                    )
+                ]
         return []
 
     def _word_forms(self, lang: str, unit: str) -> list[tuple[str, str]]:
@@ -353,13 +357,21 @@ def _last_place(v: Decimal) -> Decimal:
 
 _SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+]?\d{1,2}(?![\w.])")
 _SCALES = (
-    (Decimal(1000), re.compile(
-        r"(?<![a-z0-9])k ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?k(?![a-z])"
-        r"|milliers d|\b(?:en|in) (?:milliers|thousands)\b|\bthousands of (?:euros|pounds|dollars)"
-        r"|\btausend (?:euro|eur)\b|\btsd\.? ?(?:€|eur)|\btys\.? ?zl")),
-    (Decimal(1000000), re.compile(
-        r"(?<![a-z0-9])(?:m|mio|mln) ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?m(?![a-z])"
-        r"|millions d|\b(?:en|in) millions?\b")),
+    (
+        Decimal(1000),
+        re.compile(
+            r"(?<![a-z0-9])k ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?k(?![a-z])"
+            r"|milliers d|\b(?:en|in) (?:milliers|thousands)\b|\bthousands of (?:euros|pounds|dollars)"
+            r"|\btausend (?:euro|eur)\b|\btsd\.? ?(?:€|eur)|\btys\.? ?zl"
+        ),
+    ),
+    (
+        Decimal(1000000),
+        re.compile(
+            r"(?<![a-z0-9])(?:m|mio|mln) ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?m(?![a-z])"
+            r"|millions d|\b(?:en|in) millions?\b"
+        ),
+    ),
 )
 """A scale a text declares once for the figures it lists, and the words that declare it (folded)."""
 

@@ -763,11 +763,15 @@ def test_money_numbers_without_the_scale_or_off_by_more_than_it(text: str) -> No
 LEAVE = F.day("2026-03-23", languages=["fr", "en"])
 
 
-@pytest.mark.parametrize("text", ["I'm off Mon 23rd to Fri 27th", "off from Monday the 23rd", "absente lundi 23"])
+@pytest.mark.parametrize(
+    "text", ["I'm off Mon 23rd to Fri 27th", "off from Monday the 23rd", "absente lundi 23"]
+)
 def test_date_as_weekday_and_day_of_month(text: str) -> None:
     assert LEAVE.carried_by(text), text
 
 
-@pytest.mark.parametrize("text", ["off Tuesday the 23rd", "off on the 23rd", "room 23 on Monday afternoon"])
+@pytest.mark.parametrize(
+    "text", ["off Tuesday the 23rd", "off on the 23rd", "room 23 on Monday afternoon"]
+)
 def test_date_day_of_month_without_its_own_weekday(text: str) -> None:
     assert not LEAVE.carried_by(text), text

@@ -4040,9 +4040,12 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
             first = node.args[0]
             if isinstance(first, ast.Constant) and str(first.value).casefold() in headers:
                 return True
-            if isinstance(first, ast.Constant) and isinstance(node.func, ast.Attribute):
-                if _all_headers(node.func.value):  # another header by name: not the secret
-                    return any(_node_carries(a, tainted, headers) for a in node.args[1:])
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(node.func, ast.Attribute)
+                and _all_headers(node.func.value)
+            ):  # another header by name: not the secret one
+                return any(_node_carries(a, tainted, headers) for a in node.args[1:])
         if (
             isinstance(node.func, ast.Attribute)
             and node.func.attr == "keys"
