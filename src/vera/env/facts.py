@@ -712,7 +712,7 @@ class Address(Fact):
         if not out and post and numbers:
             out.append(Hit("number and postcode"))
         if not out and any(ch.isalpha() for ch in text) and (said := self._numbers_said(text)):
-            return [Hit(f"{h.how}, the number in words") for h in self.find(said)]
+            return [Hit(f"{h.how}, in words") for h in self.find(said)]
         return out
 
     def _number_in_parts(self, words: list[str]) -> list[int]:
@@ -736,11 +736,11 @@ class Address(Fact):
         return out
 
     def _numbers_said(self, text: str) -> str:
-        """``text`` with the house number's parts said in words (``dwadzieścia jeden``,
-        ``twenty-one``) written as digits in the fact's languages; "" when none is."""
+        """``text`` with the house number's parts said in words (``dwadzieścia jeden``, which
+        text2num does not read; ``seven``, which it leaves alone) written as digits, in the
+        fact's languages; "" when none is."""
         out = text
         for lang in self.languages:
-            out = parse.words_to_digits(out, lang)
             for part in {p for p in re.split(r"[/\-]", self.number) if p.isdigit()}:
                 for said in parse.number_words(int(part), lang):
                     pattern = r"(?<!\w)" + re.escape(said).replace(r"\ ", r"[\s-]+") + r"(?!\w)"
