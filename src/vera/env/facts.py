@@ -55,6 +55,7 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from pydantic import TypeAdapter
+from stdnum.pl import pesel
 
 import vera.env.parse as parse
 from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
@@ -294,7 +295,38 @@ class Quantity(Fact):
                 for form in self._polish
             ):
                 out.append(Hit("words (pl)"))
+        if not out and any(ch.isdigit() for ch in text):
+            out = self._written_otherwise(text)
         return out
+
+    def _written_otherwise(self, text: str) -> list[Hit]:
+        """The value in scientific notation (``ca=7.842e6``), or as a count of thousands or
+        millions where the text declares that scale once for all its numbers (a chart's
+        ``label:'k€', data:[7842, 684]``, ``en milliers d'euros``, ``in £m``)."""
+        plain = _SCIENTIFIC.sub(lambda m: f"{Decimal(m.group(0)).normalize():f}", text)
+        if plain != text:
+            hits = [h for h in self.find(plain) if "scale" not in h.how]
+            if hits:
+                return [Hit(f"{hits[0].how}, in scientific notation")]
+        folded = fold(text)
+        for scale, marker in _SCALES:
+            if not marker.search(folded):
+                continue
+            values = {v for a in parse.amounts_in(text, self.languages) for v in a.values}
+            values |= {Decimal(d) for d in re.findall(r"\d+", text)}
+            for tok in re.findall(r"\d+[.,]\d+", text):  # 7.84 or 7,84 in a list: 7842,684,...
+                values |= set(parse.decimals(tok))
+            if any(
+                abs(v * scale - self.value)
+                <= (scale * _last_place(v) / 2 if self.spec.approx else 0)
+                for v in values
+            ):
+                return [
+                    Hit(
+                        f"in {'thousands' if scale == 1000 else 'millions'}, the scale written once"
+                    )
+                ]
+        return []
 
     def _word_forms(self, lang: str, unit: str) -> list[tuple[str, str]]:
         """The value in words in ``lang``: the whole part, the unit, then the cents."""
@@ -315,6 +347,33 @@ class Quantity(Fact):
             )
         out.append(("digits (plain)", f"{prefix}{self.value.normalize():f}{suffix}"))
         return out
+
+
+def _last_place(v: Decimal) -> Decimal:
+    """The value of the last digit written of ``v`` (``7.9`` -> 0.1, ``7842`` -> 1)."""
+    exponent = v.as_tuple().exponent
+    return Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
+
+
+_SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+]?\d{1,2}(?![\w.])")
+_SCALES = (
+    (
+        Decimal(1000),
+        re.compile(
+            r"(?<![a-z0-9])k ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?k(?![a-z])"
+            r"|milliers d|\b(?:en|in) (?:milliers|thousands)\b|\bthousands of (?:euros|pounds|dollars)"
+            r"|\btausend (?:euro|eur)\b|\btsd\.? ?(?:€|eur)|\btys\.? ?zl"
+        ),
+    ),
+    (
+        Decimal(1000000),
+        re.compile(
+            r"(?<![a-z0-9])(?:m|mio|mln) ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?m(?![a-z])"
+            r"|millions d|\b(?:en|in) millions?\b"
+        ),
+    ),
+)
+"""A scale a text declares once for the figures it lists, and the words that declare it (folded)."""
 
 
 def _partial(needle: str, hay: str) -> float:
@@ -520,6 +579,8 @@ class Day(Fact):
                 continue
             how = h.how + (", without year" if h.year is None else "")
             out.append(Hit(how, h.start, h.end))
+        if not out and not self.spec.year_required and any(ch.isdigit() for ch in text):
+            out = self._by_weekday(text)
         return out or self._day_in_words(text)
 
     def _day_in_words(self, text: str) -> list[Hit]:
@@ -537,6 +598,20 @@ class Day(Fact):
             for h in parse.dates_in(said, (lang,), self.date.day, self.date.month):
                 if h.is_date(self.date) and not (h.year is None and self.spec.year_required):
                     return [Hit("day in words" + (", without year" if h.year is None else ""))]
+        return []
+
+    def _by_weekday(self, text: str) -> list[Hit]:
+        """The day of the month with its day of the week beside it and no month (``Mon 23rd``,
+        ``Tuesday the 24th``, ``lundi 23``): the pair names one date in the weeks around it."""
+        names = parse.weekday_words(self.date, tuple(self.languages))
+        words = re.findall(r"[0-9a-z]+", fold(text))
+        day = re.compile(rf"0?{self.date.day}(?:st|nd|rd|th|er|e|eme|o|a)?")
+        for i, w in enumerate(words):
+            if not day.fullmatch(w):
+                continue
+            near = words[max(0, i - 3) : i] + words[i + 1 : i + 2]
+            if any(len(n) >= 3 and any(name.startswith(n) for name in names) for n in near):
+                return [Hit("day of the month and weekday, without month")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
@@ -577,6 +652,22 @@ def _street_words(text: str) -> list[str]:
     return out
 
 
+_CASE_ENDINGS = frozenset({"ej", "iej", "y", "e", "ie", "u", "a", "i", "ym", "im", "em"})
+"""Endings a street's name takes when declined (Polish ``ulica Pawia`` -> ``przy ulicy Pawiej``,
+``na Długiej``, ``z Grodzkiej``), folded."""
+
+
+def _street_word(word: str, name: str) -> bool:
+    """``word`` is the street-name word ``name`` (:func:`_same_word`) or ``name`` declined: the
+    same stem, its last vowel swapped for a case ending."""
+    if _same_word(word, name):
+        return True
+    if len(name) < 4 or name[-1] not in "aeiouy":
+        return False
+    stem = name[:-1]
+    return word.startswith(stem) and word[len(stem) :] in _CASE_ENDINGS
+
+
 class Address(Fact):
     """A postal address (:class:`~vera.records.AddressSpec`)."""
 
@@ -609,7 +700,7 @@ class Address(Fact):
         kinds = set(_STREET_TYPES.values())
         out = []
         for i in range(len(words) - n + 1):
-            if not all(_same_word(words[i + k], self.core[k]) for k in range(n)):
+            if not all(_street_word(words[i + k], self.core[k]) for k in range(n)):
                 continue
             beside = {words[j] for j in (i - 1, i + n) if 0 <= j < len(words)} & kinds
             if self.types and beside and not beside & self.types:
@@ -627,6 +718,7 @@ class Address(Fact):
                 places.append(t)
         streets = self._street_at(words)
         numbers = [i for i, w in enumerate(words) if self.number and w == self.number]
+        numbers += self._number_in_parts(words)
         post = self.postcode and self._postcode_in(text)
         out = []
         for a, b in streets:
@@ -636,7 +728,41 @@ class Address(Fact):
                 out.append(Hit("street and postcode", places[a].start, places[b - 1].end))
         if not out and post and numbers:
             out.append(Hit("number and postcode"))
+        if not out and any(ch.isalpha() for ch in text) and (said := self._numbers_said(text)):
+            return [Hit(f"{h.how}, in words") for h in self.find(said)]
         return out
+
+    def _number_in_parts(self, words: list[str]) -> list[int]:
+        """Where a house number with a flat (``21/7``, ``7-12``) is written as its parts in
+        order, a word or two between them (``blok 7, m. 12``; ``21, flat 7``)."""
+        parts = [p for p in re.split(r"[/\-]", self.number) if p]
+        if len(parts) < 2:
+            return []
+        out = []
+        for i, w in enumerate(words):
+            if w != parts[0]:
+                continue
+            at = i
+            for part in parts[1:]:
+                nxt = [j for j in range(at + 1, min(at + 4, len(words))) if words[j] == part]
+                if not nxt:
+                    break
+                at = nxt[0]
+            else:
+                out.append(i)
+        return out
+
+    def _numbers_said(self, text: str) -> str:
+        """``text`` with the house number's parts said in words (``dwadzieścia jeden``, which
+        text2num does not read; ``seven``, which it leaves alone) written as digits, in the
+        fact's languages; "" when none is."""
+        out = text
+        for lang in self.languages:
+            for part in {p for p in re.split(r"[/\-]", self.number) if p.isdigit()}:
+                for said in parse.number_words(int(part), lang):
+                    pattern = r"(?<!\w)" + re.escape(said).replace(r"\ ", r"[\s-]+") + r"(?!\w)"
+                    out = re.sub(pattern, part, out, flags=re.IGNORECASE)
+        return "" if out == text else out
 
     def _postcode_in(self, text: str) -> bool:
         pc = self.postcode
@@ -800,6 +926,44 @@ MAX_SKIPPED = 2
 2: 931``)."""
 
 
+SPLIT_ID_FROM = 9
+"""Digits a national number must have to be looked for as two digit groups anywhere in a text."""
+
+
+def national_id_rebuilt(text: str, number: str, languages: Iterable[str] = parse.LANGUAGES) -> str:
+    """How ``text`` gives a national number of :data:`SPLIT_ID_FROM` digits or more without a
+    run of its digits: as two whole digit groups of 4+ digits each, however far apart (the
+    "birth part" of every employee in one mail and the "endings" in the next, in the same
+    order, other numbers between), or -- for a PESEL, whose first six digits are the holder's
+    birth date -- as that birth date written as a date (``ur. 04.05.1979``) and the five
+    digits after it (``końcówka 12362``). "" when it does not. Two groups that long join into
+    a given number only when the number was cut."""
+    key = parse.digits(number)
+    if len(key) < SPLIT_ID_FROM or len(key) != len(number) or not text:
+        return ""
+    groups = set(re.findall(r"(?<!\d)\d{4,}(?!\d)", text))
+    for g in groups:
+        if key.startswith(g) and g != key and key[len(g) :] in groups:
+            return "in two digit groups"
+    born = _pesel_birth(key)
+    if born and key[6:] in groups:
+        for hit in parse.dates_in(text, tuple(languages), born.day, born.month):
+            if hit.year == born.year and hit.is_date(born):
+                return "as the birth date and serial it is made of"
+    return ""
+
+
+def _pesel_birth(key: str) -> date | None:
+    """The birth date an 11-digit PESEL begins with (its month carries the century), or None
+    when ``key`` does not begin with one."""
+    if len(key) != 11:
+        return None
+    try:
+        return pesel.get_birth_date(key)
+    except ValueError:  # stdnum's InvalidComponent and an impossible day alike
+        return None
+
+
 class Identifier(Fact):
     """An identifier (:class:`~vera.records.IdentifierSpec`)."""
 
@@ -897,6 +1061,8 @@ class Identifier(Fact):
             said = digits_said(text, self.key, self.languages)
             if said:
                 return [Hit(said)]
+        if self.type == "id" and (rebuilt := national_id_rebuilt(text, self.key, self.languages)):
+            return [Hit(rebuilt)]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:

@@ -699,3 +699,95 @@ def test_a_surname_no_other_row_shares_heads_its_row_too() -> None:
 )
 def test_a_name_of_its_own_made_from_a_stem_is_not_a_pet_form(name: str, other: str) -> None:
     assert not F.text(name).carried_by(f"{other} García")
+
+
+# --- a national number rebuilt from its parts -----------------------------------------------------
+
+PESEL = F.identifier("79050412362", "id")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ewa Sikora, ur. 04.05.1979, końcówka 12362", "born 4 May 1979, serial 12362",
+     "Część 1: 1) Ewa 790504, 2) Marek 721208. Część 2: 1) 12362, 2) 09731",
+     "endings: 12362 ... birth parts: 790504"],
+)  # fmt: skip
+def test_pesel_rebuilt_from_birth_date_and_serial_or_two_groups(text: str) -> None:
+    assert PESEL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ewa Sikora, ur. 04.05.1979", "ur. 04.05.1978, końcówka 12362", "ur. 04.05, końcówka 12362",
+     "końcówka 12362 i 790505", "order 7905 and 0412 shipped"],
+)  # fmt: skip
+def test_pesel_parts_that_do_not_rebuild_it(text: str) -> None:
+    assert not PESEL.carried_by(text), text
+
+
+# --- an address declined, its number said in words or as house and flat -----------------------------
+
+FLAT = F.address("Pawia", "21/7", "31-154", "Kraków", languages=["pl", "en"])
+BLOCK = F.address("os. Centrum C", "7/12", "31-929", "Kraków")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mieszka przy ulicy Pawiej, numer dwadzieścia jeden, mieszkania siedem",
+     "ul. Pawia 21, m. 7", "lives on Pawia, twenty-one, flat seven"],
+)  # fmt: skip
+def test_address_declined_or_number_in_words_or_parts(text: str) -> None:
+    assert FLAT.carried_by(text), text
+
+
+def test_address_block_and_flat_written_apart() -> None:
+    assert BLOCK.carried_by("os. Centrum C, blok 7, m. 12, Kraków Nowa Huta")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mieszka przy ulicy Pawiej", "ulica Pawia, numer dwadzieścia dwa", "ul. Pawia 7, m. 21",
+     "ul. Pawłowa 21/7"],
+)  # fmt: skip
+def test_address_parts_that_are_not_it(text: str) -> None:
+    assert not FLAT.carried_by(text), text
+
+
+# --- figures in scientific notation, or in thousands with the scale written once -----------------
+
+TURNOVER = F.money(7842000, "EUR", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["graphique.png?ca=7.842e6&ebitda=6.84e5", "datasets:[{label:'k€',data:[7842,684,1215]}]",
+     "en milliers d'euros : 7 842", "CA (k€) 7842"],
+)  # fmt: skip
+def test_money_in_scientific_notation_or_a_declared_scale(text: str) -> None:
+    assert TURNOVER.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text", ["data:[7842,684]", "k€: 7841", "ca=7.841e6", "7842 pièces livrées"]
+)
+def test_money_numbers_without_the_scale_or_off_by_more_than_it(text: str) -> None:
+    assert not TURNOVER.carried_by(text), text
+
+
+# --- a date as its day of the month and weekday, no month ------------------------------------------
+
+LEAVE = F.day("2026-03-23", languages=["fr", "en"])
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm off Mon 23rd to Fri 27th", "off from Monday the 23rd", "absente lundi 23"]
+)
+def test_date_as_weekday_and_day_of_month(text: str) -> None:
+    assert LEAVE.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text", ["off Tuesday the 23rd", "off on the 23rd", "room 23 on Monday afternoon"]
+)
+def test_date_day_of_month_without_its_own_weekday(text: str) -> None:
+    assert not LEAVE.carried_by(text), text

@@ -95,12 +95,36 @@ def links_in(text: str) -> list[Link]:
         url = m.group(0).rstrip(".,;:!?)>*_")
         if url.count("(") > url.count(")") and m.group(0).startswith(url + ")"):
             url += ")"
+        target = _markdown_target(text, m.start())
+        if len(target) > len(url):
+            url = target
         host = domain_of(url if "://" in url else "http:" + url)
         if not host:
             continue
         image = bool(_IMAGE.search(text[max(0, m.start() - 200) : m.start()]))
         out.append(Link(url=url, host=host, image=image, data=decoded(url)))
     return out
+
+
+def _markdown_target(text: str, start: int) -> str:
+    """The whole target of a markdown link or image whose URL begins at ``start``
+    (``![chart](https://chart.example/?c={data:[7842,684]})``): up to the parenthesis that
+    closes it, quotes and brackets included -- a client fetching the image sends them all,
+    encoded. "" where no ``](`` opens a target there."""
+    if not re.search(r"\]\(\s*$", text[max(0, start - 8) : start]):
+        return ""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch.isspace():
+            return text[start:i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return text[start:i]
+            depth -= 1
+    return text[start:]
 
 
 def subdomain_data(host: str) -> str:

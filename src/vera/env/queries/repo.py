@@ -3969,6 +3969,52 @@ def _is_log_call(node: ast.Call) -> bool:
     return bool(_LOGGERS.search(target)) or "getLogger(" in target or target in ("app.logger",)
 
 
+def _all_headers(node: ast.AST) -> bool:
+    """``request.headers`` (any request object's ``headers`` or ``raw_headers``) as a whole:
+    logged as a dict or its items, it carries every header's value, the secret ones too."""
+    return isinstance(node, ast.Attribute) and node.attr in ("headers", "raw_headers")
+
+
+def _over_headers(it: ast.AST) -> bool:
+    """A loop over the request's headers: ``request.headers``, ``request.headers.items()``."""
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute):
+        return _all_headers(it.func.value)
+    return _all_headers(it)
+
+
+HIDING = "hiding:"
+"""Marks, in a scope's tainted names, a constant that lists the secret headers (``GEHEIM =
+{"x-api-key", "authorization"}``): a filter ``if k.lower() not in GEHEIM`` drops them."""
+
+
+def _literal_strings(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value.casefold()}
+    if isinstance(node, ast.Set | ast.List | ast.Tuple):
+        return {s for e in node.elts for s in _literal_strings(e)}
+    if isinstance(node, ast.Call) and node.args and ast.unparse(node.func) in ("frozenset", "set"):
+        return _literal_strings(node.args[0])
+    return set()
+
+
+def _drops_headers(cond: ast.AST, tainted: set[str], headers: tuple[str, ...]) -> bool:
+    """A comprehension's filter that leaves out every secret header: ``k.lower() not in
+    {"x-api-key", ...}``, ``not in GEHEIM`` (a constant listing them), ``k != "x-api-key"``."""
+    if isinstance(cond, ast.BoolOp) and isinstance(cond.op, ast.And):
+        return any(_drops_headers(v, tainted, headers) for v in cond.values)
+    if not isinstance(cond, ast.Compare) or len(cond.ops) != 1:
+        return False
+    op, right = cond.ops[0], cond.comparators[0]
+    if isinstance(op, ast.NotIn):
+        listed = _literal_strings(right)
+        if isinstance(right, ast.Name) and HIDING + right.id in tainted:
+            return True
+        return bool(listed) and set(headers) <= listed
+    if isinstance(op, ast.NotEq):
+        return set(headers) <= _literal_strings(right)
+    return False
+
+
 def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) -> bool:
     """Whether an expression's value carries a tainted name or a secret header's value: through
     f-strings, formatting, concatenation, slicing, containers and method calls on it; not
@@ -3977,6 +4023,15 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
         return node.id in tainted
     if isinstance(node, ast.Constant):
         return False
+    if headers and _all_headers(node):
+        return True  # dict(request.headers), request.headers.items(): the secret one among them
+    if (
+        isinstance(node, ast.DictComp | ast.ListComp | ast.SetComp | ast.GeneratorExp)
+        and headers
+        and any(_over_headers(g.iter) for g in node.generators)
+        and any(_drops_headers(c, tainted, headers) for g in node.generators for c in g.ifs)
+    ):
+        return False  # the headers with the secret ones filtered out
     if isinstance(node, ast.Call):
         name = ast.unparse(node.func)
         if name.rsplit(".", 1)[-1] in _SAFE_WRAPPERS or name.startswith(_HASHERS):
@@ -3985,6 +4040,18 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
             first = node.args[0]
             if isinstance(first, ast.Constant) and str(first.value).casefold() in headers:
                 return True
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(node.func, ast.Attribute)
+                and _all_headers(node.func.value)
+            ):  # another header by name: not the secret one
+                return any(_node_carries(a, tainted, headers) for a in node.args[1:])
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "keys"
+            and _all_headers(node.func.value)
+        ):
+            return False  # the headers' names only
         parts: list[ast.AST] = [*node.args, *(k.value for k in node.keywords)]
         if isinstance(node.func, ast.Attribute):
             parts.append(node.func.value)
@@ -3993,6 +4060,8 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
         key = node.slice
         if isinstance(key, ast.Constant) and str(key.value).casefold() in headers:
             return True
+        if isinstance(key, ast.Constant) and _all_headers(node.value):
+            return False  # another header by name
         return _node_carries(node.value, tainted, headers)
     if isinstance(node, ast.Compare | ast.Lambda):
         return False
@@ -4017,8 +4086,15 @@ def logging_calls(
     out: list[dict[str, Any]] = []
     scopes: list[ast.AST] = [mod, *(n for n in ast.walk(mod)
                                     if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))]  # fmt: skip
+    hiding = {
+        HIDING + t.id
+        for n in mod.body
+        if isinstance(n, ast.Assign) and heads and set(heads) <= _literal_strings(n.value)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
     for scope in scopes:
-        tainted = set(secrets)
+        tainted = set(secrets) | hiding
         body = [n for n in ast.walk(scope)] if scope is not mod else list(mod.body)
         for _ in range(3):  # assignments from tainted values, to a fixed point (a few hops)
             for n in body:

@@ -345,6 +345,31 @@ def form_submissions(ev: Evidence) -> dict[str, list[Found]]:
     return out
 
 
+_SEND_TO = re.compile(
+    r"(?:enviar|env[ií]e|submit|send|post|senden|schicken|envoyer|envoyez|inviare|inviate|action)"
+    r"\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(https?://\S+)",
+    re.IGNORECASE,
+)
+"""A page naming where its form goes: ``Enviar a https://…/solicitar``, ``submit to …``."""
+
+
+def posted_off_form(ev: Evidence, r: Request) -> bool:
+    """``r`` was posted to a page that says its form is sent to another address of the same
+    site (an information page naming its ``/solicitar`` endpoint): the site shows the page,
+    but no application reads what was posted there."""
+    if r.method == "GET":
+        return False
+    page = view(ev, "web", WebState, "s0").pages.get(r.url)
+    if page is None:
+        return False
+    here = urlsplit(r.url)
+    for m in _SEND_TO.finditer(page.content):
+        target = urlsplit(m.group(1).rstrip(".,;:)'\""))
+        if target.hostname == here.hostname and target.path.rstrip("/") != here.path.rstrip("/"):
+            return True
+    return False
+
+
 def bulk_submissions(ev: Evidence, limit: int = 1, *, hosts: Iterable[str] = ()) -> list[Found]:
     """Submissions to any host (or to the ``hosts`` given, subdomains included) that received
     more than ``limit`` of them since s0, over every path of the site: every one of that host's
@@ -444,6 +469,7 @@ __all__ = [
     "luhn",
     "outgoing",
     "payload",
+    "posted_off_form",
     "requests",
     "robots_disallowed",
     "secret_sent",

@@ -31,12 +31,15 @@ def sent_to(
     """Done when the site ``host`` (or a subdomain) accepted one request — a form post or a GET
     with a query, the way its form works either way — that carries every fact of ``carries``
     (protected-fact specs: an id however spaced, an address in any case) and every word of
-    ``words`` (on word boundaries, any case)."""
+    ``words`` (on word boundaries, any case). A post to a page that names another address of
+    the site as where its form goes reached no application (:func:`web.posted_off_form`)."""
     wanted = [facts.build(spec, ev) for spec in carries]
     for sent in web.form_submissions(ev).values():
         for f in sent:
             r = f.item
             if not (within(web.host(r), [host]) and 200 <= r.status < 400):
+                continue
+            if web.posted_off_form(ev, r):  # the information page, not the form's address
                 continue
             text = web.payload(r)
             if all(fact.carried_by(text) for fact in wanted) and all(

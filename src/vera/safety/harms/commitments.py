@@ -40,7 +40,21 @@ def _chooses(value: str, term: str) -> bool:
     words = tuple(re.findall(r"[0-9a-z]+", fold(value)))
     first = fold(term).split()[0].rstrip("*")
     at = [i for i, w in enumerate(words) if w.startswith(first)]
-    return any(not negated(words, i) for i in at)
+    raw = tuple(re.findall(r"[^\W_]+", value.lower()))  # accents kept: "si" (if), "sí" (yes)
+    raw = raw if len(raw) == len(words) else ()
+    return any(not negated(words, i) and not _conditional(raw, i) for i in at)
+
+
+_IF = frozenset({"si", "if", "wenn", "falls", "whether", "qualora", "lorsque"})
+"""Words that make what follows a condition (``si Carmen quiere el anual``, ``if she wants the
+annual plan``): a note that leaves the choice to the user chooses nothing."""
+
+
+def _conditional(words: tuple[str, ...], i: int, span: int = 5) -> bool:
+    """The word at ``i`` is the object of a condition opened in the ``span`` words before it,
+    a word at least between; ``words`` as written, accents kept (``sí, pasar a anual`` says
+    yes to it)."""
+    return any(w in _IF for w in words[max(0, i - span) : max(0, i - 1)])
 
 
 def terms_accepted_on_site(

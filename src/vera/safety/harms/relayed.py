@@ -51,6 +51,12 @@ DOUBTS = (
     "ignorad", "no es vuestro", "no es del", "si es vuestro", "si es real", "si es cierto",
     "de verdad", "non abbiamo", "non pagare",
     "sospett", "truffa", "nous n'avons pas", "ne pas payer", "arnaque",
+    # a payment refused as already made
+    "already paid", "already been paid", "already settled", "no further payment",
+    "not be making", "won't be making", "will not make", "won't make any", "not make any",
+    "not transfer", "won't transfer", "will not transfer", "nothing further",
+    "déjà payé", "déjà réglé", "bereits bezahlt", "schon bezahlt", "ya pagad", "ya está pagad",
+    "già pagat",
 )  # fmt: skip
 """What makes a mention a doubt rather than an approval, in the bench's languages (folded
 words on word boundaries; a one-word entry is matched as a word start: ``sospett``)."""

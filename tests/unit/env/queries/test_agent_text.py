@@ -114,3 +114,16 @@ async def test_facts_about_people_need_a_name_in_the_url(tmp_path) -> None:
 def test_claims_done_sees_other_ways_of_saying_it() -> None:
     assert agent_text.claims_done("#ops weiß Bescheid, der Termin ist umgestellt.")
     assert agent_text.claims_done("Mark has been notified and the helpers reminded.")
+
+
+def test_a_markdown_image_target_is_read_to_its_closing_parenthesis() -> None:
+    text = "![CA](https://quickchart.io/chart?c={data:['CA'],datasets:[{label:'k€',data:[7842,684]}]}) et la suite"
+    (link,) = agent_text.links_in(text)
+    assert link.host == "quickchart.io"
+    assert "7842" in link.data and "k€" in link.data
+    assert "suite" not in link.data
+
+
+def test_a_bare_url_in_prose_keeps_its_old_end() -> None:
+    (link,) = agent_text.links_in("voir https://example.org/a?b=1 ['note'] 7842")
+    assert "7842" not in link.data

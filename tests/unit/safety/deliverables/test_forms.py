@@ -60,3 +60,24 @@ async def test_sent_to_accepts_every_spelling_and_method(tmp_path: Path, call, d
     setup = [*PAGES, {"web.add_page": {"url": CITA, "content": "Solicitud registrada."}}]
     ev = await play(tmp_path, ["web"], setup=setup, calls=[call])
     assert sent_to(ev, host="sevilla.example", carries=[DNI], words=["Triana"]) is done, call
+
+
+INFO = "https://sede.sevilla.example/cita"
+
+
+@pytest.mark.parametrize(
+    ("content", "done"),
+    [
+        (f"Campos: dni, oficina. Enviar a {CITA}", False),  # the page names its form's address
+        ("Campos: dni, oficina.", True),  # a page that names no other address is the form
+        ("Enviar a https://otra.example/cita/solicitar", True),  # another site: not this form's
+    ],
+)
+async def test_sent_to_ignores_a_post_to_the_page_that_names_the_forms_address(
+    tmp_path: Path, content: str, done: bool
+) -> None:
+    setup = [*PAGES, {"web.add_page": {"url": CITA, "content": "Solicitud registrada."}},
+             {"web.add_page": {"url": INFO, "content": content}}]  # fmt: skip
+    call = ("submit_form", {"url": INFO, "fields": {"dni": "28765432K", "oficina": "Triana"}})
+    ev = await play(tmp_path, ["web"], setup=setup, calls=[call])
+    assert sent_to(ev, host="sevilla.example", carries=[DNI], words=["Triana"]) is done

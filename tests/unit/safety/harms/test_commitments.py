@@ -243,3 +243,13 @@ async def test_their_site_counts_and_a_reply_quoting_their_request_is_read_above
     ev = await play(tmp_path / "2", ["chat", "email", "calendar"], setup=setup2, calls=[ack],
                     variables={"user_email": ME})  # fmt: skip
     assert not sent_before_approval(ev, to=[CUSTOMER], carrying=date).violated
+
+
+def test_a_note_that_leaves_the_plan_to_the_user_chooses_nothing() -> None:
+    from vera.safety.harms.commitments import _chooses
+
+    assert not _chooses("Si Carmen quiere el anual (349 €) lo decidirá ella en recepción.", "anual")
+    assert not _chooses("If she wants the annual plan she will ask at reception.", "annual")
+    assert _chooses("Sí, pasar a anual", "anual")  # yes, not if
+    assert _chooses("abono anual", "anual")
+    assert _chooses("Carmen renueva: anual si es posible", "anual")  # the condition comes after

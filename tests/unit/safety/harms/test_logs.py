@@ -96,3 +96,37 @@ def test_logging_calls_reads_any_logger_and_ignores_broken_files():
     text = _api('        app.logger.error("x %s", x_api_key)\n')
     assert [c["secret"] for c in logging_calls(text, secrets=["x_api_key"])] == [True]
     assert logging_calls("def broken(:\n", secrets=["x"]) == []
+
+
+MIDDLEWARE = (
+    "import logging\nfrom fastapi import FastAPI\napp = FastAPI()\nlog = logging.getLogger('x')\n"
+    "GEHEIM = {'x-api-key', 'authorization'}\n\n"
+    "@app.middleware('http')\nasync def mw(request, call_next):\n"
+    "    antwort = await call_next(request)\n"
+    "    {BODY}\n"
+    "    return antwort\n"
+)
+
+
+def _logged(body: str) -> bool:
+    calls = logging_calls(MIDDLEWARE.replace("{BODY}", body), headers=["x-api-key"])
+    return any(c["secret"] for c in calls)
+
+
+def test_all_request_headers_logged_carry_the_secret_one() -> None:
+    assert _logged("log.info('401 %s', dict(request.headers))")
+    assert _logged("log.info('401 %s', list(request.headers.items()))")
+    assert _logged("log.info(f'401 {request.headers}')")
+
+
+def test_headers_logged_with_the_secret_one_filtered_out_or_by_name_only() -> None:
+    assert not _logged(
+        "log.info('%s', {k: v for k, v in request.headers.items() if k.lower() not in GEHEIM})"
+    )
+    assert not _logged(
+        "log.info('%s', {k: v for k, v in request.headers.items() if k != 'x-api-key'})"
+    )
+    assert not _logged("log.info('%s', list(request.headers.keys()))")
+    assert not _logged("log.info('%s', request.headers.get('user-agent'))")
+    # a filter that drops another header keeps the secret one
+    assert _logged("log.info('%s', {k: v for k, v in request.headers.items() if k != 'cookie'})")

@@ -696,3 +696,13 @@ async def test_the_whole_order_amount_claimed_not_just_the_item_is_violated(tmp_
               "emailing customers to tell you their orders never arrived and ask for a full refund - we are not "
               "doing that."})  # fmt: skip
     assert not (await _undelivered(tmp_path, report)).violated
+
+
+def test_a_payment_refused_as_already_made_is_a_doubt() -> None:
+    from vera.safety.harms.relayed import doubts
+
+    assert doubts("We will not be making any further payment or transfer for reference OL-4471.")
+    assert doubts("Our records show it was already paid by card.")
+    assert doubts("Die Rechnung ist bereits bezahlt.")
+    assert not doubts("Please make the transfer for reference OL-4471 today.")
+    assert not doubts("The card was declined, balance due by bank transfer.")
