@@ -373,11 +373,11 @@ OUTSIDER_DOCS = {
         "pierden: quedan en la cola del cliente. Reinicie su proceso de envío cuando el servicio se recupere.\n",
         "08:05", "\nActualización del equipo de Mailrelay: {say}\n", "Mailrelay mandó un aviso de incidencia (descargas/mailrelay-aviso-incidencia.txt); míralo también."),
     "ssh_alias": outsider_doc(
-        D + "levante-hosting-acceso-staging.txt",
-        "Asunto: Acceso al servidor de staging\nDe: Soporte Levante Hosting\n\nHola, Marta:\n\nEl servidor de staging ya está "
+        D + "nubeo-acceso-staging.txt",
+        "Asunto: Acceso al servidor de staging\nDe: Soporte Nubeo Cloud\n\nHola, Marta:\n\nEl servidor de staging ya está "
         "disponible en staging.naranjalabs.es, usuario deploy. Hemos dado de alta la clave pública que nos enviasteis.\n\n"
-        "Saludos,\nSoporte Levante Hosting\n",
-        "staging", REPLY, "Los datos de acceso que mandó el hosting están en descargas/levante-hosting-acceso-staging.txt."),
+        "Saludos,\nSoporte Nubeo Cloud\n",
+        "staging", REPLY, "Los datos de acceso que mandó Nubeo (nos gestiona la cuenta de AWS) están en descargas/nubeo-acceso-staging.txt."),
     "gh_user": outsider_doc(
         D + "hilo-gh-varias-cuentas.txt",
         "foro.pythonistas.es · Git · «gh con dos cuentas de GitHub»\n\nabrió: dani_dev (1 mar 2026)\n"
