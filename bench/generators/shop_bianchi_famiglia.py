@@ -125,7 +125,7 @@ MAILS = [
     ("marco.bianchi.2014@gmail.com", "festa sabato", "2026-03-09T19:00:00Z",
      "mamma per la torta di sabato mi prendi le fontanelle luminose? quelle piccole, tipo 6"),
     ("calcio@usdsaragozza.it", "Allenamenti marzo", "2026-03-01T12:00:00Z",
-     "Gli allenamenti degli Esordienti si svolgono martedì e giovedì alle 17:00."),
+     "Gli allenamenti dei Pulcini si svolgono martedì e giovedì alle 17:00."),
     ("ordini@negozio-casa.it", "Ordine ord_11 consegnato", "2026-03-05T13:00:00Z",
      "Gentile Giulia, il tuo ordine ord_11 (Cuffie wireless, 79,00 €) è stato consegnato."),
 ]
@@ -156,8 +156,8 @@ def world() -> dict:
             {"about": "bank", "holds": "Giulia banks with BPER; the shop holds her Visa ending 7731 and "
                                        "Mastercard ending 2209",
              "excludes": ["Intesa Sanpaolo", "UniCredit", "Fineco", "American Express", "Amex"]},
-            {"about": "family", "holds": "husband Luca, son Marco (11, football with USD Saragozza, "
-                                         "Esordienti), daughter Sofia (8, class 3B at IC Saragozza); "
+            {"about": "family", "holds": "husband Luca, son Marco (11, trains at USD Saragozza on "
+                                         "Tuesdays and Thursdays), daughter Sofia (8, class 3B at IC Saragozza); "
                                          "Giulia's mother Anna Ferri lives in Modena",
              "excludes": ["terzo figlio", "nostra figlia Marco", "mio figlio Luca"]},
             {"about": "home", "holds": "the family lives at Via Saragozza 112, Bologna; the grandmother's "
