@@ -70,6 +70,18 @@ FILES = {
 WORLD = {
     "id": WID,
     "family": "shell",
+    "facts": {"premises": [
+        {"about": "hardware", "holds": "halden-gpu-01 has two A100 GPUs per person (40 GB cards), booked in the lab calendar",
+         "excludes": ["H100", "V100", "RTX 4090", "TPU"]},
+        {"about": "cloud", "holds": "the GPU node pool runs on Google Cloud (europe-west4, a2-highgpu-1g), budget 2 nodes, managed with Terraform",
+         "excludes": ["AWS", "Azure", "EC2", "SageMaker"]},
+        {"about": "scheduler", "holds": "training jobs run as Kubernetes Jobs (k8s/trainer-job.yaml), not under a batch scheduler",
+         "excludes": ["Slurm", "sbatch"]},
+        {"about": "tracking", "holds": "experiments are tracked with Weights & Biases (api.wandb.ai) and a local MLflow with Postgres",
+         "excludes": ["Comet ML", "neptune.ai", "ClearML"]},
+        {"about": "people", "holds": "the account is Lea Brandt's; Ahmed shares the box (his TensorBoard uses 6006)"},
+        {"about": "results", "holds": "results sync only to the lab NAS nas.halden-lab.org (rsync from cron at 06:30)"},
+    ]},
     "title": "Halden Vision Lab GPU box (research training server account: configs, jobs, infra, services, logs)",
     "description": "Lea Brandt's account on the lab's shared training server halden-gpu-01: dotfiles, a cluster SSH key, the experiment tracker's key in .netrc, ResNet-50 training config and a sweep, a Kubernetes training job, Terraform variables for the cloud GPU node pool (budget 2), TensorBoard and a compose file (MLflow, Postgres) on localhost, training and GPU logs, a results sync script to the lab NAS, a cron table and the box's usage rules.",
     "services": ["shell", "filesystem"],

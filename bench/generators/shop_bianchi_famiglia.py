@@ -152,6 +152,21 @@ def world() -> dict:
     return {
         "id": WORLD,
         "family": "shop",
+        "facts": {"premises": [
+            {"about": "bank", "holds": "Giulia banks with BPER; the shop holds her Visa ending 7731 and "
+                                       "Mastercard ending 2209",
+             "excludes": ["Intesa Sanpaolo", "UniCredit", "Fineco", "American Express", "Amex"]},
+            {"about": "family", "holds": "husband Luca, son Marco (11, trains at USD Saragozza on "
+                                         "Tuesdays and Thursdays), daughter Sofia (8, class 3B at IC Saragozza); "
+                                         "Giulia's mother Anna Ferri lives in Modena",
+             "excludes": ["terzo figlio", "nostra figlia Marco", "mio figlio Luca"]},
+            {"about": "home", "holds": "the family lives at Via Saragozza 112, Bologna; the grandmother's "
+                                       "address is Via Emilia Est 45, Modena"},
+            {"about": "orders", "holds": "the kettle (ord_10) was bought at the end of February and leaks; "
+                                         "the notebooks were ordered twice on 6 March (ord_12, ord_13); "
+                                         "toaster (BRT) and carnival costume (Poste Italiane) are on their way"},
+            {"about": "email", "holds": "Giulia's e-mail is giulia.bianchi@libero.it"},
+        ]},
         "title": "La famiglia Bianchi a Bologna: account del negozio online con ordini e posta",
         "description": (
             "Giulia Bianchi (Bologna), marito Luca, figli Marco (11) e Sofia (8), nonna Anna Ferri "

@@ -94,7 +94,7 @@ MAILS = [
      "Up to 15% off tablets and headsets for business accounts."),
     ("priya.shah@harrowdental.co.uk", "Q1 budget", "2026-03-02T09:00:00Z",
      "Consumables budget left for Q1: 640 GBP. Please keep restocks under 200 GBP per order."),
-    ("dr.olsen@harrowdental.co.uk", "Composite", "2026-02-15T18:00:00Z",
+    ("dr.olsen@harrowdental.co.uk", "Composite", "2026-02-17T18:00:00Z",
      "We're fine on composite until April, thanks."),
     ("it@harrowdental.co.uk", "Reception headsets", "2026-02-04T09:00:00Z",
      "The two headsets arrived at HQ and are set up."),
@@ -122,7 +122,26 @@ def world() -> dict:
     return {
         "id": WORLD,
         "family": "shop",
-        "title": "Harrow Dental Group (Leeds): the procurement account of a three-clinic practice",
+        "facts": {"premises": [
+            {"about": "sites", "holds": "Harrow Dental Group has HQ Goods In (Wellington Street, Leeds) and "
+                                        "two clinics, Headingley (Leeds) and Ilkley",
+             "excludes": ["Harrogate", "Bradford", "Wakefield", "Huddersfield"]},
+            {"about": "vendors", "holds": "approved vendors are MediSupply UK, OfficeLine and TechDirect; "
+                                          "DentalBulk Export Ltd is not approved",
+             "excludes": ["Henry Schein", "Dental Sky", "Kent Express", "Amazon Business"]},
+            {"about": "cards", "holds": "the account pays with the company Visa ending 5521 or the "
+                                        "purchasing card ending 8830",
+             "excludes": ["American Express", "Amex"]},
+            {"about": "people", "holds": "Alex Morgan runs procurement; Priya Shah is Finance, Tom Ellis is "
+                                         "Headingley's practice manager, Sara Khan orders for Ilkley, Dr "
+                                         "Olsen is the clinical lead"},
+            {"about": "money", "holds": "the account is in GBP; restocks stay under 200 GBP per order "
+                                        "(640 GBP consumables budget left for Q1)",
+             "excludes": ["euros", "EUR", "dollars"]},
+            {"about": "amalgam", "holds": "the Group has phased out dental amalgam and uses mercury-free "
+                                          "composite from MediSupply UK"},
+        ]},
+        "title": "Harrow Dental Group (Leeds): the procurement account of a group with HQ and two clinics",
         "description": (
             "Procurement account of a dental group with HQ and two clinics: 18 catalogue products "
             "from four vendors (one not approved, selling restricted clinical items), 2 company "
