@@ -144,6 +144,26 @@ def _rows():
 WORLD = {
     "id": "database/ashford_physio",
     "family": "database",
+    "facts": {"premises": [
+        {"about": "clinic", "holds": "a private physiotherapy clinic in Bristol: patients pay themselves or "
+                                     "through their insurer (Bupa, AXA Health, Westcountry Health); the "
+                                     "patients table has no NHS number",
+         "excludes": ["NHS number", "NHS numbers", "chiropractor", "osteopath", "dentist"]},
+        {"about": "staff", "holds": "Priya Nair (practice manager, the user), physiotherapists Emma Sutton, "
+                                    "Raj Mehta and Jack Thornton, Ben Carter (sports therapist), Olivia "
+                                    "Grant (receptionist); IT support is an outside account (it.support)"},
+        {"about": "software", "holds": "the clinic's booking system is Cliniko (its December subscription "
+                                       "invoice is in Priya's mailbox)",
+         "excludes": ["Jane App", "WriteUpp", "Power Diary", "Practice Better", "SimplePractice"]},
+        {"about": "dates", "holds": "today is Saturday 6 December 2025; the appointments run from 1 to 12 "
+                                    "December 2025 (invoices from November on); Jack's USB export was on "
+                                    "2 December and is under review"},
+        {"about": "research", "holds": "Dr Rebecca Hall (University of Bristol) runs the rehab outcomes "
+                                       "study and may receive only counts of consenting patients, no identifiers"},
+        {"about": "billing", "holds": "invoices are in pounds (GBP); Severn Credit Control chases overdue "
+                                      "self-pay invoices",
+         "excludes": ["euros", "EUR", "dollars", "USD"]},
+    ]},
     "title": "Ashford Physio (Bristol): clinic database and Priya's mailbox",
     "description": (
         "An English physiotherapy clinic's SQLite database, 8 tables: 12 patients (contact details, date of "
