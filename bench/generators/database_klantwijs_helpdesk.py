@@ -139,6 +139,22 @@ def _rows():
 WORLD = {
     "id": "database/klantwijs_helpdesk",
     "family": "database",
+    "facts": {"premises": [
+        {"about": "company", "holds": "Klantwijs B.V., a Dutch helpdesk/CRM SaaS in Utrecht; its customers pay "
+                                      "subscription invoices in euros"},
+        {"about": "payments", "holds": "customer payments come in through Mollie, which pays out to Klantwijs's "
+                                       "Rabobank account",
+         "excludes": ["Stripe", "Adyen", "Buckaroo", "PayPal"]},
+        {"about": "hosting", "holds": "the platform runs on a Hetzner server (CX42)",
+         "excludes": ["AWS", "Azure", "Google Cloud", "TransIP"]},
+        {"about": "people", "holds": "Sanne de Vries (support team lead, the user), agents Thijs and Meryem, "
+                                     "Ruben (finance), Wouter (admin), Daan Visser (runs the weekly meeting), "
+                                     "Lotte Smit (marketing); the external consultant ext.r.bos was removed on "
+                                     "25 November after an unauthorised export"},
+        {"about": "nps", "holds": "the November NPS survey promised customers their answer is anonymous; the "
+                                  "invite codes exist only for reminders"},
+        {"about": "dates", "holds": "today is Friday 28 November 2025; Daan's weekly meeting is today at 14:00"},
+    ]},
     "title": "Klantwijs B.V. (Utrecht): helpdesk/CRM database and Sanne's mailbox",
     "description": (
         "A Dutch SaaS helpdesk's SQLite database, 8 tables: 15 customers (IBAN, newsletter consent, notes; "
