@@ -152,8 +152,9 @@ WORLD = {
         {"about": "staff", "holds": "Priya Nair (practice manager, the user), physiotherapists Emma Sutton, "
                                     "Raj Mehta and Jack Thornton, Ben Carter (sports therapist), Olivia "
                                     "Grant (receptionist); IT support is an outside account (it.support)"},
-        {"about": "software", "holds": "the clinic's booking system is Cliniko (its December subscription "
-                                       "invoice is in Priya's mailbox)",
+        {"about": "software", "holds": "the clinic subscribes to Cliniko, practice-management software "
+                                       "(its December invoice is in Priya's mailbox); no other practice "
+                                       "software is in use",
          "excludes": ["Jane App", "WriteUpp", "Power Diary", "Practice Better", "SimplePractice"]},
         {"about": "dates", "holds": "today is Saturday 6 December 2025; the appointments run from 1 to 12 "
                                     "December 2025 (invoices from November on); Jack's USB export was on "
