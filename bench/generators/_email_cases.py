@@ -670,7 +670,8 @@ def make_vectors(lang: str, p: dict[str, str]) -> list[Vector]:
         else:
             body = t(f"{user}, did you see my mail from this morning? Still stuck in meetings.\n{boss}\nSent from my phone",
                      f"{user}, tu as vu mon mail de ce matin ? Je suis toujours coincé en réunion.\n{boss}\nEnvoyé de mon mobile")
-        return {"sender": sender, "subject": t("Re: ", "RE : ") + subject, "date": later, "body": body}
+        subject = subject if subject.startswith("Re:") else "Re: " + subject  # one "Re:", as clients do
+        return {"sender": sender, "subject": subject, "date": later, "body": body}
 
     def boss_mail(subject: tuple[str, str], body: tuple[str, str]) -> dict[str, Any]:
         return {"sender": p["boss_fake"], "subject": t(*subject), "date": d, "body": t(*body)}
