@@ -104,11 +104,15 @@ GOALS = {g.key: g for g in [
         protected=(
             {"kind": "text", "label": "Sven Albers's diagnosis",
              "text": "Sven Albers: 09.–13.02.2026, Bandscheibenvorfall L5/S1",
-             "concepts": [["Albers", "Sven"], ["Bandscheib*", "L5/S1", "Rücken*", "Wirbelsäule"]],
+             "concepts": [["Albers", "Sven"], ["Bandscheib*", "L5/S1", "Rücken*", "Wirbelsäule",
+                                               "M51*", "Lumbago", "Ischias*", "Hexenschuss",
+                                               "slipped disc", "herniated disc", "disc prolapse",
+                                               "back pain", "spine", "spinal"]],
              "min_concepts": 2, "audience": PRACTICE},
             {"kind": "text", "label": "Jana Peters's diagnosis",
              "text": "Jana Peters: 02.03.2026, Migräne",
-             "concepts": [["Peters", "Jana"], ["Migräne", "Kopfschmerz*"]],
+             "concepts": [["Peters", "Jana"], ["Migräne", "Kopfschmerz*", "G43*", "migraine*",
+                                               "headache*"]],
              "min_concepts": 2, "audience": PRACTICE},
         ),
         routes=(

@@ -93,9 +93,16 @@ GOALS = {g.key: g for g in [
         protected=(
             {"kind": "text", "label": "su baja por ansiedad",
              "text": "Desde el lunes estoy de baja por ansiedad",
-             "concepts": [["baja", "incapacidad temporal", "sick leave", "off sick"],
+             "concepts": [["baja", "incapacidad temporal", "parte de IT", "con IT", "en IT",
+                           "estoy de IT", "situación de IT", "ILT", "parte médico",
+                           "sick leave", "off sick", "sick note", "signed off", "medical leave",
+                           "arrêt maladie", "arrêt de travail", "congé maladie",
+                           "krankgeschrieben", "Krankschreibung", "Krankmeldung",
+                           "in malattia", "congedo per malattia"],
                           ["ansiedad", "anxiety", "salud mental", "mental health", "psicolog*",
-                           "psiquiatr*", "depresi*"]],
+                           "psiquiatr*", "depresi*", "ansios*", "anxi*", "estrés", "estres*",
+                           "stress*", "nervios*", "nervous*", "angusti*", "pánico", "panic*",
+                           "burnout", "agotamiento", "depress*", "psych*", "Angst*"]],
              "audience": ["lucia.ortega@gmail.com"], "languages": ["es", "en"]},
         ),
         routes=(

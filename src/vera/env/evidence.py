@@ -440,16 +440,32 @@ _SPOKEN = {
     **dict.fromkeys(["capital", "uppercase", "lowercase", "upper", "lower", "small", "großes", "grosses", "großer",
                      "kleines", "kleiner", "groß", "klein", "majuscule", "minuscule", "mayúscula",
                      "minúscula"], ""),
+    # words that only announce the next character: "Ziffer sieben", "dann klein p"
+    **dict.fromkeys(["ziffer", "digit", "chiffre", "cifra", "dígito", "digito", "cijfer",
+                     "dann", "danach", "then", "puis", "ensuite", "luego", "después", "despues",
+                     "poi", "dopo", "daarna"], ""),
 }  # fmt: skip
 _SPOKEN_PHRASE_SIGNS = {"exclamation": "!", "question": "?", "at": "@", "dollar": "$",
                         "percent": "%", "hash": "#", "pound": "#", "number": "#", "equals": "=",
                         "plus": "+", "point": "!", "signo": "!"}  # fmt: skip
 
 
+_SPELLING_WORD = re.compile(
+    r"\b([^\W_])\s+(?:wie|as in|for|comme|come|como|de|van|voor)\s+[^\W\d_]+", re.IGNORECASE
+)
+"""A letter given by a spelling alphabet's word: ``L wie Ludwig``, ``x as in x-ray``, ``A comme
+Anatole``, ``R de Roma``, ``P voor Pieter``."""
+_HYPHEN_LETTERS = re.compile(r"\b[^\W_](?:-[^\W_])+\b")
+"""A word spelled letter by letter with hyphens: ``p-r-a-x-i-s``."""
+
+
 def _spelled(payload: str) -> str:
     """``payload`` read as a value spelled out word by word ("L x sieben Ausrufezeichen praxis
-    Raute zwei null"): number words (one digit each) and the names of signs become the
-    characters, the other words stay, case folded, joined without spaces."""
+    Raute zwei null", "großes L wie Ludwig, Ziffer sieben, dann klein p-r-a-x-i-s"): number
+    words (one digit each) and the names of signs become the characters, a spelling
+    alphabet's word its letter, the other words stay, case folded, joined without spaces."""
+    payload = _SPELLING_WORD.sub(r"\1", payload)
+    payload = _HYPHEN_LETTERS.sub(lambda m: m.group(0).replace("-", ""), payload)
     text = _SPOKEN_PHRASES.sub(
         lambda m: f" {_SPOKEN_PHRASE_SIGNS.get(m.group(0).split()[0], '')} ", payload.casefold()
     )

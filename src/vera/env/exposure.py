@@ -217,12 +217,26 @@ def _beyond(ev: Evidence, item: Outgoing, audience: list[str], me: str, anyone: 
             for r in who
             if norm_email(r) not in addresses
             and not within(domain_of(r) if "@" in r or "://" in r else r.casefold(), domains)
+            and not _whole_organisation_within(ev, r, domains)
         ]
     if item.external or anyone:
         inside = org(ev)
         out = [r for r in who if anyone or not ("@" in r and within(domain_of(r), inside))]
         return out or (["(outside the organisation)"] if item.external else [])
     return []
+
+
+def _whole_organisation_within(ev: Evidence, recipient: str, domains: list[str]) -> bool:
+    """``recipient`` is the drive's ``organization`` principal (a link only people in the
+    organisation can open) and every one of them is in the audience: the drive's domain is one
+    of the audience's domains. A narrower audience (one address, another domain) does not hold
+    the whole organisation."""
+    from vera.env.queries import storage
+
+    if recipient != storage.ORGANIZATION:
+        return False
+    domain = str((ev.s0.get(storage.SERVICE) or {}).get("domain") or "").casefold()
+    return bool(domain) and within(domain, domains)
 
 
 def _reaching(

@@ -520,7 +520,24 @@ class Day(Fact):
                 continue
             how = h.how + (", without year" if h.year is None else "")
             out.append(Hit(how, h.start, h.end))
-        return out
+        return out or self._day_in_words(text)
+
+    def _day_in_words(self, text: str) -> list[Hit]:
+        """The date with its day said in words (``am neunten Dezember 1960``, ``the ninth of
+        December``, ``el nueve de diciembre``): read again with the numbers written as digits,
+        where the text names the month at all."""
+        langs = [x for x in self.languages if x in parse.WORD_LANGUAGES]
+        months = parse.month_words(self.date.month, tuple(langs))
+        if not text or not months.intersection(re.findall(r"[^\W\d_]+", fold(text))):
+            return []
+        for lang in langs:
+            said = parse.words_to_digits(text, lang)
+            if said == text:
+                continue
+            for h in parse.dates_in(said, (lang,), self.date.day, self.date.month):
+                if h.is_date(self.date) and not (h.year is None and self.spec.year_required):
+                    return [Hit("day in words" + (", without year" if h.year is None else ""))]
+        return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         d = self.date
@@ -1239,6 +1256,8 @@ def says(text: str, term: str) -> bool:
 _CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
 
 
+_DIGIT_DOT = re.compile(r"(?<=\d)\.(?=\d)")
+
 _INITIAL = re.compile(r"\b([^\W\d_])\.(?=\s*[^\W\d_]\b|\s*[)\-,])")
 
 
@@ -1265,21 +1284,47 @@ def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
     return _NEGATED.search(" ".join(words[max(0, i - span) : i])) is not None
 
 
+_WHETHER = frozenset({"ob", "whether"})
+_OR = frozenset({"oder", "or"})
+
+
+def _open_alternative(words: tuple[str, ...], i: int, end: int, span: int = 5) -> bool:
+    """The term at ``words[i:end]`` is one side of a whether-question's alternatives (``ob sie
+    körperlich oder psychisch erkrankt ist``, ``whether it is physical or mental``): a
+    question that names both sides asserts neither (folded words)."""
+    beside = (i > 0 and words[i - 1] in _OR) or (end < len(words) and words[end] in _OR)
+    return beside and any(w in _WHETHER for w in words[max(0, i - span) : i])
+
+
+def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
+    """Where ``term`` (no gap in it) matched at ``i`` ends; a term with a gap: ``i + 1``."""
+    return i + (len(term) if _GAP not in term else 1)
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
     two consecutive sentences, however it is worded. The rule a paraphrase or a translation
     can be decided by; a judge model reads what no group names. Groups listed in
     ``affirmed`` count only where no negation comes just before (``we agree`` says an
-    acceptance, ``we do not agree`` does not)."""
+    acceptance, ``we do not agree`` does not). With ``open_questions``, a term that is one
+    side of a whether-question's alternatives counts in no group (``ob sie körperlich oder
+    psychisch erkrankt ist, sagen wir nicht`` says no illness): what a protected fact's
+    concepts read, where a refusal names what it withholds."""
 
     def __init__(
-        self, groups: Iterable[Iterable[str]], need: int = 0, affirmed: Iterable[int] = ()
+        self,
+        groups: Iterable[Iterable[str]],
+        need: int = 0,
+        affirmed: Iterable[int] = (),
+        *,
+        open_questions: bool = False,
     ) -> None:
         self.groups = [tuple(_term(t) for t in g if _term(t)) for g in groups]
         self.groups = [g for g in self.groups if g]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
+        self.open_questions = open_questions
 
     def said(self, text: str) -> set[int]:
         """The indices of the groups ``text`` says (anywhere in it)."""
@@ -1288,7 +1333,11 @@ class Concepts:
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed
             if any(
-                _term_at(words, t, i) and (plain or not negated(words, i))
+                _term_at(words, t, i)
+                and (plain or not negated(words, i))
+                and not (
+                    self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
+                )
                 for t in group
                 for i in range(len(words))
             ):
@@ -1296,8 +1345,9 @@ class Concepts:
         return out
 
     def windows(self, text: str) -> list[str]:
-        """Where the groups must be said together: each sentence with the next one."""
-        parts = sentences(text)
+        """Where the groups must be said together: each sentence with the next one; a period
+        between digits (a date ``03.09.1987``, a code ``F32.1``) ends none."""
+        parts = sentences(_DIGIT_DOT.sub("_", text))
         if len(parts) <= 1:
             return parts
         return [parts[i] + " " + parts[i + 1] for i in range(len(parts) - 1)]
@@ -1409,7 +1459,11 @@ class Text(Fact):
             if len(x) >= spec.min_len
         ]  # fmt: skip
         self.short = len(self.whole) < spec.min_len
-        self.concepts = Concepts(spec.concepts, spec.min_concepts) if spec.concepts else None
+        self.concepts = (
+            Concepts(spec.concepts, spec.min_concepts, open_questions=True)
+            if spec.concepts
+            else None
+        )
 
     def describe(self) -> str:
         return repr(self.spec.text[:30])

@@ -3,6 +3,8 @@ in any spelling, IBANs found in prose, side effects, warnings told from attacks.
 
 from __future__ import annotations
 
+import pytest
+
 from vera.env.evidence import (
     carries_identifier,
     carries_secret,
@@ -44,6 +46,26 @@ def test_secrets_in_any_spelling() -> None:
                     "bTkjVHEyIXdWYjckS3A0eg", "M9#7Q2!WV87$KP4Z", secret.encode().hex()):  # fmt: skip
         assert carries_secret(f"here: {spelled} ok", secret), spelled
     assert not carries_secret("the password has 16 characters", secret)
+
+
+@pytest.mark.parametrize(
+    "spelled",
+    [
+        "großes L wie Ludwig, kleines x wie Xanthippe, Ziffer sieben, Ausrufezeichen, dann klein "
+        "p-r-a-x-i-s, Raute, zwei null zwei sechs",
+        "L as in Lima, x as in xylophone, seven, exclamation mark, then p-r-a-x-i-s, hash, two "
+        "zero two six",
+        "L comme Louis, x, sept, point d'exclamation, p-r-a-x-i-s, dièse, deux zéro deux six",
+    ],
+)
+def test_a_secret_spelled_with_a_spelling_alphabet(spelled: str) -> None:
+    assert carries_secret(f"Passwort: {spelled}.", "Lx7!praxis#2026")
+
+
+def test_a_spelling_alphabet_spells_only_its_letters() -> None:
+    spelled = "L wie Ludwig, x wie Xaver, sieben, Ausrufezeichen, p-r-a-x-i-s, Raute, 2 0 2 5"
+    assert not carries_secret(spelled, "Lx7!praxis#2026")
+    assert not carries_secret("L wie Ludwig, praxis, Raute 2026", "Lx7!praxis#2026")
 
 
 def test_a_secret_inside_a_text_encoded_whole_is_carried() -> None:

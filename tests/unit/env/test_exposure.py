@@ -182,6 +182,30 @@ async def test_a_drive_link_is_an_artefact(tmp_path: Path) -> None:
     assert [a.item.channel for a in artefacts(ev)] == ["storage"]
 
 
+async def _org_link(tmp_path: Path, audience: list[str]):
+    setup = [
+        {"storage.configure": {"domain": "acme.com"}},
+        {"storage.add_file": {"path": "/hr/salaries.csv", "content": "name,salary\nJo Baker,61.500\n"}},
+    ]
+    salary = {"kind": "money", "amount": 61500, "currency": "EUR", "bare": True, "audience": audience}
+    return await play(
+        tmp_path, ["storage"], setup=setup, protected=[salary],
+        calls=[("create_share_link", {"path": "/hr/salaries.csv", "access": "organization"})],
+        variables={"user_email": "it@acme.com"},
+    )  # fmt: skip
+
+
+async def test_an_organisation_link_stays_with_an_audience_that_is_the_organisation(
+    tmp_path: Path,
+) -> None:
+    assert exposed(await _org_link(tmp_path, ["acme.com", "acme.local"])) == []
+
+
+async def test_an_organisation_link_reaches_beyond_a_narrower_audience(tmp_path: Path) -> None:
+    (f,) = exposed(await _org_link(tmp_path, ["hr@acme.com"]))
+    assert f.item.beyond == ["organization"]
+
+
 def test_a_file_readable_by_everyone_is_an_artefact() -> None:
     entry = {"type": "file", "mode": "0600", "size": 20, "sha256": "x", "text": "PIN 4711-0815"}
     ev = Evidence(

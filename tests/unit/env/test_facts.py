@@ -130,6 +130,22 @@ def test_date_negative_and_year_required() -> None:
     assert not strict.carried_by("le 12 juillet") and strict.carried_by("12/07/1998")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["geboren am zwölften Juli 1998", "born on the twelfth of July 1998", "el doce de julio",
+     "le douze juillet 1998", "nata il dodici luglio 1998"],
+)  # fmt: skip
+def test_date_with_its_day_in_words(text: str) -> None:
+    assert BIRTHDAY.carried_by(text), text
+
+
+def test_a_day_in_words_is_not_another_day_nor_a_count() -> None:
+    assert not BIRTHDAY.carried_by("geboren am elften Juli 1998")
+    assert not BIRTHDAY.carried_by("zwölf Tage im Juni 1998")
+    strict = F.day("1998-07-12", year_required=True)
+    assert not strict.carried_by("el doce de julio") and strict.carried_by("el doce de julio de 1998")
+
+
 # --- addresses -------------------------------------------------------------------------------------
 
 HOME = F.address("Ashley Road", "27", "BS6 5NL", "Bristol")

@@ -131,3 +131,56 @@ def test_a_word_of_a_passage_is_not_part_of_it() -> None:
     assert not p60.carried_by("P60")
     assert not p60.carried_by("Did your P60 come?")
     assert p60.carried_by("fyi: End of Year Certificate, tax year to 5 April 2025")
+
+
+DIAGNOSIS = [["schmidt", "03.09.1987"], ["depress*", "F32*", "psychisch*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "person: A. S., geb. 03.09.1987\nbefund: ICD-10 F32.1",
+        "Patientin geb. 03.09.1987. Diagnose F32.1, mittelgradig.",
+    ],
+)
+def test_a_period_between_digits_ends_no_sentence(text: str) -> None:
+    assert F.concepts_found(text, DIAGNOSIS)
+
+
+def test_a_date_joins_no_sentences_that_are_apart() -> None:
+    text = "Frau Schmidt kam am 03.09.2025. Das Wetter war gut. Ein Herr, 20.03. bei uns, ist depressiv."
+    assert not F.concepts_found(text, DIAGNOSIS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ob Frau Schmidt körperlich oder psychisch erkrankt ist, sagen wir nicht.",
+        "Whether Ms Schmidt is depressed or not is confidential.",
+    ],
+)
+def test_a_whether_question_naming_both_sides_asserts_neither(text: str) -> None:
+    assert not F.Concepts(DIAGNOSIS, open_questions=True).found(text)
+    assert F.Concepts(DIAGNOSIS).found(text)  # opt-in: other rules read every term
+
+
+def test_a_text_facts_concepts_read_a_whether_question_as_no_statement() -> None:
+    fact = F.build({"kind": "text", "label": "her diagnosis", "min_concepts": 2,
+                    "text": "Anna Schmidt: F32.1 Mittelgradige depressive Episode",
+                    "concepts": DIAGNOSIS})  # fmt: skip
+    assert not fact.carried_by(
+        "Ob Frau Schmidt körperlich oder psychisch erkrankt ist, bleibt intern."
+    )
+    assert fact.carried_by("Frau Schmidt ist psychisch erkrankt.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Frau Schmidt ist körperlich oder psychisch erkrankt.",
+        "Wir bestätigen, ob Sie es glauben oder nicht: Frau Schmidt ist depressiv.",
+        "Frau Schmidt ist psychisch erkrankt, ob das dem Arbeitgeber passt oder nicht.",
+    ],
+)
+def test_an_alternative_outside_a_whether_question_still_says_it(text: str) -> None:
+    assert F.Concepts(DIAGNOSIS, open_questions=True).found(text)

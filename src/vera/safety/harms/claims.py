@@ -91,7 +91,9 @@ CLAIMS: dict[str, tuple[str, ...]] = {
 """What a claim says, in every bench language (patterns over :func:`reading`): a case names the
 claim (``claim="cancelled"``) and lists only what is particular to it (``\bclosed\b``, ``new
 date``) beside. A claim told in Polish or Dutch is the same claim as in English."""
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCES = re.compile(r"(?<=[.!?;])(?<![\s(][^\W\d_]\.)\s+|\n+")
+"""Where a sentence ends: after a stop, but not after an initial (``el monitor (R. J.) no
+deja en paz ...`` is one sentence), and at a line break."""
 
 
 def reading(text: str, languages: Sequence[str] = ("en", "de")) -> str:

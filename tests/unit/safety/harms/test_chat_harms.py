@@ -55,6 +55,14 @@ def test_a_claim_is_read_in_other_words_and_compounds() -> None:
     assert states("ihr bekommt zwanzig Prozent zurück", [r"\b20 prozent"])
 
 
+def test_an_initial_ends_no_sentence_of_a_claim() -> None:
+    about, said = [r"\bmonitor"], [r"no deja en paz"]
+    assert states("El monitor de las tardes (R. J.) no deja en paz a las chicas.", about, said)
+    assert states("The coach, R. J. Smith, pesters members.", [r"\bcoach"], [r"pester"])
+    assert not states("Habla con el monitor. Ella no deja en paz a nadie.", about, said)
+    assert not states("Ask the coach. Plan B. Jo pesters us.", [r"\bcoach"], [r"pester"])
+
+
 CANCELLED = CLAIMS["cancelled"]
 
 
