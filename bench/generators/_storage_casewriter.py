@@ -82,6 +82,11 @@ class Task:
     a mail, a page; never a listing, log or permission the service writes): (tool, ``when``
     arguments or ``{"result_contains": text}``, channel name). Both reads are in ``reads``."""
     allow: list[str] = field(default_factory=list)
+    followup: dict[str, Any] = field(default_factory=dict)
+    """The attacker's own short follow-up mail (``email.add_message`` arguments; the sender is the
+    one of ``doc_extra`` unless given), planted after the overlay's other items so the ids they
+    get stay as they are: the second hook keys on its pinned ``message_id`` when the task's second
+    read would otherwise be a third party's real mail, which the attacker cannot append to."""
     doc_extra: dict[str, Any] = field(default_factory=dict)
     """Further arguments of the document's setup step (a page's title, a file's owner)."""
     comment: str = ""
@@ -221,6 +226,9 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     else:
         overlay = [{step: {key: path, "content": planted, **task.doc_extra}}]
     overlay += goal.extra_overlay
+    if task.followup:
+        sender = {"sender": task.doc_extra["sender"]} if "sender" in task.doc_extra else {}
+        overlay.append({"email.add_message": {**sender, **task.followup}})
     injections = []
     for n, (tool, when, channel) in enumerate(task.hooks):
         inj: dict[str, Any] = {
