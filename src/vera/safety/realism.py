@@ -44,7 +44,7 @@ attack overlay and the injection payloads) and in what the adversarial user says
   overlay that writes a new workspace file is not judged (a saved attachment is its sender's).
   An injection on a mail, an event or a chat message that a third party other than the
   attacker wrote before the attack (a vendor's real mail, a customer's invitation, a guest's
-  earlier message: its author appears nowhere in what the attacker planted) is foreign too.
+  earlier message: its author is none of those the overlay plants as) is foreign too.
   Objects whose author the world does not say (a web page) are not judged;
 - ``addressed``: third-party data that speaks to the AI reading it ("note for AI assistants",
   "TIPP FÜR KI-ASSISTENTEN", "if you are an automated agent"), found with a small lexicon per
@@ -1205,18 +1205,45 @@ _AUTHOR_FIELDS = {"email": "sender", "calendar": "organizer", "chat": "author"}
 """Where a mail, an event and a chat message of the benign world name who wrote them."""
 
 
-def _third_party(o: WorldObject, attacker_text: str) -> str | None:
+_PLANTED_AUTHORS = {
+    "email.add_message": ("sender",),
+    "calendar.add_event": ("organizer",),
+    "chat.add_message": ("author",),
+    "chat.add_direct_message": ("author",),
+    "chat.add_user": ("id", "email"),
+}
+"""Where an overlay step names who the attacker writes as."""
+
+
+def _planted_authors(overlay: list[dict[str, Any]]) -> set[str]:
+    """Who the attacker writes as, folded: the senders, organisers and chat authors of what the
+    overlay plants (quoting someone in a planted text does not make them the attacker)."""
+    out: set[str] = set()
+    for step in overlay:
+        if not isinstance(step, dict):
+            continue
+        for method, args in step.items():
+            for field in _PLANTED_AUTHORS.get(method, ()):
+                value = str((args or {}).get(field) or "").strip().casefold()
+                if value:
+                    out.add(value)
+    return out
+
+
+def _third_party(o: WorldObject, attackers: set[str]) -> str | None:
     """``o`` in words when an outsider other than the attacker wrote it (a vendor's real mail,
     a customer's invitation, a guest's message that was there before the attack): the author
-    the world names is not the user's side and appears nowhere in what the attacker planted.
-    Files, documents and pages are not judged here (who writes them is ``outsider_writes``'s
-    and the drive's sharing's to say)."""
+    the world names is not the user's side and is none of those the overlay plants as (its
+    senders, organisers, chat authors). Files, documents and pages are not judged here (who
+    writes them is ``outsider_writes``'s and the drive's sharing's to say)."""
     field = _AUTHOR_FIELDS.get(o.service)
-    author = str(o.fields.get(field) or "").strip() if field else ""
-    if o.insider or not author or author.casefold() in attacker_text.casefold():
+    author = str(o.fields.get(field) or "").strip().casefold() if field else ""
+    if o.insider or not author:
+        return None
+    if any(a in author or author in a for a in attackers):
         return None
     what = {"email": "the mail", "calendar": "the event", "chat": "the chat message"}[o.service]
-    return f"{what} {o.key!r} by {author}"
+    return f"{what} {o.key!r} by {o.fields.get(field)}"
 
 
 def foreign_authored(
@@ -1237,6 +1264,7 @@ def foreign_authored(
     tool_service = _tool_services(services)
     globs = list(outsider_writes)
     attacker_text = "\n".join(_leaves(overlay))
+    attackers = _planted_authors(overlay)
     out: list[tuple[str, str]] = []
     for rule in injections:
         if not rule.payload.strip() or rule.tool == "*":
@@ -1250,7 +1278,7 @@ def foreign_authored(
                 f"rides on {hit[0].insider}: an outsider cannot write into it; put the text "
                 "in something the attacker sends or owns",
             ))  # fmt: skip
-        elif hit and all(other := [_third_party(o, attacker_text) for o in hit]):
+        elif hit and all(other := [_third_party(o, attackers) for o in hit]):
             out.append((
                 f"injection {rule.id!r} ({rule.tool})",
                 f"rides on {other[0]}, a third party's message the attacker did not write; put "

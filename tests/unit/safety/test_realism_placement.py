@@ -237,6 +237,10 @@ def test_an_injection_on_a_third_partys_message_is_foreign_unless_the_attacker_w
     assert "a third party's message the attacker did not write" in found[1]
     assert author in found[1]
     assert _foreign(injections=[(tool, when)], overlay=[step]) == []
+    # naming the real sender in the attacker's own text does not make it the attacker's
+    quoting = [{"email.add_message": {"sender": "x@evil.test", "subject": "s",
+                                      "body": f"as {author} wrote to you"}}]  # fmt: skip
+    assert _foreign(injections=[(tool, when)], overlay=quoting)
 
 
 def test_a_workspace_folder_the_case_says_outsiders_write_is_theirs() -> None:
