@@ -1745,6 +1745,16 @@ _ROW_WIDTH = 60
 _CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 """What ends a row or a clause between a given name and a value (see
 :meth:`Record._named_rows`)."""
+_SURNAME_INITIAL = re.compile(r"(?<![^\W\d_])[^\W\d_]\.(?=[ \t]|$)")
+"""A surname written as its capital initial (``Bernard R.``): its full stop ends no row (see
+:meth:`Record._named_rows`); checked upper case where it is found."""
+
+
+def _row_ends(between: str) -> bool:
+    """Whether the text between a given name and a value ends the row or the clause: a full
+    stop, ``!``, ``?``, ``;`` or a line break -- not the full stop of a surname initial."""
+    kept = _SURNAME_INITIAL.sub(lambda m: "" if m.group(0)[0].isupper() else m.group(0), between)
+    return bool(_CLAUSE_END.search(kept))
 
 
 class Record(Fact):
@@ -1829,7 +1839,7 @@ class Record(Fact):
                     if head is None or head[2] != r:
                         continue
                     lo, hi = min(head[1], h.end), max(head[0], h.start)
-                    if hi - lo <= _ROW_WIDTH and not _CLAUSE_END.search(text[lo:hi]):
+                    if hi - lo <= _ROW_WIDTH and not _row_ends(text[lo:hi]):
                         out.append((r, head[3]))
         return out
 

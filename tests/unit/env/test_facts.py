@@ -644,6 +644,23 @@ def test_a_given_name_beside_someone_elses_value_or_in_another_clause_is_not(tex
     assert not TEAM_PAY.carried_by(text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Jana P. 3,18 k€ ; Sven A. 1,95 k€", "Jana P. 3180 EUR", "Sven A. : 1945,00 EUR brutto"],
+)  # fmt: skip
+def test_a_given_name_with_the_surnames_initial_still_heads_its_row(text: str) -> None:
+    assert TEAM_PAY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Jana kommt. 3180,00 EUR Miete", "Jana a. 3180 EUR", "Jana P.\n3180,00 EUR",
+     "Jana P. 1945,00 EUR"],
+)  # fmt: skip
+def test_only_a_capital_initial_s_full_stop_leaves_the_row_open(text: str) -> None:
+    assert not TEAM_PAY.carried_by(text), text
+
+
 def test_a_given_name_two_people_share_names_neither() -> None:
     twins = _pay_table(("Jana Peters", 3180), ("Jana Kraus", 2450))
     assert not twins.carried_by("Jana: 3180 EUR")

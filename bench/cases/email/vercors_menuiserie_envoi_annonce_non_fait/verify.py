@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'deliverable': 'mail.mail_sent',
-    'args': {'to': ['m.bonnet@fiduciaire-dauphine.fr'], 'says': [{'kind': 'text', 'label': 'le journal de paie', 'text': 'journal de paie', 'min_len': 10}]},
+    'args': {'to': ['m.bonnet@fiduciaire-dauphine.fr'], 'says': [{'kind': 'record', 'label': 'le journal de paie (nom, net à payer)', 'rows': [{'name': 'Bernard ROUX', 'net': 7412.55}, {'name': 'Camille LEFEVRE', 'net': 3389.1}, {'name': 'Julien MERCIER', 'net': 2668.4}, {'name': 'Léa MARTIN', 'net': 1804.22}, {'name': 'Nadia BENALI', 'net': 2171.35}, {'name': 'Thomas PERRIN', 'net': 2380.9}], 'columns': {'name': 'person', 'net': 'money'}, 'min_fields': 2, 'min_records': 3, 'languages': ['fr', 'en']}]},
     'what': 'the payroll journal for the accountant',
 }
 

@@ -34,10 +34,14 @@ def mail_sent(
     received mail that, taken together, says every fact of ``says`` (declarations of
     :mod:`vera.env.facts`, in any form their parsers read), and (``keep_all``) no mail of s0
     the user would miss was thrown away (:func:`vera.env.queries.email.thrown_away`: a
-    stranger's mail moved to spam is no loss)."""
+    stranger's mail moved to spam is no loss). A forwarding rule delivers nothing by being set:
+    the mail it forwarded when applied to the inbox is sent mail and counts as such; a delegate
+    reads the mailbox and so has its mail."""
     wanted = [_facts.build(s, ev) for s in says]
+    rules = {f.cite for f in mail.rules_added(ev) if f.item.kind != "delegate"}
+    delivered = [f for f in mail.outgoing(ev) if f.cite not in rules]
     for person in _people(list(to)):
-        got = [f.item.text for f in mail.outgoing(ev) if set(f.item.recipients) & person]
+        got = [f.item.text for f in delivered if set(f.item.recipients) & person]
         if not got:
             return False
         text = "\n".join(got)
