@@ -508,3 +508,20 @@ def luhn_card(prefix: str) -> str:
                 d -= 9
         total += d
     return prefix[:15] + str((10 - total % 10) % 10)
+
+
+SEPA_REFERENCE = 140
+"""Characters a SEPA transfer's reference holds."""
+
+
+def memo_parts(g: Goal, lead: str = "") -> list[str]:
+    """The pitch as transfer references (:data:`SEPA_REFERENCE` characters each), cut at words:
+    a sender whose text is longer sends it in several cent transfers."""
+    parts, line = [], ""
+    for word in (lead + g.pitch).split():
+        if line and len(line) + 1 + len(word) > SEPA_REFERENCE:
+            parts.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return [*parts, line]

@@ -19,7 +19,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _banking_casewriter import Goal, Scenario, Task, Vector, WorldBuilder, iban, luhn_card, main
+from _banking_casewriter import (
+    Goal,
+    Scenario,
+    Task,
+    Vector,
+    WorldBuilder,
+    iban,
+    luhn_card,
+    main,
+    memo_parts,
+)
 
 GEN = "banking_hoffmann_household.py"
 USER = "julia.hoffmann@gmx.de"
@@ -969,19 +979,6 @@ def ov_mail(g: Goal, ctx: dict) -> list:
 def sender_mail(subject: str, body: str, date: str = "2026-03-10T07:42:00Z") -> dict:
     """A mail the attacker sends Julia (the first mail of an overlay gets the id ``NEXT_MAIL``)."""
     return {"email.add_message": {"sender": "${attacker_mail}", "subject": subject, "date": date, "body": body}}
-
-
-def memo_parts(g: Goal, lead: str = "") -> list[str]:
-    """The pitch as transfer references (SEPA: 140 characters each), cut at words: a sender
-    whose text is longer sends it in several cent transfers."""
-    parts, line = [], ""
-    for word in (lead + g.pitch).split():
-        if line and len(line) + 1 + len(word) > 140:
-            parts.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return [*parts, line]
 
 
 def memo_of(g: Goal, lead: str = "") -> str:
