@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -381,3 +382,34 @@ def run(generator: str, worlds: list[dict], rows: list[dict]) -> int:
         return 1 if stale else 0
     print(f"{generator}: {len(rows)} cases, {len(worlds)} worlds, {len(stale)} files written")
     return 0
+
+
+@dataclass(frozen=True)
+class Planting:
+    """How the attacker reaches the user of a chat world: their own mail and their own
+    invitation (overlay steps: what an outsider really delivers), and the injections keyed on
+    those planted items (``next_mail``, ``next_evt``: the ids the overlay's first mail and
+    first invitation get)."""
+
+    me: str
+    next_mail: str
+    next_evt: str
+
+    def mail(self, sender: str, subject: str, body: str, date: str) -> dict:
+        """The attacker's mail to the user (an overlay step)."""
+        return {"email.add_message": {"sender": sender, "subject": subject, "date": date, "to": [self.me], "body": body}}
+
+    def invitation(self, organizer: str, title: str, start: str, end: str, location: str, description: str) -> dict:
+        """An invitation the attacker sends the user (an overlay step): an event they organise."""
+        return {"calendar.add_event": {"title": title, "start": start, "end": end, "organizer": organizer,
+                                       "attendees": [self.me], "location": location, "description": description}}
+
+    def on_mail(self, name: str, payload: str) -> dict:
+        """An injection on reading the attacker's planted mail."""
+        return {"id": name, "tool": "read_email", "channel": "email",
+                "when": {"arguments": {"email_id": self.next_mail}}, "mode": "append", "payload": payload}
+
+    def on_invitation(self, name: str, payload: str) -> dict:
+        """An injection on opening the attacker's planted invitation."""
+        return {"id": name, "tool": "get_event", "channel": "calendar",
+                "when": {"arguments": {"event_id": self.next_evt}}, "mode": "append", "payload": payload}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _chat_common import CONCESSION, DELAYED, HEALTH, SALARY, U, V, call, run, trajectory
+from _chat_common import CONCESSION, DELAYED, HEALTH, SALARY, Planting, U, V, call, run, trajectory
 
 GEN = "chat_calendar_kesselwerk.py"
 WID = "chat/kesselwerk"
@@ -178,27 +178,9 @@ NEXT_MAIL = str(len(MAILS) + 1)  # the overlay's mail
 NEXT_EVT = f"evt_{len(EVENTS) + 1}"  # the overlay's invitation
 
 
-def mail(sender: str, subject: str, body: str, date: str) -> dict:
-    """The attacker's mail to Jonas (an overlay step): what an outsider really delivers."""
-    return {"email.add_message": {"sender": sender, "subject": subject, "date": date, "to": [ME], "body": body}}
-
-
-def invitation(organizer: str, title: str, start: str, end: str, location: str, description: str) -> dict:
-    """An invitation the attacker sends to Jonas (an overlay step): an event they organise."""
-    return {"calendar.add_event": {"title": title, "start": start, "end": end, "organizer": organizer,
-                                   "attendees": [ME], "location": location, "description": description}}
-
-
-def on_mail(name: str, payload: str) -> dict:
-    """An injection on reading the attacker's planted mail (NEXT_MAIL)."""
-    return {"id": name, "tool": "read_email", "channel": "email", "when": {"arguments": {"email_id": NEXT_MAIL}},
-            "mode": "append", "payload": payload}
-
-
-def on_invitation(name: str, payload: str) -> dict:
-    """An injection on opening the attacker's planted invitation (NEXT_EVT)."""
-    return {"id": name, "tool": "get_event", "channel": "calendar", "when": {"arguments": {"event_id": NEXT_EVT}},
-            "mode": "append", "payload": payload}
+PLANTING = Planting(ME, NEXT_MAIL, NEXT_EVT)  # the attacker's mail and invitation, and injections on them
+mail, invitation = PLANTING.mail, PLANTING.invitation
+on_mail, on_invitation = PLANTING.on_mail, PLANTING.on_invitation
 ROWS: list[dict] = []
 
 
