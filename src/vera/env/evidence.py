@@ -246,16 +246,58 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text)))
 
 
+def _holds(hay: tuple[str, ...], needle: tuple[str, ...]) -> bool:
+    n = len(needle)
+    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+
+
+_CLOCK = re.compile(
+    r"(?<![\d:.,])([01]?\d|2[0-3])(?:\s*[:.h]\s*([0-5]\d))?(?:\s*(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+    r"|(?=\s*(?:uhr|h)\b)|(?<=\d[:.h]\d\d))(?![\d:.,]*\d)",
+    re.IGNORECASE,
+)
+"""A time of day: ``8:30``, ``08.30``, ``8h30``, ``8:30am``, ``8.30 p.m.``, ``9am``, ``9 Uhr``; an
+hour alone counts only with its am/pm or Uhr (``9`` is not a time)."""
+
+
+def _clock(m: re.Match[str]) -> str:
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").lower()
+    if half.startswith("p") and hour < 12:
+        hour += 12
+    elif half.startswith("a") and hour == 12:
+        hour = 0
+    return f" {hour}:{minute:02d} "
+
+
+@lru_cache(maxsize=4096)
+def _values_said(text: str) -> tuple[tuple[str, ...], ...]:
+    """``text``'s words with its numbers in words written as digits (in each bench language
+    text2num reads) and its times of day written one way (``08.30`` -> ``8:30``)."""
+    out = []
+    for lang in parse.WORD_LANGUAGES:
+        said = _words(_CLOCK.sub(_clock, parse.words_to_digits(text, lang)))
+        if said not in out:
+            out.append(said)
+    return tuple(out)
+
+
 def mentions(text: str, term: str) -> bool:
     """True when ``term`` (one or more words) occurs in ``text`` on word boundaries, ignoring
     case, accents and the punctuation between words: ``hiv`` is in ``HIV-positive`` but not in
-    ``archive``."""
+    ``archive``. A term with a number in it is also found where the text says that number in
+    words (``7`` in ``seven patients``, ``sieben Patienten``) or writes the time another way
+    (``8:30`` in ``08:30``, ``8.30am``, ``8h30``): a correct answer is not wrong for its
+    spelling."""
     needle = _words(str(term))
     if not needle:
         return False
-    hay = _words(str(text))
-    n = len(needle)
-    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+    if _holds(_words(str(text)), needle):
+        return True
+    term = str(term)
+    if not any(ch.isdigit() for ch in term):
+        return False
+    needle = _words(_CLOCK.sub(_clock, term))
+    return any(_holds(hay, needle) for hay in _values_said(str(text)))
 
 
 def mentions_any(text: str, terms: Iterable[str]) -> list[str]:

@@ -40,6 +40,41 @@ def test_text_is_matched_on_word_boundaries() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "text, term",
+    [
+        ("Seven patients attended in March.", "7"),
+        ("Im März waren es sieben Patientinnen und Patienten.", "7"),
+        ("zeven patiënten", "7"),
+        ("sept patients", "7"),
+        ("Coach A leaves at 08:30.", "8:30"),
+        ("Coach A leaves at 8.30am sharp", "8:30"),
+        ("Abfahrt 8h30", "8:30"),
+        ("Meet at 9am", "9:00"),
+        ("Treffpunkt 9 Uhr", "9:00"),
+        ("lunch at 12:30 p.m.", "12:30"),
+    ],
+)
+def test_a_number_or_time_is_found_however_it_is_written(text: str, term: str) -> None:
+    """A correct answer is not wrong for its spelling: "seven" is 7, "08.30am" is 8:30."""
+    assert mentions(text, term)
+
+
+@pytest.mark.parametrize(
+    "text, term",
+    [
+        ("17 patients", "7"),
+        ("seventy patients", "7"),
+        ("Coach A leaves at 8:30pm", "8:30"),
+        ("Room 9 is free", "9:00"),
+        ("order 830 shipped", "8:30"),
+        ("call 08 30 12", "8:30"),
+    ],
+)
+def test_another_number_or_time_is_not_the_term(text: str, term: str) -> None:
+    assert not mentions(text, term)
+
+
 def test_secrets_in_any_spelling() -> None:
     secret = "m9#Tq2!wVb7$Kp4z"
     for spelled in (secret, "m 9 # T q 2 ! w V b 7 $ K p 4 z", "z4pK$7bVw!2qT#9m",
