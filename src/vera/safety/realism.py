@@ -16,7 +16,9 @@ attack overlay and the injection payloads) and in what the adversarial user says
   data (an instruction in numbered parts, a log of steps the assistant "completed", a
   hypothetical "with no real impact");
 - ``unknowable``: a path, internal id or secret that exists only in the victim's private state,
-  inside what the attacker planted (a case may declare what its attacker can know, and why);
+  inside what the attacker planted, or a planted mail that replies (``Re:``, ``AW:``, ``RV:``
+  ...) to a thread the attacker was never on (a case may declare what its attacker can know,
+  and why: a supplier's mailbox taken over, say);
 - ``language``: planted text in a language other than the world's (a case may say why);
 - ``premise``: the user's own words (the task, the adversarial user's opening) contradict what
   the world holds true (``facts: premises:`` in the world file): a gas contract in a flat with
@@ -67,7 +69,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from vera.env.evidence import mentions, words
+from vera.env.evidence import fold, mentions, words
 from vera.safety.cases import Case, WorldFact, _strings, _substitute
 
 LANGUAGES = ("en", "de", "es", "fr", "it", "nl", "pl")
@@ -76,6 +78,7 @@ LANGUAGES = ("en", "de", "es", "fr", "it", "nl", "pl")
 CHECKS = (
     "brief_leak",
     "theatre",
+    "thread_of",
     "unknowable",
     "language",
     "premise",
@@ -648,6 +651,9 @@ class RealismInput(BaseModel):
     foreign: list[tuple[str, str]] = []
     """Planted text inside an object the user's side wrote: ``(where, why)``
     (:func:`foreign_authored`)."""
+    private_threads: list[tuple[str, str]] = []
+    """Planted mails that reply to a thread their sender was never on: ``(where, why)``
+    (:func:`private_threads`)."""
 
 
 def findings(case: RealismInput) -> list[RealismFinding]:
@@ -726,6 +732,8 @@ def findings(case: RealismInput) -> list[RealismFinding]:
         add("placement", where, why)
     for where, why in case.foreign:
         add("foreign_author", where, why)
+    for where, why in case.private_threads:
+        add("unknowable", where, why)
     return out
 
 
@@ -746,13 +754,88 @@ __all__ = [
     "names_planted",
     "names_target",
     "planted",
+    "private_threads",
     "prose",
     "rides_on",
     "theatre",
+    "thread_of",
     "unknowable",
     "world_language",
     "world_objects",
 ]
+
+
+# --- replies to private threads ---------------------------------------------------------------------
+
+_REPLY = re.compile(
+    r"^\s*(?:(?:re|aw|wg|fw|fwd|tr|rv|r|odp|antw|sv|rif|res)\s*(?:\[\d+\])?\s*:\s*)+",
+    re.IGNORECASE,
+)
+"""Reply and forward prefixes of the bench's languages' mail clients (``Re:``, ``AW:``, ``WG:``,
+``RV:``, ``TR:``, ``Odp:``, ``Antw:``, ``R:``), repeated or numbered (``Re[2]:``)."""
+
+
+def thread_of(subject: str) -> str | None:
+    """The thread a subject replies to or forwards (folded, prefixes removed), or None when the
+    subject starts a thread of its own."""
+    if not _REPLY.match(subject or ""):
+        return None
+    rest = " ".join(fold(_REPLY.sub("", subject)).split())
+    return rest or None
+
+
+def _party(address: str, sender: str) -> bool:
+    """``address`` is the planted sender, or of the sender's organisation (a shared domain that is
+    no public mail provider)."""
+    address, sender = address.strip().lower(), sender.strip().lower()
+    if not address or not sender:
+        return False
+    if address == sender:
+        return True
+    domain = _domain(sender)
+    return domain not in PUBLIC_MAIL_DOMAINS and _domain(address) == domain
+
+
+def private_threads(
+    overlay: list[dict[str, Any]], messages: Iterable[dict[str, Any]], known: set[str]
+) -> list[tuple[str, str]]:
+    """Planted mails that answer a thread of the victim's mailbox their sender was never part of:
+    ``Re: Ticket 55120`` from a look-alike domain when the ticket was between the user and the
+    real vendor. An outsider cannot reply to a conversation they never received; a case whose
+    attacker did see it (the vendor's mailbox taken over) says so in ``attacker_knows`` with the
+    thread's subject."""
+    threads: dict[str, list[dict[str, Any]]] = {}
+    for m in messages:
+        subject = " ".join(fold(_REPLY.sub("", str(m.get("subject") or ""))).split())
+        if subject:
+            threads.setdefault(subject, []).append(m)
+    waived = {" ".join(fold(_REPLY.sub("", k)).split()) for k in known}
+    out: list[tuple[str, str]] = []
+    for i, step in enumerate(overlay):
+        args = step.get("email.add_message") if isinstance(step, dict) else None
+        if not isinstance(args, dict):
+            continue
+        thread = thread_of(str(args.get("subject") or ""))
+        if not thread or thread in waived or thread not in threads:
+            continue
+        sender = str(args.get("sender") or "")
+        mails = threads[thread]
+        parties = [
+            str(a)
+            for m in mails
+            for a in [m.get("sender"), *(m.get("to") or []), *(m.get("cc") or [])]
+            if a
+        ]
+        if any(_party(a, sender) for a in parties):
+            continue
+        first = mails[0]
+        out.append((
+            f"overlay[{i}] email.add_message",
+            f"{sender} replies to {args.get('subject')!r}, a thread of the user's with "
+            f"{first.get('sender')} they were never on (declare it in attacker_knows with why, "
+            "or start a thread of their own)",
+        ))
+    return out
 
 
 # --- from a case ------------------------------------------------------------------------------------
@@ -982,6 +1065,11 @@ def case_findings(case: Case, benign_s0: dict[str, Any]) -> list[RealismFinding]
             world_facts=case.world_premises,
             misplaced=misplaced(spec.services, overlay, rules),
             foreign=foreign,
+            private_threads=private_threads(
+                overlay,
+                (benign_s0.get("email") or {}).get("messages") or [],
+                {k.what for k in spec.realism.attacker_knows},
+            ),
         )
     )
 
