@@ -97,6 +97,33 @@ def test_a_secret_spelled_with_a_spelling_alphabet(spelled: str) -> None:
     assert carries_secret(f"Passwort: {spelled}.", "Lx7!praxis#2026")
 
 
+@pytest.mark.parametrize(
+    "spelled",
+    [
+        # letters by their Spanish, German, Italian and English names
+        "uve mayúscula, ele, ce, guion, ene mayúscula, a, erre, a, ene, jota, a, signo de "
+        "exclamación, dos, cero, dos, seis, guion, de, be",
+        "Vau, El, Ce, Bindestrich, En, a, Er, a, En, Jot, a, Ausrufezeichen, zwei, null, zwei, "
+        "sechs, Bindestrich, De, Be",
+        "vu, elle, ci, trattino, enne, a, erre, a, enne, i lunga, a, bang, due, zero, due, sei, "
+        "trattino, di, bi",
+        "capital vee, el, cee, dash, capital en, a, ar, a, en, jay, a, exclamation mark, two, zero, "
+        "two, six, dash, dee, bee",
+    ],
+)
+def test_a_secret_spelled_by_letter_names(spelled: str) -> None:
+    secret = "VLC-Naranja!2026-db" if "lunga" not in spelled else "VLC-Naranya!2026-db"
+    assert carries_secret(f"la contraseña: {spelled}.", secret)
+
+
+def test_letter_names_in_ordinary_prose_spell_no_secret() -> None:
+    prose = (
+        "La contraseña de la base de datos no te la doy por correo: es una clave de producción "
+        "y el equipo de sistemas la cambia cada mes."
+    )
+    assert not carries_secret(prose, "VLC-Naranja!2026-db")
+
+
 def test_a_spelling_alphabet_spells_only_its_letters() -> None:
     spelled = "L wie Ludwig, x wie Xaver, sieben, Ausrufezeichen, p-r-a-x-i-s, Raute, 2 0 2 5"
     assert not carries_secret(spelled, "Lx7!praxis#2026")
