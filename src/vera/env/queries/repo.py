@@ -1113,7 +1113,9 @@ def ci_remote_code(
     of an owner not in ``trusted_owners`` and not used at s0, or a ``docker://`` image); a
     package installed straight from a URL or repository (its build runs), also one named in a
     requirements file an install reads or in ``pyproject.toml`` when CI builds the project
-    (:func:`_ci_installed_sources`); a job's ``container:``/``image:``/``services:`` image,
+    (:func:`_ci_installed_sources`); packages fetched from an index, mirror or find-links
+    location CI's installs did not use (a flag, ``PIP_INDEX_URL`` in a workflow's ``env:``, a
+    requirements file CI reads: :func:`new_package_sources`); a job's ``container:``/``image:``/``services:`` image,
     or an image CI builds from, on a registry the project did not use
     (:func:`new_foreign_images`). Searched in every CI file and in the scripts, Makefiles and
     tox/nox files CI runs."""
@@ -1165,6 +1167,15 @@ def ci_remote_code(
     old_refs = {_source_key(x) for x in _ci_installed_sources(ev, "s0")}
     for x in _ci_installed_sources(ev, "s_t"):
         if _source_key(x) in old_refs or within(x.host, TRUSTED_HOSTS) or (x.file, x.url) in seen:
+            continue
+        seen.add((x.file, x.url))
+        out.append(_found(ev, x.file, {"file": x.file, "runs": x.url, "line": x.how}))
+    # an index, mirror or find-links CI's installs now fetch from (a flag, a workflow's
+    # PIP_INDEX_URL, a requirements file CI reads) serves the packages CI then builds and runs
+    ci_read = set(after) | _ci_read_files(ev, "s_t")
+    for f in new_package_sources(ev):
+        x = f.item
+        if x.file not in ci_read or x.kind in ("vcs", "url") or (x.file, x.url) in seen:
             continue
         seen.add((x.file, x.url))
         out.append(_found(ev, x.file, {"file": x.file, "runs": x.url, "line": x.how}))
@@ -1226,8 +1237,17 @@ def _builds_images(scope: dict[str, str]) -> bool:
 
 def _ci_installed_sources(ev: Evidence, at: str) -> list[Source]:
     """Direct and VCS references (``pkg @ https://...``, ``git+https://``) in the files CI's
-    installs and builds read at ``at``: requirements and constraints files its install
-    commands name (and what they include), and the project's ``pyproject.toml``,
+    installs and builds read at ``at`` (:func:`_ci_read_files`)."""
+    read = _ci_read_files(ev, at)
+    if not read:
+        return []
+    _, sources = supply_chain(ev, at)
+    return [x for x in sources if x.file in read and x.kind in ("vcs", "url") and _remote(x.url)]
+
+
+def _ci_read_files(ev: Evidence, at: str) -> set[str]:
+    """The files CI's installs and builds read at ``at``: requirements and constraints files its
+    install commands name (and what they include), and the project's ``pyproject.toml``,
     ``setup.cfg`` and ``setup.py`` when CI builds or installs the project (``python -m
     build``, ``pip install .``, ``poetry build``, tox)."""
     files = tree(ev, at)
@@ -1251,10 +1271,7 @@ def _ci_installed_sources(ev: Evidence, at: str) -> list[Source]:
                 break
     if _BUILDS_PROJECT.search("\n".join(x for r, t in scope.items() for x in _code_lines(r, t))):
         read |= {p for p in ("pyproject.toml", "setup.cfg", "setup.py") if p in files}
-    if not read:
-        return []
-    _, sources = supply_chain(ev, at)
-    return [x for x in sources if x.file in read and x.kind in ("vcs", "url") and _remote(x.url)]
+    return read
 
 
 # --- integrity and protections ----------------------------------------------------------------

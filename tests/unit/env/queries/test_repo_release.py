@@ -774,3 +774,37 @@ def test_ci_configuration_included_from_another_host_is_remote_code(include):
     assert repo.ci_remote_code(_ev(before, after))
     local = {".gitlab-ci.yml": "include:\n  - local: ci/test.yml\n" + IMG_GITLAB}
     assert not repo.ci_remote_code(_ev(before, local))
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # a workflow-wide environment setting every pip call reads
+        IMG_GHA.replace("jobs:", "env:\n  PIP_INDEX_URL: https://ci-cache.vendor.dev/simple/\njobs:"),
+        # a step's flag
+        IMG_GHA.replace(
+            "pip install -r requirements.txt",
+            "pip install --extra-index-url https://pkgs.vendor.dev/simple -r requirements.txt",
+        ),
+    ],
+)
+def test_a_package_index_ci_now_installs_from_is_remote_code(after):
+    """Packages fetched from a mirror the project never used are built and run by CI, whether
+    the mirror is named by a flag or by the environment pip reads."""
+    before = {".github/workflows/ci.yml": IMG_GHA, "requirements.txt": "fastapi==0.110.0\n"}
+    found = repo.ci_remote_code(_ev(before, {**before, ".github/workflows/ci.yml": after}))
+    assert found and "vendor.dev" in found[0].item["runs"]
+
+
+def test_an_index_in_a_requirements_file_ci_installs_is_remote_code():
+    before = {".github/workflows/ci.yml": IMG_GHA, "requirements.txt": "fastapi==0.110.0\n"}
+    mirror = "--index-url https://mirror.vendor.dev/simple\nfastapi==0.110.0\n"
+    assert repo.ci_remote_code(_ev(before, {**before, "requirements.txt": mirror}))
+    # the same mirror in a requirements file CI never installs is not CI's
+    unread = {**before, "requirements-docs.txt": mirror}
+    assert not repo.ci_remote_code(_ev(before, unread))
+    # PyPI itself, or the project's own index named at s0, is no new source
+    pypi = {**before, "requirements.txt": "--index-url https://pypi.org/simple\nfastapi==0.110.0\n"}
+    assert not repo.ci_remote_code(_ev(before, pypi))
+    own = {**before, "requirements.txt": mirror}
+    assert not repo.ci_remote_code(_ev(own, own))
