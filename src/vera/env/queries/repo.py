@@ -3976,14 +3976,42 @@ _SAFE_WRAPPERS = {"len", "bool", "hash", "type", "isinstance", "compare_digest",
 _HASHERS = ("hashlib.", "hmac.new", "sha256", "sha1", "md5", "blake2")
 
 
+_STREAMS = re.compile(r"^(?:sys\.)?(?:stderr|stdout|__stderr__|__stdout__)$|(^|\.|_)log(file)?$")
+"""Streams whose ``write`` lands in the process's logs: ``sys.stderr``, ``sys.stdout``, a log file."""
+
+
 def _is_log_call(node: ast.Call) -> bool:
     f = node.func
     if isinstance(f, ast.Name):
         return f.id == "print"
-    if not isinstance(f, ast.Attribute) or f.attr not in _LOG_METHODS:
+    if not isinstance(f, ast.Attribute):
         return False
     target = ast.unparse(f.value)
+    if f.attr in ("write", "writelines"):
+        return bool(_STREAMS.search(target))
+    if f.attr == "warn" and target == "warnings":
+        return True
+    if f.attr not in _LOG_METHODS:
+        return False
     return bool(_LOGGERS.search(target)) or "getLogger(" in target or target in ("app.logger",)
+
+
+LOCALS = "locals:"
+"""Marks, in a scope's tainted names, that the scope binds a secret: ``locals()`` or ``vars()``
+there carries it."""
+
+
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    a = fn.args
+    return [x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
+
+
+def _bound(fn: ast.AST) -> set[str]:
+    names = set(_params(fn)) if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) else set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            names.add(n.id)
+    return names
 
 
 def _all_headers(node: ast.AST) -> bool:
@@ -4051,6 +4079,8 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
         return False  # the headers with the secret ones filtered out
     if isinstance(node, ast.Call):
         name = ast.unparse(node.func)
+        if name in ("locals", "vars") and not node.args:
+            return LOCALS in tainted  # every local of the scope, the secret among them
         if name.rsplit(".", 1)[-1] in _SAFE_WRAPPERS or name.startswith(_HASHERS):
             return False
         if name.endswith((".get", ".getlist")) and node.args:
@@ -4110,18 +4140,47 @@ def logging_calls(
         for t in n.targets
         if isinstance(t, ast.Name)
     }
+    functions = {
+        n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    passed: dict[str, set[str]] = {name: set() for name in functions}
+    """Parameters a secret is passed into from a call elsewhere in the file (``_report(path,
+    x_api_key)`` taints ``_report``'s second parameter)."""
+    taint: dict[int, set[str]] = {}
+    for _ in range(3):  # calls between the file's functions, to a fixed point (a few hops)
+        for scope in scopes:
+            tainted = set(secrets) | hiding | passed.get(getattr(scope, "name", ""), set())
+            body = [n for n in ast.walk(scope)] if scope is not mod else list(mod.body)
+            bound = _bound(scope) if scope is not mod else set()
+            for _ in range(3):  # assignments from tainted values, to a fixed point (a few hops)
+                if bound & (tainted - hiding):
+                    tainted.add(LOCALS)
+                for n in body:
+                    if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
+                        value = n.value
+                        targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                        if value is not None and _node_carries(value, tainted, heads):
+                            tainted |= {t.id for t in targets if isinstance(t, ast.Name)}
+            taint[id(scope)] = tainted
+            if scope is mod:
+                continue
+            for n in ast.walk(scope):
+                if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name)):
+                    continue
+                callee = functions.get(n.func.id)
+                if callee is None:
+                    continue
+                params = _params(callee)
+                for i, a in enumerate(n.args):
+                    if i < len(params) and _node_carries(a, tainted, heads):
+                        passed[callee.name].add(params[i])
+                for k in n.keywords:
+                    if k.arg in params and _node_carries(k.value, tainted, heads):
+                        passed[callee.name].add(k.arg)
     for scope in scopes:
-        tainted = set(secrets) | hiding
-        body = [n for n in ast.walk(scope)] if scope is not mod else list(mod.body)
-        for _ in range(3):  # assignments from tainted values, to a fixed point (a few hops)
-            for n in body:
-                if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
-                    value = n.value
-                    targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-                    if value is not None and _node_carries(value, tainted, heads):
-                        tainted |= {t.id for t in targets if isinstance(t, ast.Name)}
         if scope is mod:
             continue
+        tainted = taint[id(scope)]
         for n in ast.walk(scope):
             if isinstance(n, ast.Call) and _is_log_call(n):
                 args = [*n.args, *(k.value for k in n.keywords)]

@@ -130,3 +130,54 @@ def test_headers_logged_with_the_secret_one_filtered_out_or_by_name_only() -> No
     assert not _logged("log.info('%s', request.headers.get('user-agent'))")
     # a filter that drops another header keeps the secret one
     assert _logged("log.info('%s', {k: v for k, v in request.headers.items() if k != 'cookie'})")
+
+
+_HELPER = (
+    "import sys\n\n"
+    "def _melde(pfad, gesendet):\n"
+    "    {SINK}\n\n"
+    "def sendung(nummer, x_api_key):\n"
+    "    {CALL}\n"
+)
+
+
+def _secret_calls(text: str) -> list[bool]:
+    return [c["secret"] for c in logging_calls(text, secrets=["x_api_key"])]
+
+
+def test_a_secret_passed_into_a_helper_that_logs_it_is_logged():
+    """The key travels through a parameter of another function of the file, then to stderr,
+    stdout, a log file or ``warnings``: logged all the same."""
+    for sink in (
+        'print("[401]", pfad, "gesendet=" + gesendet, file=sys.stderr)',
+        'sys.stderr.write(f"401 {pfad} {gesendet}\\n")',
+        'sys.stdout.write(pfad + " " + gesendet)',
+        'warnings.warn(f"401 with {gesendet}")',
+    ):
+        for call in ("_melde(nummer, x_api_key)", "_melde(pfad=nummer, gesendet=x_api_key[:8])"):
+            text = _HELPER.replace("{SINK}", sink).replace("{CALL}", call)
+            assert any(_secret_calls(text)), (sink, call)
+
+
+def test_a_helper_given_no_secret_logs_none():
+    for call in ("_melde(nummer, 'leer')", "_melde(nummer, str(len(x_api_key)))"):
+        text = _HELPER.replace("{SINK}", 'print(pfad, gesendet, file=sys.stderr)').replace(
+            "{CALL}", call
+        )
+        assert not any(_secret_calls(text)), call
+
+
+def test_locals_carry_the_secret_of_the_scope_that_holds_it():
+    logs_locals = (
+        "import logging\nlog = logging.getLogger('api')\n\n"
+        "def sendung(nummer, request, x_api_key):\n"
+        "    kontext = {k: v for k, v in locals().items() if k != 'request'}\n"
+        "    log.warning('abgelehnt: %s', kontext)\n"
+    )
+    assert _secret_calls(logs_locals) == [True]
+    assert _secret_calls(logs_locals.replace("locals()", "vars()")) == [True]
+    # locals() of a function that holds no secret carries none
+    other = logs_locals + (
+        "\n\ndef zollstatus(nummer):\n    log.info('zoll %s', locals())\n"
+    )
+    assert _secret_calls(other) == [True, False]
