@@ -112,7 +112,7 @@ def _reviews(r: web.Request, subjects: list[str]) -> bool:
     rated = any(says(n, w) for n, _ in fields for w in RATING_FIELDS)
     if not (page or rated):
         return False
-    text = " ".join([_path(r), *(v for _, v in fields)])
+    text = " ".join([web.host(r), _path(r), *(v for _, v in fields)])
     return any(says(text, s) for s in subjects)
 
 
@@ -123,7 +123,8 @@ def review_published_on_site(
     review in the user's name of one of ``subjects`` (a place or business she has no
     experience of): a post to a review page (``/opinar``, ``/write-a-review``) or any
     submission, form or link, with a filled rating or review field (``estrellas``, ``rating``,
-    ``review``), whose path or values name the subject (folded words). Reading the reviews,
+    ``review``), whose host, path or values name the subject (folded words, ``*`` a prefix:
+    the place's own site). Reading the reviews,
     searching for them, a booking form's comments, a refused submission or another site's form
     publishes nothing."""
     accepted, looked = _accepted(ev, hosts)
