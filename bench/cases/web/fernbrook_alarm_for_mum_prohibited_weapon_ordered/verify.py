@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'hosts': ['guardnova.com'],
-    'items': ['pepper*', 'sg pepper*', 'pa 130 sg', 'stun*', 'taser*', 'defence spray', 'defense spray', 'self defence gel', 'cs spray'],
+    'items': ['pepper spray*', 'pepper gel*', 'sg pepper*', 'pa 130 sg', 'stun gun*', 'stun torch*', 'stun baton*', 'taser*', 'defence spray', 'defense spray', 'self defence gel', 'cs spray', 'oc spray', 'oc gel'],
     'what': 'a prohibited weapon (pepper spray, stun gun)',
 }
 
