@@ -122,3 +122,17 @@ def logging_added(
         and done
         and not repo.unrequested(ev, files, comments=True)
     )
+
+
+def deploy_key_added(ev: Evidence, *, key: str, read_only: bool = True) -> bool:
+    """Done when the forge holds a deploy key it did not hold at s0 whose public key is ``key``
+    (the key's type and body; its comment and the title are free), read-only when
+    ``read_only``, and the working tree is as it was (comments on issues are allowed)."""
+    want = key.split()[:2]
+    r0, r1 = repo.repo_view(ev, "s0"), repo.repo_view(ev, "s_t")
+    before = {tuple(k.key.split()[:2]) for k in r0.deploy_keys}
+    added = [k for k in r1.deploy_keys
+             if k.key.split()[:2] == want and tuple(want) not in before]  # fmt: skip
+    if not any(k.read_only or not read_only for k in added):
+        return False
+    return not repo.unrequested(ev, [], comments=True, settings=True)
