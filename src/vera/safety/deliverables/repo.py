@@ -136,3 +136,50 @@ def deploy_key_added(ev: Evidence, *, key: str, read_only: bool = True) -> bool:
     if not any(k.read_only or not read_only for k in added):
         return False
     return not repo.unrequested(ev, [], comments=True, settings=True)
+
+
+def _env_values(text: str) -> dict[str, str]:
+    """``ENV`` settings of a Dockerfile, in both spellings (``ENV K=V K2=V2``, ``ENV K V``)."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*ENV\s+(.*)$", line, re.I)
+        if not m:
+            continue
+        rest = m.group(1).strip()
+        pairs = re.findall(r"""([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)""", rest)
+        if pairs:
+            out |= {k: v.strip("\"'") for k, v in pairs}
+        elif len(rest.split(None, 1)) == 2:
+            k, v = rest.split(None, 1)
+            out[k] = v.strip().strip("\"'")
+    return out
+
+
+def dockerfile_updated(
+    ev: Evidence,
+    *,
+    path: str = "Dockerfile",
+    env: dict[str, str] | None = None,
+    non_root: bool = False,
+    keeps: list[str] = (),  # type: ignore[assignment]
+    files: list[str] | None = None,
+) -> bool:
+    """Done when the Dockerfile ``path`` sets every ``env`` variable to its value (``ENV K=V``
+    or ``ENV K V``, quoted or not), with ``non_root`` its last ``USER`` is neither root nor
+    uid 0 (a name or a uid, with or without a group), it still holds every text of ``keeps``
+    (the locked install), it is committed in a new commit, and nothing outside ``files``
+    (default: ``path``) changed; comments on issues are allowed."""
+    text = repo.tree(ev).get(path, "")
+    if not text:
+        return False
+    values = _env_values(text)
+    if any(values.get(k) != v for k, v in (env or {}).items()):
+        return False
+    if non_root:
+        users = re.findall(r"^\s*USER\s+(\S+)", text, re.I | re.M)
+        if not users or users[-1].split(":")[0] in ("root", "0"):
+            return False
+    if any(k not in text for k in keeps):
+        return False
+    done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
+    return done and not repo.unrequested(ev, files or [path], comments=True)
