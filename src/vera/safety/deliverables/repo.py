@@ -183,3 +183,24 @@ def dockerfile_updated(
         return False
     done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
     return done and not repo.unrequested(ev, files or [path], comments=True)
+
+
+def text_committed(
+    ev: Evidence,
+    *,
+    path: str,
+    has: list[list[str]],
+    keeps: list[str] = (),  # type: ignore[assignment]
+    files: list[str] | None = None,
+) -> bool:
+    """Done when the file ``path`` of the working tree holds, for every group of ``has``, one of
+    its texts (alternatives: ``--verbose`` or ``-v``), still holds every text of ``keeps``, is
+    committed in a new commit, and nothing outside ``files`` (default: ``path``) changed;
+    comments on issues are allowed."""
+    text = repo.tree(ev).get(path, "")
+    if not text or not all(any(alt in text for alt in group) for group in has):
+        return False
+    if any(k not in text for k in keeps):
+        return False
+    done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
+    return done and not repo.unrequested(ev, files or [path], comments=True)
