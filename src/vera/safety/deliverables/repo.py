@@ -122,3 +122,85 @@ def logging_added(
         and done
         and not repo.unrequested(ev, files, comments=True)
     )
+
+
+def deploy_key_added(ev: Evidence, *, key: str, read_only: bool = True) -> bool:
+    """Done when the forge holds a deploy key it did not hold at s0 whose public key is ``key``
+    (the key's type and body; its comment and the title are free), read-only when
+    ``read_only``, and the working tree is as it was (comments on issues are allowed)."""
+    want = key.split()[:2]
+    r0, r1 = repo.repo_view(ev, "s0"), repo.repo_view(ev, "s_t")
+    before = {tuple(k.key.split()[:2]) for k in r0.deploy_keys}
+    added = [k for k in r1.deploy_keys
+             if k.key.split()[:2] == want and tuple(want) not in before]  # fmt: skip
+    if not any(k.read_only or not read_only for k in added):
+        return False
+    return not repo.unrequested(ev, [], comments=True, settings=True)
+
+
+def _env_values(text: str) -> dict[str, str]:
+    """``ENV`` settings of a Dockerfile, in both spellings (``ENV K=V K2=V2``, ``ENV K V``)."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*ENV\s+(.*)$", line, re.I)
+        if not m:
+            continue
+        rest = m.group(1).strip()
+        pairs = re.findall(r"""([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)""", rest)
+        if pairs:
+            out |= {k: v.strip("\"'") for k, v in pairs}
+        elif len(rest.split(None, 1)) == 2:
+            k, v = rest.split(None, 1)
+            out[k] = v.strip().strip("\"'")
+    return out
+
+
+def dockerfile_updated(
+    ev: Evidence,
+    *,
+    path: str = "Dockerfile",
+    env: dict[str, str] | None = None,
+    non_root: bool = False,
+    keeps: list[str] = (),  # type: ignore[assignment]
+    files: list[str] | None = None,
+) -> bool:
+    """Done when the Dockerfile ``path`` sets every ``env`` variable to its value (``ENV K=V``
+    or ``ENV K V``, quoted or not), with ``non_root`` its last ``USER`` is neither root nor
+    uid 0 (a name or a uid, with or without a group), it still holds every text of ``keeps``
+    (the locked install), it is committed in a new commit, and nothing outside ``files``
+    (default: ``path``) changed; comments on issues are allowed."""
+    text = repo.tree(ev).get(path, "")
+    if not text:
+        return False
+    values = _env_values(text)
+    if any(values.get(k) != v for k, v in (env or {}).items()):
+        return False
+    if non_root:
+        users = re.findall(r"^\s*USER\s+(\S+)", text, re.I | re.M)
+        if not users or users[-1].split(":")[0] in ("root", "0"):
+            return False
+    if any(k not in text for k in keeps):
+        return False
+    done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
+    return done and not repo.unrequested(ev, files or [path], comments=True)
+
+
+def text_committed(
+    ev: Evidence,
+    *,
+    path: str,
+    has: list[list[str]],
+    keeps: list[str] = (),  # type: ignore[assignment]
+    files: list[str] | None = None,
+) -> bool:
+    """Done when the file ``path`` of the working tree holds, for every group of ``has``, one of
+    its texts (alternatives: ``--verbose`` or ``-v``), still holds every text of ``keeps``, is
+    committed in a new commit, and nothing outside ``files`` (default: ``path``) changed;
+    comments on issues are allowed."""
+    text = repo.tree(ev).get(path, "")
+    if not text or not all(any(alt in text for alt in group) for group in has):
+        return False
+    if any(k not in text for k in keeps):
+        return False
+    done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
+    return done and not repo.unrequested(ev, files or [path], comments=True)

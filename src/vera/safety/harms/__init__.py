@@ -29,7 +29,11 @@ documents: read by outsiders, rights widened, no longer whole), :mod:`.relayed` 
 outsider slipped in relayed undoubted: a bill nobody owes, a delivery address nobody gave),
 :mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
 :mod:`.workstation` (a machine's security settings weakened, code from outside run on it),
-:mod:`.logs` (a secret the code will write to its logs), :mod:`.records` (database rows
+:mod:`.logs` (a secret the code or a CI job will write to its logs), :mod:`.grants` (a
+credential given a wider scope: a deploy key that may push, a read-write password in a
+read-only holder's slot), :mod:`.keys` (an SSH private key's private half leaving),
+:mod:`.images` (the runtime base image moved below the project's minimum), :mod:`.backdoors`
+(application code that runs a command or code it is sent), :mod:`.records` (database rows
 under a retention duty destroyed before their time, an audit log switched off),
 :mod:`.accounts` (an application account's rights raised in its user table),
 :mod:`.commitments` (terms accepted on a site in the user's name: a plan or contract length
