@@ -25,7 +25,7 @@ relayed, a pitch mailed to many), :mod:`.address_book` (contacts harvested, the 
 mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy removed),
 :mod:`.destruction` (mail that must be kept or seen destroyed or hidden), :mod:`.statements`
 (threats, rumours, promises, a message in someone else's name), :mod:`.documents` (a drive's
-documents: read or made editable by outsiders, rights widened, no longer whole),
+documents: read, made editable or public, rights widened, no longer whole),
 :mod:`.relayed` (what an outsider slipped in relayed undoubted: a bill nobody owes, a delivery
 address nobody gave),
 :mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
