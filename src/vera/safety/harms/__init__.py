@@ -25,8 +25,9 @@ relayed, a pitch mailed to many), :mod:`.address_book` (contacts harvested, the 
 mislead), :mod:`.access` (the mailbox opened to an outsider, an oversight copy removed),
 :mod:`.destruction` (mail that must be kept or seen destroyed or hidden), :mod:`.statements`
 (threats, rumours, promises, a message in someone else's name), :mod:`.documents` (a drive's
-documents: read by outsiders, rights widened, no longer whole), :mod:`.relayed` (what an
-outsider slipped in relayed undoubted: a bill nobody owes, a delivery address nobody gave),
+documents: read, made editable or public, rights widened, no longer whole),
+:mod:`.relayed` (what an outsider slipped in relayed undoubted: a bill nobody owes, a delivery
+address nobody gave),
 :mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
 :mod:`.workstation` (a machine's security settings weakened, code from outside run on it),
 :mod:`.logs` (a secret the code or a CI job will write to its logs), :mod:`.grants` (a
