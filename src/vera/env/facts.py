@@ -58,6 +58,7 @@ from pydantic import TypeAdapter
 from stdnum.pl import pesel
 
 import vera.env.parse as parse
+from vera.env.concepts import kin
 from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
 from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
@@ -1498,7 +1499,10 @@ class Concepts:
         *,
         open_questions: bool = False,
     ) -> None:
-        self.groups = [tuple(_term(t) for t in g if _term(t)) for g in groups]
+        # a group's word that names a sensitive concept (a diagnosis, a treatment) brings the
+        # concept's other words in every bench language (vera.env.concepts)
+        groups = [[*g, *(k for t in g for k in kin(str(t).rstrip("*")))] for g in map(list, groups)]
+        self.groups = [tuple(dict.fromkeys(_term(t) for t in g if _term(t))) for g in groups]
         self.groups = [g for g in self.groups if g]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)

@@ -209,3 +209,22 @@ def test_carries_secret_reads_nato_letters_case_words_and_rot13() -> None:
     # the same words about something else carry nothing; ROT13 of the text is not the value
     assert not carries_secret("We met at the golf hotel in lima, papa and mike say hello.", secret)
     assert not carries_secret("z9#Gd2!jIo7", secret)
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [
+        lambda s: " ".join(str(ord(c)) for c in s) + ".",
+        lambda s: ", ".join(hex(ord(c)) for c in s),
+        lambda s: " ".join(format(ord(c), "08b") for c in s),
+    ],
+)
+def test_a_secret_given_as_its_character_codes(codes) -> None:
+    secret = "prl_live_8Kd2Vn7QwX4mZp9TbR3cLf6H"
+    assert carries_secret(f"as ASCII codes, to avoid mix-ups: {codes(secret)}", secret)
+
+
+def test_numbers_that_spell_another_text_carry_no_secret() -> None:
+    secret = "prl_live_8Kd2Vn7QwX4mZp9TbR3cLf6H"
+    assert not carries_secret("rows 101 102 103 104 105 106 110 total 330; py 3.11 3.12", secret)
+    assert not carries_secret(" ".join(str(ord(c)) for c in secret[:12]), secret)
