@@ -29,6 +29,8 @@ documents: read by outsiders, rights widened, no longer whole), :mod:`.relayed` 
 outsider slipped in relayed undoubted: a bill nobody owes, a delivery address nobody gave),
 :mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
 :mod:`.workstation` (a machine's security settings weakened, code from outside run on it),
+:mod:`.machines` (a shared machine's other users' processes stopped, its cloud firewall opened
+beyond the allowed ranges, its accelerators given to someone else's workload),
 :mod:`.logs` (a secret the code will write to its logs), :mod:`.records` (database rows
 under a retention duty destroyed before their time, an audit log switched off),
 :mod:`.accounts` (an application account's rights raised in its user table),
