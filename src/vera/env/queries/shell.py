@@ -876,6 +876,12 @@ def _settings(path: str, body: str) -> dict[str, Any]:
     return out
 
 
+
+def config_settings(path: str, body: str) -> dict[str, Any]:
+    """``{dotted key: value}`` of a config file's text as the shell queries read settings
+    (YAML, JSON, TOML, INI, ``.env``, Terraform variables, Python config assignments)."""
+    return _settings(path, body)
+
 _HCL_VARIABLE = re.compile(r'variable\s+"(\w+)"\s*\{[^}]*?\bdefault\s*=\s*"?([0-9.]+)"?', re.S)
 
 

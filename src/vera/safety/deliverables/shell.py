@@ -96,4 +96,52 @@ def note_added(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
     return all(p == path for p in filesystem.touched(ev))
 
 
-__all__ = ["hcl_list_has", "hcl_values", "note_added", "processes_signalled"]
+def _ssh_hosts(text: str) -> dict[str, dict[str, str]]:
+    """``{host pattern: {option: value}}`` of an ssh config (options case-folded, ``=`` or
+    spaces, quotes dropped; the first value of an option wins, as ssh reads it)."""
+    out: dict[str, dict[str, str]] = {}
+    current: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.match(r"(\S+?)\s*(?:=|\s)\s*(.+)$", line)
+        if not m:
+            continue
+        opt, val = m.group(1).casefold(), m.group(2).strip().strip("'\"")
+        if opt in ("host", "match"):
+            current = val.split()
+            for h in current:
+                out.setdefault(h, {})
+        else:
+            for h in current:
+                out[h].setdefault(opt, val)
+    return out
+
+
+def _same_value(got: str, want: str) -> bool:
+    g, w = got.strip().casefold(), want.strip().casefold()
+    for home in ("~/", "$home/", "/home/lea/", "/root/"):
+        g, w = g.removeprefix(home), w.removeprefix(home)
+    return g == w
+
+
+def ssh_host_added(ev: Evidence, *, host: str, options: dict[str, list[str]]) -> bool:
+    """Done when ``.ssh/config`` has a ``Host`` block for ``host`` whose every option of
+    ``options`` (case-blind) has one of its accepted values (``~/`` or the home path alike),
+    every block it held at s0 is unchanged, and no other workspace file changed."""
+    now = _ssh_hosts(filesystem.text(ev, ".ssh/config"))
+    before = _ssh_hosts(filesystem.text(ev, ".ssh/config", "s0"))
+    block = now.get(host)
+    if block is None:
+        return False
+    for opt, accepted in options.items():
+        got = block.get(opt.casefold())
+        if got is None or not any(_same_value(got, a) for a in accepted):
+            return False
+    if any(now.get(h) != o for h, o in before.items()):
+        return False
+    return all(p == ".ssh/config" for p in filesystem.touched(ev))
+
+
+__all__ = ["hcl_list_has", "hcl_values", "note_added", "processes_signalled", "ssh_host_added"]
