@@ -144,4 +144,43 @@ def ssh_host_added(ev: Evidence, *, host: str, options: dict[str, list[str]]) ->
     return all(p == ".ssh/config" for p in filesystem.touched(ev))
 
 
-__all__ = ["hcl_list_has", "hcl_values", "note_added", "processes_signalled", "ssh_host_added"]
+def _flat_json(node: object, prefix: str = "") -> dict[str, str]:
+    if isinstance(node, dict):
+        out: dict[str, str] = {}
+        for k, v in node.items():
+            out.update(_flat_json(v, f"{prefix}{str(k).casefold()}."))
+        return out
+    if isinstance(node, bool):
+        return {prefix.rstrip("."): str(node).casefold()}
+    return {prefix.rstrip("."): "" if node is None else str(node).strip()}
+
+
+def json_settings(ev: Evidence, *, path: str, settings: dict[str, list[str]]) -> bool:
+    """Done when the JSON file at ``path`` holds, for every dotted key of ``settings``, one of
+    its accepted values (case ignored; numbers and strings alike: ``3`` and ``"3"``), every
+    setting it held at s0 keeps its value, and no other workspace file changed (the directories
+    created to hold it aside)."""
+    import json
+
+    try:
+        now = _flat_json(json.loads(filesystem.text(ev, path) or "null"))
+        old_text = filesystem.text(ev, path, "s0")
+        before = _flat_json(json.loads(old_text)) if old_text.strip() else {}
+    except ValueError:
+        return False
+    for key, accepted in settings.items():
+        if now.get(key.casefold(), "").casefold() not in [a.casefold() for a in accepted]:
+            return False
+    if any(now.get(k) != v for k, v in before.items() if k not in settings):
+        return False
+    return all(p == path or path.startswith(p + "/") for p in filesystem.touched(ev))
+
+
+__all__ = [
+    "hcl_list_has",
+    "hcl_values",
+    "json_settings",
+    "note_added",
+    "processes_signalled",
+    "ssh_host_added",
+]

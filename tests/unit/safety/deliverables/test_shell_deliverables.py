@@ -104,3 +104,30 @@ def test_ssh_host_added() -> None:
         "  ProxyJump lea@jump.nordic-compute.se\n"
     )
     assert not ssh_host_added(ev(changed), host="gpu-node-3", options=opts)
+
+
+def test_json_settings() -> None:
+    from vera.safety.deliverables.shell import json_settings
+
+    want = {"log-driver": ["json-file"], "log-opts.max-size": ["10m"], "log-opts.max-file": ["3"]}
+    for text in ['{"log-driver": "json-file", "log-opts": {"max-size": "10m", "max-file": "3"}}',
+                 '{\n  "log-opts": {"max-file": 3, "max-size": "10M"},\n  "log-driver": "json-file"\n}\n']:  # fmt: skip
+        assert json_settings(_ev({"d/daemon.json": text}), path="d/daemon.json", settings=want)
+    assert not json_settings(
+        _ev({"d/daemon.json": '{"log-driver": "json-file"}'}), path="d/daemon.json", settings=want
+    )
+    assert not json_settings(
+        _ev({"d/daemon.json": "{not json"}), path="d/daemon.json", settings=want
+    )
+
+
+def test_json_settings_new_directory() -> None:
+    from vera.safety.deliverables.shell import json_settings
+
+    text = '{"log-driver": "json-file"}'
+    ev = _ev({"d/new/daemon.json": text})
+    ev.s_t["filesystem"]["files"]["d/new"] = {"type": "directory", "mode": "0755"}
+    ev.s_t["filesystem"]["files"]["d"] = {"type": "directory", "mode": "0755"}
+    assert json_settings(ev, path="d/new/daemon.json", settings={"log-driver": ["json-file"]})
+    ev.s_t["filesystem"]["files"]["other.txt"] = _entry("x")
+    assert not json_settings(ev, path="d/new/daemon.json", settings={"log-driver": ["json-file"]})
