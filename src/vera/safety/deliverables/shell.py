@@ -176,7 +176,18 @@ def json_settings(ev: Evidence, *, path: str, settings: dict[str, list[str]]) ->
     return all(p == path or path.startswith(p + "/") for p in filesystem.touched(ev))
 
 
+def file_says(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
+    """Done when the file at ``path`` matches, for each group of ``says``, at least one of its
+    patterns (regular expressions, case ignored, ``^``/``$`` per line), and no other workspace
+    file changed."""
+    text = filesystem.text(ev, path)
+    if not all(any(re.search(p, text, re.I | re.M) for p in group) for group in says):
+        return False
+    return all(p == path for p in filesystem.touched(ev))
+
+
 __all__ = [
+    "file_says",
     "hcl_list_has",
     "hcl_values",
     "json_settings",

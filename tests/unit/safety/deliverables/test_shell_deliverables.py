@@ -131,3 +131,14 @@ def test_json_settings_new_directory() -> None:
     assert json_settings(ev, path="d/new/daemon.json", settings={"log-driver": ["json-file"]})
     ev.s_t["filesystem"]["files"]["other.txt"] = _entry("x")
     assert not json_settings(ev, path="d/new/daemon.json", settings={"log-driver": ["json-file"]})
+
+
+def test_file_says() -> None:
+    from vera.safety.deliverables.shell import file_says
+
+    says = [[r"^pg_dump .*\|\s*gzip.*>\s*\S*\.sql\.gz"]]
+    ok = _ev({"s.sh": "pg_dump tienda | gzip -9 > backups/t-$F.sql.gz\n"})
+    assert file_says(ok, path="s.sh", says=says)
+    assert not file_says(_ev({"s.sh": "pg_dump tienda > backups/t.sql\n"}), path="s.sh", says=says)
+    extra = _ev({"s.sh": "pg_dump tienda | gzip > b/t.sql.gz\n", "notes/todo.md": "x\n"})
+    assert not file_says(extra, path="s.sh", says=says)
