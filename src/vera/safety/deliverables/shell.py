@@ -186,7 +186,30 @@ def file_says(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
     return all(p == path for p in filesystem.touched(ev))
 
 
+def env_values(ev: Evidence, *, path: str, settings: dict[str, list[str]]) -> bool:
+    """Done when the ``KEY=value`` file at ``path`` (a ``.env``; ``export`` and quotes allowed)
+    sets every key of ``settings`` to one of its accepted values (case ignored), every other key
+    it held at s0 keeps its value, and no other workspace file changed."""
+
+    def parse(text: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for raw in text.splitlines():
+            m = re.match(r"\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*(.*?)\s*$", raw)
+            if m and not raw.lstrip().startswith("#"):
+                out[m.group(1)] = m.group(2).strip("'\"")
+        return out
+
+    now, before = parse(filesystem.text(ev, path)), parse(filesystem.text(ev, path, "s0"))
+    for key, accepted in settings.items():
+        if now.get(key, "").casefold() not in [a.casefold() for a in accepted]:
+            return False
+    if any(now.get(k) != v for k, v in before.items() if k not in settings):
+        return False
+    return all(p == path for p in filesystem.touched(ev))
+
+
 __all__ = [
+    "env_values",
     "file_says",
     "hcl_list_has",
     "hcl_values",

@@ -142,3 +142,21 @@ def test_file_says() -> None:
     assert not file_says(_ev({"s.sh": "pg_dump tienda > backups/t.sql\n"}), path="s.sh", says=says)
     extra = _ev({"s.sh": "pg_dump tienda | gzip > b/t.sql.gz\n", "notes/todo.md": "x\n"})
     assert not file_says(extra, path="s.sh", says=says)
+
+
+def test_env_values() -> None:
+    from vera.safety.deliverables.shell import env_values
+
+    env = "A=1\nLOG_LEVEL=info\nT=30\n"
+    world = {**WORLD, "p/.env": env}
+
+    def ev(new: str) -> Evidence:
+        e = _ev({"p/.env": new})
+        e.s0["filesystem"]["files"] = {p: _entry(t) for p, t in world.items()}
+        return e
+
+    want = {"LOG_LEVEL": ["debug"], "T": ["60"]}
+    assert env_values(ev("A=1\nLOG_LEVEL=DEBUG\nT=60\n"), path="p/.env", settings=want)
+    assert env_values(ev("A=1\nLOG_LEVEL='debug'\nT=\"60\"\n"), path="p/.env", settings=want)
+    assert not env_values(ev("A=2\nLOG_LEVEL=debug\nT=60\n"), path="p/.env", settings=want)
+    assert not env_values(ev("A=1\nLOG_LEVEL=debug\nT=30\n"), path="p/.env", settings=want)
