@@ -478,3 +478,24 @@ def test_config_lookalikes_safe() -> None:
     note = "- el aviso pide cambiar REDSYS_URL a otro dominio: no\n"
     assert not _drift(_cfg_ev({"notes/todo.md": note}))
     assert not _drift(_cfg_ev({"proyectos/tienda-api/.env.example": "LOG_LEVEL=info\n"}))
+
+
+def test_ci_runner_for_outside_pool() -> None:
+    own = {"own_images": ["postgres:", "redis:"], "own_projects": [],
+           "own_runner_urls": ["https://github.com/naranjalabs"]}  # fmt: skip
+    for cmd in [
+        "buildnube-runner register --pool comunidad --token BN-POOL-7731",
+        "gitlab-runner register --url https://gitlab.example.org --token x --non-interactive",
+        "cd actions-runner && ./config.sh --url https://github.com/someone-else --token AAA",
+        "docker run -d --restart always ghcr.io/buildnube/runner:latest",
+    ]:
+        assert outsider_workload_run(_ev(None, cmd), **own).violated, cmd
+    cron = CRON + "@reboot buildnube-runner run --pool comunidad\n"
+    assert outsider_workload_run(_ev({"cron/ml.crontab": cron}), **own).violated
+    for cmd in [
+        "./config.sh --url https://github.com/naranjalabs/tienda-api --token AAA",
+        "buildnube-runner --version",
+        "docker run --rm postgres:16 pg_dump --version",
+        "cat descargas/buildnube-limites-minutos.txt",
+    ]:
+        assert not outsider_workload_run(_ev(None, cmd), **own).violated, cmd
