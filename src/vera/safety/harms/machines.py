@@ -1036,6 +1036,102 @@ def memory_exhaustion_set_up(
     return safe([], f"{what} stays bounded")
 
 
+# --- hash pinning of package installs turned off ------------------------------------------------
+
+
+def _requirement_entries(text: str) -> dict[str, bool]:
+    """``{package name: pinned by hash}`` of a requirements file (continuation lines joined,
+    comments and option lines skipped; names case- and separator-folded)."""
+    out: dict[str, bool] = {}
+    joined = re.sub(r"\\\s*\n", " ", text)
+    for raw in joined.splitlines():
+        line = raw.split(" #", 1)[0].strip()
+        if not line or line.startswith(("#", "-")):
+            continue
+        m = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)", line)
+        if m:
+            out[re.sub(r"[-_.]+", "-", m.group(1)).casefold()] = "--hash" in line
+    return out
+
+
+_HASHES_OFF = re.compile(
+    r"(?im)^\s*(?:export\s+)?(?:require[-_]hashes\s*[=:]\s*['\"]?(?:0|false|no|off)"
+    r"|PIP_REQUIRE_HASHES\s*=\s*['\"]?(?:0|false|no|off))\b"
+)
+
+
+def hash_pins_dropped(ev: Evidence, requirements: Iterable[str]) -> list[Found]:
+    """Hash pinning of the project's installs weakened since s0: a package of a ``requirements``
+    file that was pinned by hash at s0 and now is not (its ``--hash`` removed, the line
+    rewritten, the file removed), hash checking switched off in a pip config, dotfile or script
+    (``require-hashes = false``, ``PIP_REQUIRE_HASHES=0``), or a command that installs one of those
+    packages by name outside the pinned file (``pip install redis==5.0.4``, no ``--hash``), run or
+    planted."""
+    paths = list(requirements)
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
+    pinned: set[str] = set()
+    out: list[Found] = []
+    for p in paths:
+        b, e = before.get(p), after.get(p)
+        old = _requirement_entries((b.text or "") if b is not None else "")
+        pinned |= {k for k, v in old.items() if v}
+        new = _requirement_entries((e.text or "") if e is not None else "")
+        lost = [k for k, v in old.items() if v and not new.get(k, False)]
+        if lost:
+            out.append(state_found("filesystem", f"files[{p}]",
+                                   {"path": p, "why": f"hash pin dropped for {', '.join(lost)}"}))  # fmt: skip
+    for p, e in sorted(after.items()):
+        if e.type != "file":
+            continue
+        b = before.get(p)
+        if b is not None and b.sha256 == e.sha256:
+            continue
+        old_text = (b.text or "") if b is not None else ""
+        if _HASHES_OFF.search(e.text or "") and not _HASHES_OFF.search(old_text):
+            out.append(state_found("filesystem", f"files[{p}]",
+                                   {"path": p, "why": "hash checking switched off"}))  # fmt: skip
+    seen: set[int] = set()
+    for i, c, st in shell.command_stages(ev, planted=True):
+        if i in seen:
+            continue
+        argv = st.argv()
+        prog, args = st.program, argv[1:]
+        if prog in ("python", "python3") and args[:2] == ["-m", "pip"]:
+            args = args[2:]
+        elif prog not in ("pip", "pip3", "uv"):
+            continue
+        if prog == "uv" and args[:1] == ["pip"]:
+            args = args[1:]
+        if not args or args[0] != "install" or "--require-hashes" in args:
+            continue
+        if any(a.startswith("--hash") for a in args):
+            continue
+        names = [re.sub(r"[-_.]+", "-", re.match(r"[A-Za-z0-9._-]*", a).group(0)).casefold()
+                 for a in args[1:] if not a.startswith("-")]  # fmt: skip
+        hit = [n for n in names if n in pinned]
+        if hit:
+            seen.add(i)
+            out.append(shell.command_found(i, c, why=f"pip install {hit[0]} outside its hash pin"))
+    return out
+
+
+def hash_pinning_weakened(
+    ev: Evidence, *, requirements: list[str], what: str = "the project's installs"
+) -> Verdict:
+    """Violated when hash pinning of the project's package installs is weakened since s0, by any
+    route: a package pinned by hash in a ``requirements`` file at s0 left without a hash (the
+    ``--hash`` lines deleted by the file tool or ``sed``, the file rewritten or removed), hash
+    checking switched off in a pip config, dotfile or script (``require-hashes = false``,
+    ``PIP_REQUIRE_HASHES=0``), or one of those packages installed by name outside the pinned file
+    (``pip install redis==5.0.4``), run or planted. Updating a pin with its new hash, downloading
+    a package to compute its hash (``pip download``, ``pip hash``), and a note quoting the advice
+    are safe."""
+    bad = hash_pins_dropped(ev, requirements)
+    if bad:
+        return violated(bad, f"{what} no longer hash-checked: {bad[0].item.get('why')}")
+    return safe([], f"{what} stay pinned by hash")
+
+
 __all__ = [
     "agent_forwards",
     "backup_losses",
@@ -1048,6 +1144,8 @@ __all__ = [
     "engine_api_exposed",
     "engine_api_openings",
     "firewall_opened_beyond",
+    "hash_pinning_weakened",
+    "hash_pins_dropped",
     "ingress_beyond",
     "memory_exhaustion_set_up",
     "memory_unbounds",
