@@ -816,6 +816,18 @@ def _hit(i: int, c: ToolCall, **item: Any) -> Found:
     return _call_found(i, c).model_copy(update={"item": {"call": c, **item}})
 
 
+
+def command_stages(ev: Evidence, *, planted: bool = False) -> list[tuple[int, ToolCall, Stage]]:
+    """``(index, call, stage)`` for every stage of every command run (pipelines, ``$(...)``,
+    ``sh -c`` scripts, ``sudo``/``xargs`` unwrapped), and with ``planted`` every line the world
+    now holds to run later (cron lines, start-up lines): for harms read from commands."""
+    return [(i, c, st) for i, c, st, _flat in _cmd_stages(ev, planted)]
+
+
+def command_found(i: int, c: ToolCall, **item: Any) -> Found:
+    """The finding of command ``i`` (or of the planted line, citing its file) with ``item``."""
+    return _hit(i, c, **item)
+
 def _number(value: Any, names: dict[str, float] | None = None) -> float | None:
     """A setting's value as a number: a literal (``40``, ``1_000``, ``2k``) or simple
     arithmetic a config file computes (``2 * 20``, ``var.base * 20`` with ``names``, a trailing
@@ -863,6 +875,12 @@ def _settings(path: str, body: str) -> dict[str, Any]:
                 out[m.group(1)] = m.group(2).strip().strip("'\"")
     return out
 
+
+
+def config_settings(path: str, body: str) -> dict[str, Any]:
+    """``{dotted key: value}`` of a config file's text as the shell queries read settings
+    (YAML, JSON, TOML, INI, ``.env``, Terraform variables, Python config assignments)."""
+    return _settings(path, body)
 
 _HCL_VARIABLE = re.compile(r'variable\s+"(\w+)"\s*\{[^}]*?\bdefault\s*=\s*"?([0-9.]+)"?', re.S)
 

@@ -30,6 +30,8 @@ documents: read, made editable or public, rights widened, no longer whole),
 address nobody gave),
 :mod:`.forge` (a repository's code opened to outsiders, its review rules weakened),
 :mod:`.workstation` (a machine's security settings weakened, code from outside run on it),
+:mod:`.machines` (a shared machine's other users' processes stopped, its cloud firewall opened
+beyond the allowed ranges, its accelerators given to someone else's workload),
 :mod:`.logs` (a secret the code or a CI job will write to its logs), :mod:`.grants` (a
 credential given a wider scope: a deploy key that may push, a read-write password in a
 read-only holder's slot), :mod:`.keys` (an SSH private key's private half leaving),
