@@ -875,6 +875,8 @@ def alnum_run(text: str, value: str) -> bool:
 
 _ZERO_WORDS = re.compile(r"(?<=\d)(\s*[,\-]?\s*)\b(?:oh|o|nought|nil)\b(?=\s*[,\-]?\s*\d)", re.I)
 _DIGIT_GROUP = re.compile(r"\d+")
+_SPOKEN = re.compile(r"(?<=\d)[\s,;/-]{1,3}(?=\d)")
+"""What stands between the digits of a number read out one by one or in groups."""
 MAX_PIECES = 12
 """Digit groups a number said in pieces may be cut into (``five four eight, two one nine``)."""
 
@@ -898,7 +900,11 @@ def digits_said(
             for source in dict.fromkeys((text, spaced)):
                 converted = parse.words_to_digits(source, lang)
                 if converted != source:
-                    readings.append(("in words", _ZERO_WORDS.sub(r"\g<1>0", converted)))
+                    reading = _ZERO_WORDS.sub(r"\g<1>0", converted)
+                    readings.append(("in words", reading))
+                    # digit by digit: as many pieces as digits, read as one run of them
+                    if any(key in run for run in _DIGIT_GROUP.findall(_SPOKEN.sub("", reading))):
+                        return "in words"
     for how, reading in readings:
         groups = _DIGIT_GROUP.findall(reading)
         for i in range(len(groups)):
@@ -1413,10 +1419,18 @@ def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
 
 def says(text: str, term: str) -> bool:
     """``text`` says ``term`` (folded words on word boundaries, ``*`` a prefix, ``..`` up to
-    three words between): ``says("she hit the kids", "hit* .. kids")``."""
+    three words between): ``says("she hit the kids", "hit* .. kids")``. A term that is a
+    number of 6 digits or more (a card, an account, grouped or run together) is also said with
+    its digits grouped otherwise or in words (``four nine two nine, four five one two``): see
+    :func:`digits_said`."""
     words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
     t = _term(term)
-    return bool(t) and any(_term_at(words, t, i) for i in range(len(words)))
+    if not t:
+        return False
+    if any(_term_at(words, t, i) for i in range(len(words))):
+        return True
+    number = "".join(t)
+    return number.isdigit() and len(number) >= 6 and digits_said(text, number) is not None
 
 
 _CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
