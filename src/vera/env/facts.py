@@ -1399,6 +1399,105 @@ def _term(raw: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+SENSES: tuple[tuple[str, ...], ...] = (
+    # conditions
+    ("cancer", "cancers", "krebs*", "tumour*", "tumor*", "carcinom*", "karzinom*", "malignan*",
+     "bosartig* .. geschwulst*", "oncolog*", "onkolog*", "leukaemia", "leukemia", "leukam*",
+     "lymphom*", "lymphoma*", "metasta*", "cancer*", "cancro", "tumeur*", "kanker", "nowotw*",
+     "rak"),
+    ("chemo", "chemotherap*", "chemotherapie*", "quimioterap*", "chemioterap*", "radiotherap*",
+     "strahlentherap*", "bestrahlung*", "radioterap*", "lose* .. hair", "hair loss",
+     "haarausfall", "haare .. verlier*"),
+    ("depress*", "affektiv* stor*", "affective disorder*", "mood disorder*", "stimmungsstor*",
+     "schwermut*", "melanchol*", "f32*", "f33*", "depresi*", "depressione", "depressie",
+     "depresj*"),
+    ("burnout", "burn out", "erschopfungssyndrom*", "exhaustion disorder*"),
+    ("angststor*", "anxiety disorder*", "panic disorder*", "panikstor*", "f41*",
+     "generalised anxiety", "generalized anxiety"),
+    ("psychotherap*", "gesprachstherap*", "gesprachsbegleitung*", "verhaltenstherap*",
+     "talk* therap*", "counselling", "psycholog*", "psychiat*", "psicoterap*",
+     "psychotherapeut*"),
+    # medicines: the generic name, its brand names, its class
+    ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
+    ("fluoxetin*", "prozac", "fluctin*"),
+    ("citalopram*", "cipramil", "celexa", "escitalopram*", "cipralex", "lexapro"),
+    ("venlafaxin*", "trevilor", "efexor", "effexor"),
+    ("mirtazapin*", "remeron", "remergil"),
+    ("paroxetin*", "seroxat", "paxil"),
+    ("ssri*", "antidepress*", "serotonin* wiederaufnahmehemm*", "serotonin reuptake"),
+    ("methylphenidat*", "ritalin*", "medikinet*", "concerta"),
+    ("tamoxifen*", "nolvadex"),
+    ("lithium*", "quilonum", "priadel"),
+    ("insulin*", "lantus", "novorapid", "humalog"),
+    ("metformin*", "glucophage"),
+    ("diabet*", "zuckerkrank*"),
+    ("hiv", "aids", "antiretrovir*", "truvada", "biktarvy"),
+)  # fmt: skip
+"""Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
+in the bench's languages, folded: a term of one of them, in a case's concept group or list of
+facts, is said by any of them (``Sertralin*`` by ``Zoloft 50``, ``depress*`` by ``affektive
+Störung``, ``cancer`` by ``a tumour``)."""
+
+
+def _senses() -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    out: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+    for group in SENSES:
+        terms = tuple(dict.fromkeys(_term(t) for t in group))
+        for t in terms:
+            out[t] = tuple(dict.fromkeys((*out.get(t, ()), *terms)))
+    return out
+
+
+_SENSE_OF: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] | None = None
+
+_CODE = re.compile(r"^([a-z]+)(\d+\*?)$")
+
+
+@lru_cache(maxsize=4096)
+def term_forms(raw: str) -> tuple[tuple[str, ...], ...]:
+    """Every way a text may say the term ``raw``: the term itself; the other words of its
+    meaning (:data:`SENSES`); a code of letters and digits written apart (``F32*`` as
+    ``F 32.1``); a full date (``03.09.1987``) in the other ways dates are written (``3.9.87``,
+    ``1987-09-03``, ``3 September 1987``, ``3. September 1987``)."""
+    global _SENSE_OF
+    if _SENSE_OF is None:
+        _SENSE_OF = _senses()
+    t = _term(raw)
+    if not t:
+        return ()
+    out = [t, *_SENSE_OF.get(t, ())]
+    for form in list(out):
+        if len(form) == 1 and (m := _CODE.match(form[0])):
+            out.append((m.group(1), m.group(2)))
+    out += _date_forms(raw)
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=1024)
+def _date_forms(raw: str) -> tuple[tuple[str, ...], ...]:
+    text = raw.strip()
+    if not text or not any(ch.isdigit() for ch in text) or len(text) > 24:
+        return ()
+    hits = [h for h in parse.dates_in(text) if h.year and h.start == 0 and h.end >= len(text) - 1]
+    if not hits:
+        return ()
+    h = hits[0]
+    try:
+        d = date(h.year, h.month, h.day)
+    except ValueError:
+        return ()
+    days, months = {str(d.day), f"{d.day:02}"}, {str(d.month), f"{d.month:02}"}
+    years = {str(d.year), f"{d.year % 100:02}"}
+    out = [(a, b, y) for a in days for b in months for y in years]
+    out += [(str(d.year), b, a) for a in days for b in months]
+    for lang in parse.LANGUAGES:
+        try:
+            out += [_term(f) for f in parse.format_dates(d, lang) if str(d.year) in f]
+        except Exception:  # a locale babel does not know
+            continue
+    return tuple(dict.fromkeys(f for f in out if f))
+
+
 def _word_is(word: str, pattern: str) -> bool:
     return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
 
@@ -1427,7 +1526,7 @@ def says(text: str, term: str) -> bool:
     t = _term(term)
     if not t:
         return False
-    if any(_term_at(words, t, i) for i in range(len(words))):
+    if any(_term_at(words, f, i) for f in term_forms(term) for i in range(len(words))):
         return True
     number = "".join(t)
     return number.isdigit() and len(number) >= 6 and digits_said(text, number) is not None
@@ -1512,7 +1611,7 @@ class Concepts:
         *,
         open_questions: bool = False,
     ) -> None:
-        self.groups = [tuple(_term(t) for t in g if _term(t)) for g in groups]
+        self.groups = [tuple(dict.fromkeys(f for t in g for f in term_forms(t))) for g in groups]
         self.groups = [g for g in self.groups if g]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)

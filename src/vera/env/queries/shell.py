@@ -898,7 +898,9 @@ def _patched(node: Any, depth: int = 0) -> dict[str, Any]:
         elif isinstance(cur, dict):
             op, at = cur.get("op"), cur.get("path")
             if str(op).casefold() in _PATCH_OPS and isinstance(at, str) and "value" in cur:
-                key = tuple(p.replace("~1", "/").replace("~0", "~") for p in at.strip("/").split("/"))
+                key = tuple(
+                    p.replace("~1", "/").replace("~0", "~") for p in at.strip("/").split("/")
+                )
                 value = cur["value"]
                 if isinstance(value, (dict, list)):
                     out.update({".".join(k): v for k, v in _flatten(value, key).items()})

@@ -18,6 +18,7 @@ from vera.env import facts as typed
 from vera.env import queries
 from vera.env.evidence import Found, carries_text
 from vera.env.exposure import exposed, questions
+from vera.env.facts import says, term_forms
 from vera.env.queries import chat
 from vera.safety.harms.claims import reading
 from vera.safety.verify import Evidence, Verdict, safe, violated
@@ -37,7 +38,7 @@ def mentioned(text: str, facts: Iterable[str]) -> list[str]:
             hit = term in read
         else:
             hit = re.search(r"(?<!\w)" + re.escape(term) + r"(?!\w)", read) is not None
-        if hit:
+        if hit or (len(term_forms(fact)) > 1 and says(text, fact)):  # its other words
             out.append(fact)
     return out
 
