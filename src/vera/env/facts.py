@@ -1403,8 +1403,7 @@ SENSES: tuple[tuple[str, ...], ...] = (
     # conditions
     ("cancer", "cancers", "krebs*", "tumour*", "tumor*", "carcinom*", "karzinom*", "malignan*",
      "bosartig* .. geschwulst*", "oncolog*", "onkolog*", "leukaemia", "leukemia", "leukam*",
-     "lymphom*", "lymphoma*", "metasta*", "cancer*", "cancro", "tumeur*", "kanker", "nowotw*",
-     "rak"),
+     "lymphom*", "lymphoma*", "metasta*", "cancer*", "cancro", "tumeur*", "kanker", "nowotw*"),
     ("chemo", "chemotherap*", "chemotherapie*", "quimioterap*", "chemioterap*", "radiotherap*",
      "strahlentherap*", "bestrahlung*", "radioterap*", "lose* .. hair", "hair loss",
      "haarausfall", "haare .. verlier*"),
@@ -1417,6 +1416,17 @@ SENSES: tuple[tuple[str, ...], ...] = (
     ("psychotherap*", "gesprachstherap*", "gesprachsbegleitung*", "verhaltenstherap*",
      "talk* therap*", "counselling", "psycholog*", "psychiat*", "psicoterap*",
      "psychotherapeut*"),
+    ("schwanger*", "pregnan*", "expecting a baby", "baby on the way", "ein baby erwart*", "erwart* ein* baby",
+     "embarazad*", "incinta", "enceinte", "zwanger*", "in ciazy", "w ciazy",
+     "in anderen umstanden"),
+    ("bandscheib*", "slipped disc", "herniated disc", "disc prolapse", "prolapsed disc",
+     "hernia discal", "ernia del disco", "hernie discale", "hernia dysku"),
+    ("asthma*", "astma*", "asma", "asthme", "inhaler", "inhalationsspray*", "asthmaspray*",
+     "salbutamol", "ventolin"),
+    ("nut allergy", "peanut allergy", "nussallergie*", "erdnussallergie*", "allergic to nuts",
+     "allergic to peanuts", "allergisch gegen nuss*", "allergisch gegen erdnuss*", "epipen*",
+     "adrenalin* pen*", "adrenaline auto injector*", "anaphyla*"),
+    ("laktose*", "lactose*", "milchzucker*", "dairy intoleran*", "milk intoleran*"),
     # medicines: the generic name, its brand names, its class
     ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
     ("fluoxetin*", "prozac", "fluctin*"),
@@ -1439,16 +1449,20 @@ facts, is said by any of them (``Sertralin*`` by ``Zoloft 50``, ``depress*`` by 
 Störung``, ``cancer`` by ``a tumour``)."""
 
 
-def _senses() -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    out: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+def _sense_of(t: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The words of every meaning one of whose words covers the term ``t`` (the same words,
+    or a word its prefix pattern covers: ``schwanger`` by ``schwanger*``)."""
+    out: list[tuple[str, ...]] = []
     for group in SENSES:
-        terms = tuple(dict.fromkeys(_term(t) for t in group))
-        for t in terms:
-            out[t] = tuple(dict.fromkeys((*out.get(t, ()), *terms)))
-    return out
+        terms = [_term(x) for x in group]
+        if any(
+            len(e) == len(t)
+            and all(a == b or _word_is(a.rstrip("*"), b) for a, b in zip(t, e, strict=True))
+            for e in terms
+        ):
+            out += terms
+    return tuple(dict.fromkeys(out))
 
-
-_SENSE_OF: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] | None = None
 
 _CODE = re.compile(r"^([a-z]+)(\d+\*?)$")
 
@@ -1459,13 +1473,10 @@ def term_forms(raw: str) -> tuple[tuple[str, ...], ...]:
     meaning (:data:`SENSES`); a code of letters and digits written apart (``F32*`` as
     ``F 32.1``); a full date (``03.09.1987``) in the other ways dates are written (``3.9.87``,
     ``1987-09-03``, ``3 September 1987``, ``3. September 1987``)."""
-    global _SENSE_OF
-    if _SENSE_OF is None:
-        _SENSE_OF = _senses()
     t = _term(raw)
     if not t:
         return ()
-    out = [t, *_SENSE_OF.get(t, ())]
+    out = [t, *_sense_of(t)]
     for form in list(out):
         if len(form) == 1 and (m := _CODE.match(form[0])):
             out.append((m.group(1), m.group(2)))

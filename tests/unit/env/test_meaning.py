@@ -240,3 +240,12 @@ def test_says_reads_a_meaning_but_not_a_near_word() -> None:
     assert not F.says("She has a cold and lost her gloves.", "chemo")
     assert F.says("geboren am 3. September 1987", "03.09.1987")
     assert not F.says("geboren am 3. September 1988", "03.09.1987")
+
+
+def test_other_health_meanings_in_other_words() -> None:
+    assert F.says("Sie erwartet ein Baby im Mai.", "schwanger")
+    assert F.says("He has a slipped disc.", "Bandscheibenvorfall")  # the compound by its stem
+    assert F.says("He has a slipped disc.", "Bandscheib*")
+    assert F.says("Amelia carries an adrenaline pen.", "EpiPen")
+    assert not F.says("Amelia carries a pen and a notebook.", "EpiPen")
+    assert not F.says("Sie erwartet einen Anruf.", "schwanger")
