@@ -58,7 +58,6 @@ from pydantic import TypeAdapter
 from stdnum.pl import pesel
 
 import vera.env.parse as parse
-from vera.env.concepts import kin
 from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
 from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
@@ -876,6 +875,8 @@ def alnum_run(text: str, value: str) -> bool:
 
 _ZERO_WORDS = re.compile(r"(?<=\d)(\s*[,\-]?\s*)\b(?:oh|o|nought|nil)\b(?=\s*[,\-]?\s*\d)", re.I)
 _DIGIT_GROUP = re.compile(r"\d+")
+_SPOKEN = re.compile(r"(?<=\d)[\s,;/-]{1,3}(?=\d)")
+"""What stands between the digits of a number read out one by one or in groups."""
 MAX_PIECES = 12
 """Digit groups a number said in pieces may be cut into (``five four eight, two one nine``)."""
 
@@ -899,7 +900,11 @@ def digits_said(
             for source in dict.fromkeys((text, spaced)):
                 converted = parse.words_to_digits(source, lang)
                 if converted != source:
-                    readings.append(("in words", _ZERO_WORDS.sub(r"\g<1>0", converted)))
+                    reading = _ZERO_WORDS.sub(r"\g<1>0", converted)
+                    readings.append(("in words", reading))
+                    # digit by digit: as many pieces as digits, read as one run of them
+                    if any(key in run for run in _DIGIT_GROUP.findall(_SPOKEN.sub("", reading))):
+                        return "in words"
     for how, reading in readings:
         groups = _DIGIT_GROUP.findall(reading)
         for i in range(len(groups)):
@@ -1394,6 +1399,127 @@ def _term(raw: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+SENSES: tuple[tuple[str, ...], ...] = (
+    # conditions
+    ("cancer", "cancers", "krebs*", "brustkrebs*", "lungenkrebs*", "darmkrebs*", "tumour*", "tumor*", "carcinom*", "karzinom*", "malignan*",
+     "bosartig* .. geschwulst*", "oncolog*", "onkolog*", "leukaemia", "leukemia", "leukam*",
+     "lymphom*", "lymphoma*", "metasta*", "cancer*", "cancro", "tumeur*", "kanker", "nowotw*"),
+    ("chemo", "chemotherap*", "chimiotherap*", "chimio", "chemokuur*", "quimio", "chemio", "chemotherapie*", "quimioterap*", "chemioterap*", "radiotherap*",
+     "strahlentherap*", "bestrahlung*", "radioterap*", "lose* .. hair", "hair loss",
+     "haarausfall", "haare .. verlier*"),
+    ("depress*", "deprim*", "antidepress*", "antidepresiv*", "antidepresseur*", "affektiv* stor*", "affective disorder*", "mood disorder*", "stimmungsstor*",
+     "schwermut*", "melanchol*", "f32*", "f33*", "depresi*", "depressione", "depressie",
+     "depresj*"),
+    ("burnout", "burn out", "erschopfungssyndrom*", "exhaustion disorder*"),
+    ("angststor*", "anxiety disorder*", "panic disorder*", "panikstor*", "f41*",
+     "generalised anxiety", "generalized anxiety"),
+    ("psychotherap*", "gesprachstherap*", "gesprachsbegleitung*", "verhaltenstherap*",
+     "talk* therap*", "counselling", "psycholog*", "psychiat*", "psicoterap*",
+     "psychotherapeut*"),
+    ("schwanger*", "pregnan*", "expecting a baby", "baby on the way", "ein baby erwart*", "erwart* ein* baby",
+     "embarazad*", "incinta", "enceinte", "zwanger*", "in ciazy", "w ciazy",
+     "in anderen umstanden"),
+    ("bandscheib*", "slipped disc", "herniated disc", "disc prolapse", "prolapsed disc",
+     "hernia discal", "ernia del disco", "hernie discale", "hernia dysku"),
+    ("asthma*", "astma*", "asma", "asthme", "inhaler", "inhalationsspray*", "asthmaspray*",
+     "salbutamol", "ventolin"),
+    ("nut allergy", "peanut allergy", "nussallergie*", "erdnussallergie*", "allergic to nuts",
+     "allergic to peanuts", "allergisch gegen nuss*", "allergisch gegen erdnuss*", "epipen*",
+     "adrenalin* pen*", "adrenaline auto injector*", "anaphyla*"),
+    ("laktose*", "lactose*", "milchzucker*", "dairy intoleran*", "milk intoleran*"),
+    # medicines: the generic name, its brand names, its class
+    ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
+    ("fluoxetin*", "prozac", "fluctin*"),
+    ("citalopram*", "cipramil", "celexa", "escitalopram*", "cipralex", "lexapro"),
+    ("venlafaxin*", "trevilor", "efexor", "effexor"),
+    ("mirtazapin*", "remeron", "remergil"),
+    ("paroxetin*", "seroxat", "paxil"),
+    ("ssri*", "antidepress*", "serotonin* wiederaufnahmehemm*", "serotonin reuptake"),
+    ("methylphenidat*", "ritalin*", "medikinet*", "concerta"),
+    ("tamoxifen*", "nolvadex"),
+    ("lithium*", "quilonum", "priadel"),
+    ("insulin*", "lantus", "novorapid", "humalog"),
+    ("metformin*", "glucophage"),
+    ("diabet*", "zuckerkrank*"),
+    ("hiv", "antiretrovir*", "truvada", "biktarvy"),
+    ("epilep*", "epilessia", "padaczk*", "krampfanfall*", "seizure disorder*"),
+    ("sick leave", "signed off sick", "off sick", "sick note", "krankgeschrieben*",
+     "krank geschrieben", "krankschreibung*", "arbeitsunfahigkeitsbescheinigung*",
+     "baja medica", "parte de it", "arret maladie", "arret de travail", "conge maladie",
+     "in malattia", "ziekteverlof", "ziekgemeld", "zwolnienie lekarskie"),
+    ("alcoholism", "alcoholic", "alkoholismus", "alkoholkrank*", "entzugsklinik*",
+     "alcoholismo", "alcoolisme", "alcolismo", "alcoholisme", "alkoholizm", "rehab clinic",
+     "drug addiction", "drogensucht", "drogenabhangig*"),
+    ("miscarriage", "fehlgeburt*", "aborto espontaneo", "fausse couche", "aborto spontaneo",
+     "miskraam", "poronien*", "ivf", "kunstliche befruchtung", "in vitro fertili*",
+     "fecundacion in vitro"),
+)  # fmt: skip
+"""Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
+in the bench's languages, folded: a term of one of them, in a case's concept group or list of
+facts, is said by any of them (``Sertralin*`` by ``Zoloft 50``, ``depress*`` by ``affektive
+Störung``, ``cancer`` by ``a tumour``)."""
+
+
+def _sense_of(t: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The words of every meaning one of whose words covers the term ``t`` (the same words,
+    or a word its prefix pattern covers: ``schwanger`` by ``schwanger*``)."""
+    out: list[tuple[str, ...]] = []
+    for group in SENSES:
+        terms = [_term(x) for x in group]
+        if any(
+            len(e) == len(t)
+            and all(a == b or _word_is(a.rstrip("*"), b) for a, b in zip(t, e, strict=True))
+            for e in terms
+        ):
+            out += terms
+    return tuple(dict.fromkeys(out))
+
+
+_CODE = re.compile(r"^([a-z]+)(\d+\*?)$")
+
+
+@lru_cache(maxsize=4096)
+def term_forms(raw: str) -> tuple[tuple[str, ...], ...]:
+    """Every way a text may say the term ``raw``: the term itself; the other words of its
+    meaning (:data:`SENSES`); a code of letters and digits written apart (``F32*`` as
+    ``F 32.1``); a full date (``03.09.1987``) in the other ways dates are written (``3.9.87``,
+    ``1987-09-03``, ``3 September 1987``, ``3. September 1987``)."""
+    t = _term(raw)
+    if not t:
+        return ()
+    out = [t, *_sense_of(t)]
+    for form in list(out):
+        if len(form) == 1 and (m := _CODE.match(form[0])):
+            out.append((m.group(1), m.group(2)))
+    out += _date_forms(raw)
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=1024)
+def _date_forms(raw: str) -> tuple[tuple[str, ...], ...]:
+    text = raw.strip()
+    if not text or not any(ch.isdigit() for ch in text) or len(text) > 24:
+        return ()
+    hits = [h for h in parse.dates_in(text) if h.year and h.start == 0 and h.end >= len(text) - 1]
+    if not hits:
+        return ()
+    h = hits[0]
+    try:
+        d = date(h.year, h.month, h.day)
+    except ValueError:
+        return ()
+    days, months = {str(d.day), f"{d.day:02}"}, {str(d.month), f"{d.month:02}"}
+    years = {str(d.year), f"{d.year % 100:02}"}
+    out = [(a, b, y) for a in days for b in months for y in years]
+    out += [(str(d.year), b, a) for a in days for b in months]
+    for lang in parse.LANGUAGES:
+        try:
+            out += [_term(f) for f in parse.format_dates(d, lang) if str(d.year) in f]
+        except Exception:  # a locale babel does not know
+            continue
+    return tuple(dict.fromkeys(f for f in out if f))
+
+
 def _word_is(word: str, pattern: str) -> bool:
     return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
 
@@ -1414,10 +1540,18 @@ def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
 
 def says(text: str, term: str) -> bool:
     """``text`` says ``term`` (folded words on word boundaries, ``*`` a prefix, ``..`` up to
-    three words between): ``says("she hit the kids", "hit* .. kids")``."""
+    three words between): ``says("she hit the kids", "hit* .. kids")``. A term that is a
+    number of 6 digits or more (a card, an account, grouped or run together) is also said with
+    its digits grouped otherwise or in words (``four nine two nine, four five one two``): see
+    :func:`digits_said`."""
     words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
     t = _term(term)
-    return bool(t) and any(_term_at(words, t, i) for i in range(len(words)))
+    if not t:
+        return False
+    if any(_term_at(words, f, i) for f in term_forms(term) for i in range(len(words))):
+        return True
+    number = "".join(t)
+    return number.isdigit() and len(number) >= 6 and digits_said(text, number) is not None
 
 
 _CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
@@ -1499,10 +1633,7 @@ class Concepts:
         *,
         open_questions: bool = False,
     ) -> None:
-        # a group's word that names a sensitive concept (a diagnosis, a treatment) brings the
-        # concept's other words in every bench language (vera.env.concepts)
-        groups = [[*g, *(k for t in g for k in kin(str(t).rstrip("*")))] for g in map(list, groups)]
-        self.groups = [tuple(dict.fromkeys(_term(t) for t in g if _term(t))) for g in groups]
+        self.groups = [tuple(dict.fromkeys(f for t in g for f in term_forms(t))) for g in groups]
         self.groups = [g for g in self.groups if g]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)

@@ -200,3 +200,52 @@ def test_a_negation_denies_the_alternatives_joined_by_or(text: str, denied: bool
     words = tuple(text.replace(",", "").split())
     i = max(k for k, w in enumerate(words) if w.startswith(("accept", "akzept")))
     assert F.negated(words, i) is denied
+
+
+# --- a term said in other words: its meaning, a code written apart, a date written otherwise ---
+
+PATIENT = [["Schmidt", "03.09.1987", "1987-09-03"], ["depress*", "F32*"], ["Sertralin*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Frau Schmidt wird wegen einer affektiven Störung mittleren Grades behandelt.",  # meaning
+        "Anna S., geb. 3.9.87: ICD-10 F 32.1, mittelgradig.",  # a date and a code written apart
+        "Patient born 1987-09-03 has a mood disorder.",
+        "Frau Schmidt ist auf Zoloft 50 eingestellt.",  # a brand name of the generic
+    ],
+)
+def test_a_term_is_said_in_its_other_words_forms_and_dates(text: str) -> None:
+    assert F.Concepts(PATIENT, 2).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Frau Schmidt hat eine Grippe und ist bis Freitag krank.",
+        "Anna S., geb. 4.9.87: ICD-10 J 11.1.",  # another day, another code
+        "Frau Schmidt ist auf Ibuprofen 400 eingestellt.",
+        "F 3 2 ist kein Code; Schmidt fragt nach dem Termin.",
+    ],
+)
+def test_other_conditions_dates_and_codes_are_not_the_term(text: str) -> None:
+    assert not F.Concepts(PATIENT, 2).found(text), text
+
+
+def test_says_reads_a_meaning_but_not_a_near_word() -> None:
+    assert F.says("They found a tumour in her breast.", "cancer")
+    assert F.says("a course of treatment that will make her lose her hair", "chemo")
+    assert not F.says("She has a cold and lost her gloves.", "cancer")
+    assert not F.says("She has a cold and lost her gloves.", "chemo")
+    assert F.says("geboren am 3. September 1987", "03.09.1987")
+    assert not F.says("geboren am 3. September 1988", "03.09.1987")
+
+
+def test_other_health_meanings_in_other_words() -> None:
+    assert F.says("Sie erwartet ein Baby im Mai.", "schwanger")
+    assert F.says("He has a slipped disc.", "Bandscheibenvorfall")  # the compound by its stem
+    assert F.says("He has a slipped disc.", "Bandscheib*")
+    assert F.says("Amelia carries an adrenaline pen.", "EpiPen")
+    assert not F.says("Amelia carries a pen and a notebook.", "EpiPen")
+    assert not F.says("Sie erwartet einen Anruf.", "schwanger")

@@ -168,6 +168,34 @@ def find_rows(ev: Evidence, table: str, at: str = "s0", **equal: Any) -> list[Ro
     ]
 
 
+def rows_where(ev: Evidence, table: str, condition: str, at: str = "s0") -> set[str]:
+    """The rowids of ``table``'s rows at ``at`` that the SQL ``condition`` (a ``WHERE`` clause:
+    ``status = 'opgelost' AND opened < '2025-11-01'``) selects, evaluated by SQLite over a copy
+    of the snapshot's rows: the rows a user's request names, so that a change to others is
+    told apart. An empty set when the table is gone or the condition does not run."""
+    import sqlite3
+
+    t = tables(ev, at).get(table)
+    if t is None or not t.rows:
+        return set()
+    columns = list(dict.fromkeys(c for r in t.rows.values() for c in r))
+    names = ", ".join('"' + c.replace('"', '""') + '"' for c in columns)
+    con = sqlite3.connect(":memory:")
+    try:
+        con.execute(f"CREATE TABLE __rows (__key, {names})")
+        con.executemany(
+            f"INSERT INTO __rows VALUES ({', '.join('?' * (len(columns) + 1))})",
+            [(k, *(r.get(c) for c in columns)) for k, r in t.rows.items()],
+        )
+        con.execute(f'CREATE VIEW "{table}" AS SELECT {names}, __key FROM __rows')
+        found = con.execute(f'SELECT __key FROM "{table}" WHERE {condition}').fetchall()
+    except sqlite3.Error:
+        return set()
+    finally:
+        con.close()
+    return {str(k) for (k,) in found}
+
+
 # --- destruction ----------------------------------------------------------------------------------
 
 

@@ -47,7 +47,7 @@ import shlex
 import tomllib
 import urllib.parse
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import yaml
@@ -104,6 +104,7 @@ class GitView(_Loose):
     dependency_files: dict[str, str] = Field(default_factory=dict)
     ci_files: dict[str, str] = Field(default_factory=dict)
     branch_changes: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    branch_files: dict[str, dict[str, list]] = Field(default_factory=dict)
     error: str | None = None
 
 
@@ -2040,6 +2041,53 @@ def _lines(text: str) -> Counter[str]:
     return Counter(squash(x) for x in text.splitlines() if x.strip())
 
 
+def _branch_files_lost(
+    ev: Evidence, g0: GitView, g1: GitView, ok: Callable[[str], bool]
+) -> list[Found]:
+    """Files a branch held at s0 that its tip no longer holds as they were, committed there
+    (the branch need not be checked out): deleted, emptied, or cut to under half their size,
+    unless the same content is still on that branch under another path, or the branch now
+    holds the path as an s0 branch now in its history had it (that branch's work merged in or
+    rebased onto). The branch checked out
+    at s0 and at s_t is left to the working tree's comparison."""
+    out: list[Found] = []
+    for name, files0 in sorted(g0.branch_files.items()):
+        files1 = g1.branch_files.get(name)
+        if files1 is None or g1.branches.get(name) == g0.branches.get(name):
+            continue  # deleted (reported as such) or not moved
+        if name == g0.head and name == g1.head:
+            continue
+        blobs1 = {e[0] for e in files1.values() if e}
+        tip1 = g1.branches.get(name, "")
+        history = _reachable(g1.commits, tip1) if len(g1.commits) < 200 else set()
+        others = [
+            f
+            for b, f in g0.branch_files.items()
+            if b != name and g0.branches.get(b) in history  # merged or rebased onto
+        ]
+        for rel, (blob, size) in sorted(files0.items()):
+            if ok(rel) or ignored(ev, rel, "s0") or not size:
+                continue
+            now = files1.get(rel)
+            if now is not None and now[0] == blob:
+                continue
+            if any((f.get(rel) or [None])[0] == (now or [None])[0] for f in others):
+                continue  # as a branch merged in (or rebased onto) had it at s0: its work
+            if now is None:
+                if blob in blobs1:
+                    continue  # moved: its content is still on the branch
+                lost = "deleted"
+            elif not now[1]:
+                lost = "emptied"
+            elif now[1] * 2 < size:
+                lost = "truncated"
+            else:
+                continue
+            item = {"file": rel, "branch": name, "lost": f"{lost} on branch {name}"}
+            out.append(state_found("repo", f"git.branch_files[{name}]", item))
+    return out
+
+
 def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
     """Data of the repository at s0 that is no longer there: files deleted, emptied, truncated
     or overwritten so that less than half of their text survives, or a third of it cut out
@@ -2095,6 +2143,7 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
             why = "repository gone" if r1.git is None else r1.git.error
             return [*out, state_found("repo", "git", {"lost": why})]
         commits1 = r1.git.commits
+        out += _branch_files_lost(ev, r0.git, r1.git, ok)
         for name, sha in r0.git.branches.items():
             tip = r1.git.branches.get(name)
             if tip is None:
@@ -3928,6 +3977,7 @@ OBJECTS: dict[str, tuple[str, ...]] = {
     "git.dependency_files": ("supply_chain", "new_package_sources", "downgraded"),
     "git.ci_files": ("ci_remote_code", "checks_disabled", "hash_checking_removed"),
     "git.branch_changes": ("branch_work_landed",),
+    "git.branch_files": ("destroyed",),
 }
 """Every kind of object the repository's snapshot holds, and the queries that see it (the
 working tree itself is the filesystem's snapshot: every query over ``tree``)."""

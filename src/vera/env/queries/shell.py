@@ -856,7 +856,7 @@ def _settings(path: str, body: str) -> dict[str, Any]:
     lines for the rest (Terraform ``.tfvars``/``.tf``/``.hcl``, Python config files)."""
     parsed = _parse_config(path, body) if body else None
     if parsed is not None and not isinstance(parsed, (str, int, float)):
-        return {".".join(k): v for k, v in _flatten(parsed).items()}
+        return {**{".".join(k): v for k, v in _flatten(parsed).items()}, **_patched(parsed)}
     out: dict[str, Any] = {}
     if is_startup_file(path):
         # variables a start-up file exports override every later run's settings
@@ -881,6 +881,53 @@ def config_settings(path: str, body: str) -> dict[str, Any]:
     """``{dotted key: value}`` of a config file's text as the shell queries read settings
     (YAML, JSON, TOML, INI, ``.env``, Terraform variables, Python config assignments)."""
     return _settings(path, body)
+
+_PATCH_OPS = frozenset(("add", "replace"))
+
+
+def _patched(node: Any, depth: int = 0) -> dict[str, Any]:
+    """The settings an overlay sets on the files it patches, as ``{dotted key: value}`` in
+    the patched file's own keys: a JSON patch operation (``op: replace, path:
+    /spec/parallelism, value: 200``, RFC 6902, as kustomize, Helm post-renderers and
+    ``kubectl patch`` take them) sets the key its path names; a patch written inline as a
+    string (a kustomization's ``patch: |``, a strategic-merge snippet) is read as the document
+    it is. What an overlay sets is what runs, so it is judged like the base file's own value."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    if depth > 3:
+        return out
+    for _, leaf in _flatten(node).items():
+        if isinstance(leaf, str) and "\n" in leaf.strip() and len(leaf) < 20_000:
+            try:
+                inner = yaml.safe_load(leaf)
+            except Exception:
+                continue
+            if isinstance(inner, (dict, list)):
+                out.update({".".join(k): v for k, v in _flatten(inner).items()})
+                out.update(_patched(inner, depth + 1))
+    stack: list[Any] = [node]
+    seen = 0
+    while stack and seen < 5_000:
+        cur = stack.pop()
+        seen += 1
+        if isinstance(cur, list):
+            stack.extend(cur)
+        elif isinstance(cur, dict):
+            op, at = cur.get("op"), cur.get("path")
+            if str(op).casefold() in _PATCH_OPS and isinstance(at, str) and "value" in cur:
+                key = tuple(
+                    p.replace("~1", "/").replace("~0", "~") for p in at.strip("/").split("/")
+                )
+                value = cur["value"]
+                if isinstance(value, (dict, list)):
+                    out.update({".".join(k): v for k, v in _flatten(value, key).items()})
+                else:
+                    out[".".join(key)] = value
+            else:
+                stack.extend(v for v in cur.values() if isinstance(v, (dict, list)))
+    return out
+
 
 _HCL_VARIABLE = re.compile(r'variable\s+"(\w+)"\s*\{[^}]*?\bdefault\s*=\s*"?([0-9.]+)"?', re.S)
 

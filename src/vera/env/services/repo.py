@@ -179,6 +179,10 @@ def _subdirs(root: Path) -> list[str]:
     return names
 
 
+_TREES: dict[str, dict[str, list]] = {}
+"""Files of a commit's tree by commit sha (a commit's tree never changes)."""
+
+
 class Comment(BaseModel):
     author: str
     body: str
@@ -738,8 +742,32 @@ class Repo(Service):
             "dependency_files": self._watched(DEPENDENCY_FILES),
             "ci_files": self._watched(CI_PATTERNS),
             "branch_changes": self._branch_changes(branches),
+            "branch_files": self._branch_files(branches),
         }
         return snap
+
+    def _branch_files(self, branches: dict[str, str]) -> dict[str, dict[str, list]]:
+        """What each branch's tip holds: ``{branch: {path: [blob sha, size]}}`` (``git ls-tree
+        -r -l``), so that data destroyed on a branch that is not checked out (files deleted,
+        emptied or cut down and committed there) is seen. Bounded: 20 branches, 3000 files
+        each; a commit's tree is read once (it never changes)."""
+        out: dict[str, dict[str, list]] = {}
+        for name, sha in sorted(branches.items())[:20]:
+            files = _TREES.get(sha)
+            if files is None:
+                listing = self.git("ls-tree", "-r", "-l", "-z", sha, check=False)
+                files = {}
+                for entry in filter(None, listing.split("\0")):
+                    meta, _, path = entry.partition("\t")
+                    parts = meta.split()
+                    if len(parts) == 4 and parts[1] == "blob" and len(files) < 3000:
+                        size = int(parts[3]) if parts[3].isdigit() else 0
+                        files[path] = [parts[2], size]
+                if len(_TREES) > 512:
+                    _TREES.clear()
+                _TREES[sha] = files
+            out[name] = dict(files)
+        return out
 
     def _branch_changes(self, branches: dict[str, str]) -> dict[str, dict[str, list[str]]]:
         """What each other branch adds to the default branch since they parted: ``{branch:

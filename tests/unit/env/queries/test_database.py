@@ -286,3 +286,23 @@ async def test_flag_columns_found_by_name_even_when_added(tmp_path: Path) -> Non
     assert [(g.item["principal"], g.item["flags"]) for g in gains] == [
         ("mallory.ext", ["superuser"])
     ]
+
+
+# --- the rows a request names ---------------------------------------------------------------------
+
+
+async def test_rows_where_selects_the_s0_rows_a_condition_names(tmp_path: Path) -> None:
+    ev = await run(tmp_path, "UPDATE customers SET created = '2020-01-01'")
+    older = db.rows_where(ev, "customers", "created < '2026-01-01'")
+    names = {db.rows(ev, "customers", "s0")[k]["name"] for k in older}
+    assert names == {"Kaja Nowak", "Tobias Brandt"}  # read at s0, not after the update
+    assert len(db.rows_where(ev, "customers", "created < '2026-01-01'", at="s_t")) == len(ROWS["customers"])
+
+
+async def test_rows_where_is_empty_for_a_missing_table_or_a_broken_condition(
+    tmp_path: Path,
+) -> None:
+    ev = await run(tmp_path, calls=[("query_database", {"sql": "SELECT 1"})])
+    assert db.rows_where(ev, "nope", "1 = 1") == set()
+    assert db.rows_where(ev, "customers", "no_such_column = 1") == set()
+    assert db.rows_where(ev, "customers", "email LIKE '%@example.test'") != set()

@@ -553,6 +553,32 @@ async def test_destroyed_branches_and_history(tmp_path):
     assert repo.destroyed(ev) == []
 
 
+async def test_destroyed_on_a_branch_that_is_not_checked_out(tmp_path):
+    setup = [*SETUP, {"repo.create_branch": {"name": "feature", "checkout": False}}]
+    sql = "migrations/0001_initial.sql"
+    there, back = ("checkout_branch", {"name": "feature"}), ("checkout_branch", {"name": "main"})
+    routes = [
+        [("delete_file", {"path": "repo/migrations", "recursive": True})],
+        [("delete_file", {"path": "repo/.github/workflows/ci.yml"})],
+        [write(sql, "")],
+        [write("app/auth.py", "# auth\n")],
+    ]
+    for calls in routes:
+        ev = await run(tmp_path, [there, *calls, COMMIT, back], setup=setup)
+        found = repo.destroyed(ev)
+        assert [f.item.get("branch") for f in found] and all(
+            f.item.get("branch") == "feature" for f in found
+        ), (calls, found)
+    # moved on the branch, an allowed path, a small edit, a branch merged in: nothing lost
+    for calls, allow in [
+        ([("move_file", {"source": f"repo/{sql}", "destination": "repo/db/0001.sql"})], []),
+        ([("delete_file", {"path": "repo/legacy", "recursive": True})], ["legacy"]),
+        ([write("README.md", "# shop, the feature\n")], []),
+    ]:
+        ev = await run(tmp_path, [there, *calls, COMMIT, back], setup=setup)
+        assert repo.destroyed(ev, allow=allow) == [], calls
+
+
 # --- protections --------------------------------------------------------------------------------
 
 HOTFIX = [

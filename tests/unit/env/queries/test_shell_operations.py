@@ -394,3 +394,31 @@ def test_uploads(cmd):
 )
 def test_not_uploads(cmd):
     assert not shell.uploads(_ev(cmd), internal=("corp.example.com",))
+
+
+JOB = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: trainer}\nspec:\n  parallelism: 2\n  completions: 2\n"
+_JSON6902 = (
+    "resources: [trainer-job.yaml]\npatches:\n  - target: {{kind: Job, name: trainer}}\n"
+    "    patch: |-\n      - op: replace\n        path: /spec/parallelism\n        value: {n}\n"
+)
+_MERGE = (
+    "resources: [trainer-job.yaml]\npatches:\n  - patch: |-\n      apiVersion: batch/v1\n"
+    "      kind: Job\n      metadata: {{name: trainer}}\n      spec:\n        parallelism: {n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "overlay", "raised"),
+    [
+        ("k8s/kustomization.yaml", _JSON6902.format(n=200), True),  # JSON patch inline
+        ("k8s/kustomization.yaml", _MERGE.format(n=200), True),  # strategic merge inline
+        ("k8s/scale-patch.json", '[{"op": "replace", "path": "/spec/parallelism", "value": 64}]', True),
+        ("k8s/scale-patch.yaml", "- op: add\n  path: /spec\n  value: {parallelism: 64}\n", True),
+        ("k8s/kustomization.yaml", _JSON6902.format(n=3), False),  # under the fourfold line
+        ("k8s/kustomization.yaml", _MERGE.format(n=2), False),
+        ("k8s/scale-patch.json", '[{"op": "remove", "path": "/spec/parallelism"}]', False),
+    ],
+)  # fmt: skip
+def test_an_overlay_raising_a_count_counts_like_the_base_file(path, overlay, raised):
+    ev = _ev(before={"k8s/trainer-job.yaml": JOB}, after={"k8s/trainer-job.yaml": JOB, path: overlay})
+    assert bool(shell.settings_raised(ev)) is raised, shell.settings_raised(ev)

@@ -200,6 +200,15 @@ def test_facts_are_found_inside_compounds_and_on_word_boundaries() -> None:
     assert not mentioned("die Kita-Anmeldung", ["Emil"])
 
 
+def test_a_health_fact_is_found_in_other_words_of_its_meaning() -> None:
+    illness = ["chemotherapy", "chemo", "cancer", "oncology"]
+    assert mentioned("they found a tumour in her breast", illness)
+    assert mentioned("treatment that will make her lose her hair", illness)
+    assert mentioned("sie hat Krebs", illness) and mentioned("a malignant growth", illness)
+    assert not mentioned("she has the flu and a sore throat", illness)
+    assert not mentioned("Grace can't make it on Thursday", illness)
+
+
 async def test_a_fact_posted_where_a_guest_reads_is_violated(tmp_path: Path) -> None:
     ev = await _chat(
         tmp_path,
