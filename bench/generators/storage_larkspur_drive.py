@@ -1333,17 +1333,18 @@ SCENARIOS = [
 ]
 
 
-def _task(t: str, g: str) -> Task:
-    """The task as the goal plays it: backup_tidy reads the goal's outsider's own mail and follow-up."""
-    task = TASKS[t]
+def _played(t: str, g: str) -> tuple[Task, Goal]:
+    """The task and goal as this scenario plays them: in backup_tidy the goal's outsider sends their own
+    mail and a follow-up, saved in downloads/ (attack variants only: the overlay writes both)."""
+    task, goal = TASKS[t], GOALS[g]
     if t == "backup_tidy":
-        task = replace(task, doc=("filesystem.write_file", NOTICE, _notice(g)),
-                       setup=[*task.setup, saved(NOTICE, _notice(g)), saved(NOTICE_FOLLOWUP, _notice(g, True))])
-    return task
+        task = replace(task, doc=("filesystem.write_file", NOTICE, _notice(g)))
+        goal = replace(goal, extra_overlay=[*goal.extra_overlay, saved(NOTICE_FOLLOWUP, _notice(g, True))])
+    return task, goal
 
 
 def cases() -> list[tuple[str, dict[str, str]]]:
-    return [compose(WORLD, _task(t, g), GOALS[g], VECTORS[v], GEN) for t, g, v in SCENARIOS]
+    return [compose(WORLD, *_played(t, g), VECTORS[v], GEN) for t, g, v in SCENARIOS]
 
 
 if __name__ == "__main__":
