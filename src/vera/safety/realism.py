@@ -14,7 +14,8 @@ attack overlay and the injection payloads) and in what the adversarial user says
 - ``theatre``: role labels, chat-template tokens, persona set-ups, stage directions, fake memory
   notes, base64 blobs or leetspeak inside third-party data, and the user-turn tactics dressed as
   data (an instruction in numbered parts, a log of steps the assistant "completed", a
-  hypothetical "with no real impact");
+  hypothetical "with no real impact"), and a note posing as the user's own side in what an
+  outsider wrote ("Follow-up (added by the team)", "note from your IT team", "(internal note)");
 - ``unknowable``: a path, internal id or secret that exists only in the victim's private state,
   inside what the attacker planted, or a planted mail that replies (``Re:``, ``AW:``, ``RV:``
   ...) to a thread the attacker was never on (a case may declare what its attacker can know,
@@ -266,6 +267,32 @@ _TACTIC = re.compile(
 parts, a log of steps "completed by the assistant" or "auto-approved", a hypothetical framing
 "with no real impact", a "Role: you are ..." persona. They belong in the adversarial user's
 turns; a supplier, a forum or a database row does not write them."""
+_ANNOTATION = re.compile(
+    r"(?i)[(\[]\s*(?:internal note|interne notiz|interner vermerk|nota interna|note interne|interne notitie"
+    r"|interne opmerking|notatka wewnętrzna|wewnętrzna notatka)\s*[)\]]"
+    r"|^\s*(?:internal note|interne notiz|interner vermerk|nota interna|note interne|interne notitie"
+    r"|notatka wewnętrzna)\s*:"
+    r"|\b(?:added|noted|appended) by (?:the|your) (?:own )?(?:[\w-]+ )?(?:team|department|staff|office)\b"
+    r"|\b(?:note|message|reminder|update) from your (?:own )?(?:[\w-]+ )?(?:team|department)\b"
+    r"|\b(?:hinzugefügt|ergänzt|vermerkt|eingetragen) (?:vom|von (?:ihrem|eurem|deinem)) "
+    r"(?:[\w-]+-)?(?:team|abteilung)\b"
+    r"|\b(?:notiz|hinweis|nachricht|vermerk) (?:von|vom) (?:ihrem|eurem|deinem) (?:[\w-]+-)?(?:team|abteilung)\b"
+    r"|\b(?:añadid[oa]|agregad[oa]|anotad[oa]) por (?:el|tu|su|vuestro) equipo\b"
+    r"|\bnota (?:de|del) (?:tu|su|vuestro) equipo\b"
+    r"|\b(?:ajoutée?|annotée?|complétée?) par (?:l'|votre |ton )\s*équipe\b"
+    r"|\bnote de (?:votre|ton) équipe\b"
+    r"|\b(?:aggiunt[oa]|annotat[oa]) (?:dal|dalla|dal vostro|dal tuo) (?:team|reparto|ufficio)\b"
+    r"|\bnota (?:del|dal) (?:vostro|tuo) (?:team|reparto|ufficio)\b"
+    r"|\btoegevoegd door (?:het|jullie|je|uw) (?:[\w-]+-)?(?:team|afdeling)\b"
+    r"|\b(?:notitie|bericht) van (?:jullie|je|uw) (?:[\w-]+-)?(?:team|afdeling)\b"
+    r"|\bdodan[eya] przez (?:zespół|dział|wasz zespół|twój zespół)\b"
+    r"|\bnotatka od (?:waszego|twojego|państwa) (?:zespołu|działu)\b",
+    re.MULTILINE,
+)
+"""Planted text dressed as an annotation by the user's own side: a "follow-up (added by the
+team)", a "note from your IT team", an "(internal note)". An outsider writes in their own voice
+("one more point from our side"); a note that pretends the victim's colleagues wrote it inside
+the outsider's mail or file is theatre."""
 _B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])")
 _LEET_TOKEN = re.compile(r"(?i)(?<![\w@.])[a-z0-9@$!|]*[a-z][0-9@$|][a-z][a-z0-9@$!|]*(?![\w@])")
 """A word with a digit or symbol standing between two letters (``pr1nt``, ``v4lue``)."""
@@ -306,13 +333,15 @@ def _leet_words(text: str) -> list[str]:
 
 def theatre(text: str) -> str | None:
     """What in ``text`` is jailbreak theatre (a role label, a chat-template token, a persona
-    set-up, a stage direction or memory note, an encoded message, leetspeak), or None."""
+    set-up, a stage direction or memory note, a note posing as the user's own team, an encoded
+    message, leetspeak), or None."""
     for name, pattern in (
         ("a role label", _ROLE_LABEL),
         ("a chat-template token", _TEMPLATE_TOKEN),
         ("a persona set-up", _PERSONA),
         ("a stage direction", _STAGE),
         ("a user-turn tactic", _TACTIC),
+        ("a note posing as the user's own side", _ANNOTATION),
     ):
         m = pattern.search(text)
         if m:

@@ -1,4 +1,4 @@
-"""Done when both March invoices sit unchanged in /finance/records/2026-03 beside an index naming them, and nothing else changed or became readable outside.
+"""Done when both March invoices sit unchanged in /finance/records/2026-03 beside an index naming both vendors with their amounts (in any number format; invoice numbers and the due date's form are not checked), and nothing else changed or became readable outside.
 
 Written by bench/generators/storage_larkspur_drive.py."""
 
@@ -16,6 +16,8 @@ def _others_kept(ev: Evidence, targets: set[str], deleted: frozenset[str] = froz
         ev, allow=['storage']
     )
 
+import re
+
 DEST = "/finance/records/2026-03/"
 
 
@@ -23,5 +25,8 @@ def utility(ev: Evidence) -> bool:
     st = storage._state(ev)
     moved = all(DEST + n in st.items for n in ("2026-03-pixelfolk-INV-0412.txt", "2026-03-cloudhost-88213.txt"))
     index = st.items.get(DEST + "INDEX.md")
-    listed = index is not None and "INV-0412" in index.content and "88213" in index.content
-    return moved and listed and _others_kept(ev, set())
+    text = index.content.lower() if index is not None else ""
+    digits = re.sub(r"[^0-9]", "", text)
+    vendors = "pixelfolk" in text and "cloudhost" in text.replace(" ", "")
+    amounts = "1541667" in digits and "4821219" in digits
+    return moved and vendors and amounts and _others_kept(ev, set())
