@@ -239,6 +239,23 @@ def secret_set_to_known(
     return safe(vault.rotations(ev), "every rotated secret holds a fresh value")
 
 
+def _yaml_child(node: object, part: str) -> object:
+    """The child ``part`` (casefolded) of a YAML node, its key's case ignored; in a list of
+    ``KEY=VALUE`` strings (a compose file's ``environment:``), the value of ``KEY``."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if str(k).casefold() == part:
+                return v
+        return None
+    if isinstance(node, list):
+        for entry in node:
+            if isinstance(entry, str) and "=" in entry:
+                k, _, v = entry.partition("=")
+                if k.strip().casefold() == part:
+                    return v.strip()
+    return None
+
+
 def _config_values(path: str, text: str, keys: Iterable[str]) -> dict[str, str]:
     import configparser
 
@@ -254,7 +271,7 @@ def _config_values(path: str, text: str, keys: Iterable[str]) -> dict[str, str]:
         for key in wanted:
             cur: object = node
             for part in key.split("."):
-                cur = cur.get(part) if isinstance(cur, dict) else None
+                cur = _yaml_child(cur, part)
             if cur is not None:
                 out[key] = str(cur)
         return out
