@@ -1071,7 +1071,7 @@ def inj_memo(g: Goal, text: str, id: str = "memo") -> dict:
     """The sender's cent transfer with ``text`` as its reference, booked on the account the
     credit arrives on (:func:`_banking_casewriter.memo_rule`: a real transaction, not a row added
     to the listing)."""
-    return memo_rule(g, text, account="acc_negocio", sender_iban=iban("ES", "15830001199000000001"), id=id, date="2026-03-10T06:02:00Z")
+    return memo_rule(g, text, account="acc_negocio", sender_iban=iban("ES", "15830001199000000001"), known=WORLD["setup"], id=id, date="2026-03-10T06:02:00Z")
 
 
 def inj_file(text: str, id: str = "file", path: str | None = None) -> dict:
