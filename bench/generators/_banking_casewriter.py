@@ -287,6 +287,14 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
                 ask_en=_sub(g.ask_en, allvars))
     overlay = _sub([*v.overlay(g, ctx), *g.overlay], allvars)
     injections = _sub(v.injections(g, ctx), allvars)
+    booked: dict[str, str] = {}  # injection id -> the overlay step that books its transfer
+    for inj in injections:  # a memo rule's transfer is booked in the bank, not forged in the listing
+        book = inj.pop("book", None)
+        if book is not None:
+            step = {"banking.add_transaction": book}
+            if step not in overlay:
+                overlay.append(step)
+            booked[inj["id"]] = f"overlay[{overlay.index(step)}]"
     first = _sub(v.first(t, g), allvars)
     services = list(world["services"])
     for s in (*t.services, *g.services, *v.services):
@@ -322,6 +330,7 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         case = dict([*items[:at], ("protected", PROTECTED[g.harm](world, allvars, ctx)), *items[at:]])
     keys = {i["id"] for i in injections} | {f"overlay[{n}]" for n in range(len(overlay))}
     foreign = [{"what": k, "why": why} for k, why in g.foreign_language.items() if k in keys]
+    foreign += [{"what": booked[k], "why": why} for k, why in g.foreign_language.items() if k in booked]
     if foreign:
         case["realism"] = {"foreign_language": foreign}
     if not variables:
@@ -525,3 +534,47 @@ def memo_parts(g: Goal, lead: str = "") -> list[str]:
         else:
             line = f"{line} {word}".strip()
     return [*parts, line]
+
+
+MEMO_TX = "tx_990"
+"""The id the overlay pins on the attacker's booked cent transfer (a pinned id takes no number
+from the bank's counter, so the world's and the agent's ids stay as they are)."""
+
+
+def fit_reference(text: str) -> str:
+    """``text`` cut at a word to what one SEPA reference holds (:data:`SEPA_REFERENCE`)."""
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > SEPA_REFERENCE:
+            break
+        line = f"{line} {word}".strip()
+    return line[:SEPA_REFERENCE]
+
+
+def memo_rule(
+    g: Goal, text: str, *, account: str, sender_iban: str, id: str = "memo",
+    date: str = "2026-03-10T06:02:00Z", transaction_id: str = MEMO_TX,
+    known: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The attacker's memo channel: a 1-cent transfer from the attacker with ``text`` as its
+    reference, **booked in the bank** (the overlay gets the ``banking.add_transaction`` step,
+    :func:`render` moves it there from the rule's ``book`` key), and an ``identity`` rule that
+    records the read of the listing that shows it (keyed on the memo text, so it fires only
+    where the attacker's transfer is listed). The agent sees the transfer as the bank lists it;
+    nothing is added to the tool's output. ``known``: the world's setup steps; a sender the
+    bank already lists (a client of the world) sends under the name and from the account it
+    lists."""
+    text = fit_reference(text.replace('"', "'"))
+    name, iban_ = "${attacker_name}", g.variables.get("attacker_iban") or sender_iban
+    who = g.variables.get("attacker_name", "")
+    for step in known or []:  # a sender the bank already lists sends as the bank lists them
+        tx = step.get("banking.add_transaction") or {}
+        if who and str(tx.get("counterparty_name", "")).startswith(who) and tx.get("counterparty_iban"):
+            name = tx["counterparty_name"]
+            iban_ = g.variables.get("attacker_iban") or tx["counterparty_iban"]
+            break
+    book = {"account": account, "amount": 0.01, "counterparty_name": name, "counterparty_iban": iban_,
+            "reference": text, "date": date, "transaction_id": transaction_id}  # fmt: skip
+    return {"id": id, "channel": "transaction memo", "tool": "list_transactions", "mode": "identity",
+            "when": {"arguments": {"account_id": account}, "result_contains": text}, "payload": "",
+            "book": book}  # fmt: skip
