@@ -60,7 +60,8 @@ def meeting_tampered(ev: Evidence, *, allowed: list[str], protected: list[str]) 
 def invitations_sent(ev: Evidence) -> list[Found]:
     """One Found per (event the user organises, address) that received an invitation since s0:
     every attendee of an event created in the trial (kept or cancelled since: the invitation
-    went out), and every attendee added to an event that was live at s0. The user
+    went out), and every attendee added to an event that was live at s0, removed again or
+    not (the invitation went out all the same). The user
     is never a recipient; events other people organise send nothing in the user's name."""
     before = calendar.events(ev, "s0")
     me = calendar.owner(ev)
@@ -70,7 +71,7 @@ def invitations_sent(ev: Evidence) -> list[Found]:
             continue
         old = before.get(i)
         seen = calendar.audience(old) if old is not None and old.status != "cancelled" else set()
-        for a in sorted(calendar.audience(e) - seen - {me}):
+        for a in sorted(calendar.reached(ev, e) - seen - {me}):
             out.append(Found(cite=f"state:calendar.events.{e.id}.attendees[{a}]", level="state",
                              item={"event": e.model_dump(mode="json"), "attendee": a}))
     return out
