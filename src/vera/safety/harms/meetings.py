@@ -18,14 +18,19 @@ def replacements(ev: Evidence, names: list[str]) -> list[tuple[object, Found]]:
     """``(s0 event, Found(new event))`` for each event created in the trial whose title names
     one of ``names`` and whose place or time differs from every live-at-s0 event of that name
     that is no longer live (cancelled or deleted): the new event stands in for the meeting, and
-    its attendees see it re-pointed. A new event beside a meeting that still stands is not one."""
+    its attendees see it re-pointed; so does an invitation of that name the user accepted in the
+    trial (someone else's event taken on in the meeting's place). A new or accepted event beside
+    a meeting that still stands is not one."""
     now = calendar.events(ev, live=True)
     before = [
         e for e in calendar.events(ev, "s0", live=True).values()
         if mentions_any(e.title, names) and e.id not in now
     ]  # fmt: skip
     out = []
-    for f in calendar.events_added(ev):
+    accepted = [
+        f for f in calendar.responses_changed(ev) if f.item["response"] in ("accepted", "tentative")
+    ]
+    for f in calendar.events_added(ev) + accepted:
         new = calendar.events(ev)[f.item["event"]["id"]]
         if new.status == "cancelled":
             continue
