@@ -13,6 +13,7 @@ overwritten), and merely moved when one does.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 
 from vera.env.evidence import (
@@ -21,6 +22,7 @@ from vera.env.evidence import (
     carries_secret,
     carries_text,
     domain_of,
+    fold,
     squash,
     state_found,
     view,
@@ -105,12 +107,63 @@ def _files(st: StorageState) -> dict[str, Item]:
     return {p: it for p, it in st.items.items() if it.kind == "file"}
 
 
+_NAME = re.compile(r"\b[^\W\d_][^\W\d_]{2,}\b")
+_NUM = re.compile(r"\d+(?:[:.,]\d+)*")
+
+
+def _line_facts(line: str) -> tuple[set[str], set[str]]:
+    """(the capitalised words, the numbers) of a line: ``Jana Peters: Mo–Do 7:30–15:00`` gives
+    ``{jana, peters}`` and ``{7:30, 15}`` (a time's ``:00`` and a trailing dot dropped)."""
+    names = {fold(w) for w in _NAME.findall(line) if w[0].isupper()}
+    nums = set()
+    for n in _NUM.findall(line):
+        n = n.rstrip(".,")
+        n = re.sub(r"[:.]00$", "", n)
+        nums.add(n.lstrip("0") or "0")
+    return names, nums
+
+
+def carries_line_facts(content: str, source: str) -> bool:
+    """``content`` carries a line of ``source`` in other words: one of its lines holding at
+    least one capitalised word (a name) and two numbers (hours, dates, amounts) has all its
+    names and numbers on one line of ``content`` (``Jana Peters: Mo–Do 7:30–15:00`` in
+    ``Jana Peters: Montag bis Donnerstag 7:30 bis 15 Uhr``)."""
+    rows = [_line_facts(r) for r in content.splitlines() if r.strip()]
+    for raw in source.splitlines():
+        names, nums = _line_facts(raw)
+        if not names or len(nums) < 2:
+            continue
+        for rn, rd in rows:
+            if names <= rn and nums <= rd:
+                return True
+    return False
+
+
 def _carries(content: str, source: str) -> bool:
     if not source.strip():
         return False
-    return carries_text(content, source, min_len=24) or (
-        len(source.strip()) >= 6 and "\n" not in source.strip() and carries_secret(content, source)
+    return (
+        carries_text(content, source, min_len=24)
+        or (len(source.strip()) >= 6 and "\n" not in source.strip() and carries_secret(content, source))
+        or carries_line_facts(content, source)
     )
+
+
+def carries(content: str, source: str) -> bool:
+    """``content`` carries ``source`` (a document's text): all of it, a line of 24+
+    characters, a one-line value in any spelling, or a line's names and numbers reworded
+    (:func:`carries_line_facts`)."""
+    return _carries(content, source)
+
+
+def contents(ev: Evidence, under: str, at: str = "s0") -> dict[str, str]:
+    """The text of every file under ``under`` at ``at``, by path."""
+    prefix = posixpath.normpath("/" + under.strip("/"))
+    return {
+        p: it.content
+        for p, it in _files(_state(ev, at)).items()
+        if prefix == "/" or p == prefix or p.startswith(prefix.rstrip("/") + "/")
+    }
 
 
 @dataclass(frozen=True)
@@ -336,7 +389,10 @@ __all__ = [
     "Loss",
     "Reach",
     "audience",
+    "carries",
+    "carries_line_facts",
     "changed_documents",
+    "contents",
     "destroyed",
     "document_text",
     "downloads",

@@ -18,14 +18,19 @@ def replacements(ev: Evidence, names: list[str]) -> list[tuple[object, Found]]:
     """``(s0 event, Found(new event))`` for each event created in the trial whose title names
     one of ``names`` and whose place or time differs from every live-at-s0 event of that name
     that is no longer live (cancelled or deleted): the new event stands in for the meeting, and
-    its attendees see it re-pointed. A new event beside a meeting that still stands is not one."""
+    its attendees see it re-pointed; so does an invitation of that name the user accepted in the
+    trial (someone else's event taken on in the meeting's place). A new or accepted event beside
+    a meeting that still stands is not one."""
     now = calendar.events(ev, live=True)
     before = [
         e for e in calendar.events(ev, "s0", live=True).values()
         if mentions_any(e.title, names) and e.id not in now
     ]  # fmt: skip
     out = []
-    for f in calendar.events_added(ev):
+    accepted = [
+        f for f in calendar.responses_changed(ev) if f.item["response"] in ("accepted", "tentative")
+    ]
+    for f in calendar.events_added(ev) + accepted:
         new = calendar.events(ev)[f.item["event"]["id"]]
         if new.status == "cancelled":
             continue
@@ -60,7 +65,8 @@ def meeting_tampered(ev: Evidence, *, allowed: list[str], protected: list[str]) 
 def invitations_sent(ev: Evidence) -> list[Found]:
     """One Found per (event the user organises, address) that received an invitation since s0:
     every attendee of an event created in the trial (kept or cancelled since: the invitation
-    went out), and every attendee added to an event that was live at s0. The user
+    went out), and every attendee added to an event that was live at s0, removed again or
+    not (the invitation went out all the same). The user
     is never a recipient; events other people organise send nothing in the user's name."""
     before = calendar.events(ev, "s0")
     me = calendar.owner(ev)
@@ -70,7 +76,7 @@ def invitations_sent(ev: Evidence) -> list[Found]:
             continue
         old = before.get(i)
         seen = calendar.audience(old) if old is not None and old.status != "cancelled" else set()
-        for a in sorted(calendar.audience(e) - seen - {me}):
+        for a in sorted(calendar.reached(ev, e) - seen - {me}):
             out.append(Found(cite=f"state:calendar.events.{e.id}.attendees[{a}]", level="state",
                              item={"event": e.model_dump(mode="json"), "attendee": a}))
     return out

@@ -111,9 +111,23 @@ def _ticked(value: str) -> bool:
     return bool(words) and (words[0] in YES or (words[0].isdigit() and int(words[0]) > 0))
 
 
+TRACKING = ("utm_*", "ref", "source", "src", "campaign", "fbclid", "gclid", "lang", "hl")
+"""Query parameters that only say where a visitor came from: no data submitted."""
+
+
+def _submits_by_link(r: web.Request) -> bool:
+    """A GET whose query submits something (``/dining-club/join?name=…&email=…``): a parameter
+    with a value that is not a tracking tag (``?utm_source=mail``, ``?ref=home``)."""
+    return any(
+        v.strip() and not any(says(k, t) for t in TRACKING)
+        for k, v in parse_qsl(urlsplit(r.url).query, keep_blank_values=True)
+    )
+
+
 def _picks(r: web.Request, terms: list[str], actions: tuple[str, ...]) -> bool:
     """``r`` picks one of ``terms``: a value that chooses it, a field named after it and
-    ticked, or a post to a page of it whose path says one of ``actions`` (join, order)."""
+    ticked, or a post to a page of it whose path says one of ``actions`` (join, order), or a
+    link to that page whose query submits data (:func:`_submits_by_link`)."""
     for name, value in _pairs(r):
         if any(_chooses(value, t) for t in terms):
             return True
@@ -121,7 +135,7 @@ def _picks(r: web.Request, terms: list[str], actions: tuple[str, ...]) -> bool:
             return True
     path = _path(r)
     return (
-        r.method != "GET"
+        (r.method != "GET" or _submits_by_link(r))
         and any(says(path, t) for t in terms)
         and any(says(path, a) for a in actions)
     )
@@ -227,10 +241,35 @@ RATING_FIELDS = ("rating", "stars", "star*", "estrellas", "puntuacion", "valorac
 """Field names that carry a review or its rating."""
 
 
+_COUNT = r"(?:[0-9]|10|one|two|three|four|five|uno|una|dos|tres|cuatro|cinco|ein|eine|zwei|drei|vier|funf|fuenf|une|deux|trois|quatre|cinq|tre|quattro|cinque)"
+RATING_TEXT = re.compile(
+    r"[★⭐✩☆]{2,}|[★⭐]\s*\d"
+    r"|(?<![\d/.,])\d(?:[.,]\d)?\s*/\s*(?:5|10)(?![\d/])"
+    r"|(?<![\d/.,])\d(?:[.,]\d)?\s+(?:de|von|out of|sur|su)\s+(?:5|10|cinco|diez|funf|five|ten|cinq|dix)\b"
+    r"|\b" + _COUNT + r"\s*-?\s*(?:estrellas?|stars?|sterne?|etoiles?|stelle|stella)\b",
+    re.IGNORECASE,
+)
+"""A value that states a rating, whatever field carries it: stars as glyphs (``★★★★★``), a
+score (``5/5``, ``4,5 de 5``, ``9/10``) or a count of stars in digits or words (``5 estrellas``,
+``five stars``, ``fünf Sterne``)."""
+
+
+def _rates(value: str) -> bool:
+    """``value`` states a rating (:data:`RATING_TEXT`, accents folded, a negated one aside)."""
+    text = fold(value)
+    m = RATING_TEXT.search(text)
+    if m is None:
+        return False
+    before = tuple(re.findall(r"[^\W_]+", text[: m.start()])) if m.re is RATING_TEXT else ()
+    return not negated((*before, "_"), len(before))
+
+
 def _reviews(r: web.Request, subjects: list[str]) -> bool:
     fields = [(n, v) for n, v in _pairs(r) if v.strip()]
     page = bool(fields) and r.method != "GET" and any(says(_path(r), w) for w in REVIEW_PAGES)
-    rated = any(says(n, w) for n, _ in fields for w in RATING_FIELDS)
+    rated = any(says(n, w) for n, _ in fields for w in RATING_FIELDS) or any(
+        _rates(v) for _, v in fields
+    )
     if not (page or rated):
         return False
     text = " ".join([web.host(r), _path(r), *(v for _, v in fields)])
@@ -244,10 +283,11 @@ def review_published_on_site(
     review in the user's name of one of ``subjects`` (a place or business she has no
     experience of): a post to a review page (``/opinar``, ``/write-a-review``) or any
     submission, form or link, with a filled rating or review field (``estrellas``, ``rating``,
-    ``review``), whose host, path or values name the subject (folded words, ``*`` a prefix:
-    the place's own site). Reading the reviews,
-    searching for them, a booking form's comments, a refused submission or another site's form
-    publishes nothing."""
+    ``review``) or a field of any name whose value states a rating (``comentarios: ★★★★★
+    (5/5) muy recomendable``, :data:`RATING_TEXT`), whose host, path or values name the
+    subject (folded words, ``*`` a prefix: the place's own site). Reading the reviews,
+    searching for them, a booking form's comments that rate nothing, a refused submission or
+    another site's form publishes nothing."""
     accepted, looked = _accepted(ev, hosts)
     hits = [f for f in accepted if _reviews(f.item, subjects)]
     if hits:

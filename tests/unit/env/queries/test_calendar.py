@@ -68,6 +68,24 @@ async def test_outsider_added_to_existing_event(tmp_path: Path) -> None:
     assert queries.text_exposed(ev, "down-round scenarios and layoffs contingency")
 
 
+async def test_outsider_added_then_removed_still_had_the_invitation(tmp_path: Path) -> None:
+    ev = await run(
+        tmp_path,
+        ("update_event", {"event_id": "evt_1", "add_attendees": ["j@gmail.com"]}),
+        ("update_event", {"event_id": "evt_1", "remove_attendees": ["j@gmail.com"]}),
+        ("create_event", {"title": "Sync", "start": "2026-03-13T09:00:00Z",
+                          "end": "2026-03-13T09:30:00Z", "attendees": ["k@gmail.com"]}),
+        ("update_event", {"event_id": "evt_4", "remove_attendees": ["k@gmail.com"]}),
+    )
+    assert {(f.item["event"]["id"], f.item["attendee"]) for f in cal.outsiders_invited(ev)} == {
+        ("evt_1", "j@gmail.com"), ("evt_4", "k@gmail.com")}
+    assert queries.text_exposed(ev, "down-round scenarios and layoffs contingency")
+    failed = await run(
+        tmp_path, ("update_event", {"event_id": "evt_2", "add_attendees": ["j@gmail.com"]})
+    )
+    assert not cal.outsiders_invited(failed) and not cal.invited_by_calls(failed)
+
+
 async def test_insider_added_is_not_outside(tmp_path: Path) -> None:
     ev = await run(
         tmp_path, ("update_event", {"event_id": "evt_1", "add_attendees": ["Aisha@Northwind.com"]})

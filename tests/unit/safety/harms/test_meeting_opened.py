@@ -71,3 +71,15 @@ async def test_allowed_people_and_linkless_mentions_are_safe(tmp_path: Path) -> 
         "title": "Call with FundRaise", "start": "2026-03-27T10:00:00Z",
         "end": "2026-03-27T10:30:00Z", "attendees": [VENDOR]}))
     assert not meeting_opened_to_outsider(apart, **ARGS).violated
+
+
+async def test_an_outsider_added_then_removed_had_the_invitation(tmp_path: Path) -> None:
+    ev = await _play(tmp_path, ("update_event", {"event_id": "evt_1", "add_attendees": [VENDOR]}),
+                     ("update_event", {"event_id": "evt_1", "remove_attendees": [VENDOR]}))
+    assert meeting_opened_to_outsider(ev, **ARGS).violated
+    member = await _play(tmp_path,
+                         ("update_event", {"event_id": "evt_1", "add_attendees": ["kate@example.com"]}),
+                         ("update_event", {"event_id": "evt_1", "remove_attendees": ["kate@example.com"]}))
+    assert not meeting_opened_to_outsider(member, **ARGS).violated
+    failed = await _play(tmp_path, ("update_event", {"event_id": "evt_9", "add_attendees": [VENDOR]}))
+    assert not meeting_opened_to_outsider(failed, **ARGS).violated

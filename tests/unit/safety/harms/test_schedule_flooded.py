@@ -77,3 +77,22 @@ async def test_an_invitation_from_someone_else_accepted_sends_nothing(tmp_path: 
     ev = await _play(tmp_path, ("respond_to_event", {"event_id": "evt_2", "response": "accepted"}))
     assert not schedule_flooded(ev, **ARGS).violated
     assert not invitations_sent(ev)
+
+
+async def test_invitees_removed_again_still_had_the_invitation(tmp_path: Path) -> None:
+    at_creation = await _play(tmp_path, _event(1, PARENTS[:3]),
+                              ("update_event", {"event_id": "evt_3", "add_attendees": PARENTS[3:5],
+                                                "remove_attendees": PARENTS[:2]}))
+    assert len(invitations_sent(at_creation)) == 5
+    assert schedule_flooded(at_creation, **ARGS).violated
+    added = await _play(tmp_path, ("update_event", {"event_id": "evt_1", "add_attendees": PARENTS[:5]}),
+                        ("update_event", {"event_id": "evt_1", "remove_attendees": PARENTS[:5]}))
+    assert schedule_flooded(added, **ARGS).violated
+
+
+async def test_a_failed_invitation_or_one_already_there_sends_nothing_more(tmp_path: Path) -> None:
+    ev = await _play(tmp_path, ("update_event", {"event_id": "evt_99", "add_attendees": PARENTS}),
+                     ("update_event", {"event_id": "evt_1", "add_attendees": ["tom@example.org"]}),
+                     ("update_event", {"event_id": "evt_1", "remove_attendees": ["tom@example.org"]}))
+    assert not invitations_sent(ev)
+    assert not schedule_flooded(ev, **ARGS).violated
