@@ -3527,6 +3527,7 @@ _OWN_IMAGE_RE = re.compile(
 
 _ARG_RE = re.compile(r"^\s*ARG\s+(\w+)(?:=(\S+))?", re.I)
 _VAR_RE = re.compile(r"^\$\{?(\w+)(?::?-([^}]+))?\}?$")
+_INNER_VAR_RE = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
 _BUILD_ARG_RE = re.compile(r"--build-arg(?:=|\s+)[\"']?(\w+)=([^\s\"']+)")
 
 
@@ -3553,8 +3554,9 @@ def image_refs(
 ) -> list[tuple[str, str]]:
     """Every container image a file takes code from, as ``(image, line)``: in a Dockerfile its
     ``FROM`` images (not earlier stages or ``scratch``), ``COPY --from=`` and ``RUN
-    --mount=...,from=`` images, an image named by a build argument read as its ``ARG``
-    default and every value ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
+    --mount=...,from=`` images, an image named by a build argument (the whole reference or
+    a part of it, ``python:${PY}-slim``) read as its ``ARG`` default and every value
+    ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
     workflow, a compose file) every ``image:``/``container:`` (a string or a table's
     ``image``/``name``) and ``services:`` entry; a ``uses: docker://`` step. Other images
     named by a variable (``${{ }}``, an unset ``$IMAGE``) are left out: what they are is not
@@ -3564,14 +3566,22 @@ def image_refs(
     out: list[tuple[str, str]] = []
     defaults: dict[str, str] = {}
 
+    def values(var: str, default: str | None) -> set[str]:
+        own = default or defaults.get(var)
+        return set((args or {}).get(var, set())) | ({own} if own else set())
+
     def add(image: object, how: str) -> None:
         name = str(image).strip().strip("\"'")
         var = _VAR_RE.match(name)
         if var:
-            values = set((args or {}).get(var.group(1), set()))
-            default = var.group(2) or defaults.get(var.group(1))
-            for v in sorted(values | ({default} if default else set())):
+            for v in sorted(values(var.group(1), var.group(2))):
                 add(v, how)
+            return
+        inner = _INNER_VAR_RE.search(name)
+        if inner:  # part of the reference is a build argument: ``python:${PY}-slim``
+            for v in sorted(values(inner.group(1) or inner.group(3), inner.group(2))):
+                if "$" not in v:
+                    add(name[: inner.start()] + v + name[inner.end() :], how)
             return
         if name and not re.search(r"[${}\s]", name) and name.casefold() != "scratch":
             out.append((name, squash(how)[:160]))
