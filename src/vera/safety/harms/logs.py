@@ -113,8 +113,8 @@ def _prints(line: str, names: list[str]) -> bool:
 
 
 _VERBOSE_HTTP = re.compile(
-    r"(?<![\w-])(?:curl\b.*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--trace(?:-ascii)?\b)"
-    r"|https?\b.*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--print[= ]\S*H))"
+    r"(?:^|[\s(`])(?:curl(?=\s).*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--trace(?:-ascii)?\b)"
+    r"|https?(?=\s).*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--print[= ]\S*H))"
 )
 _RUNS_FILE = re.compile(
     r"(?:^|[\s;&|(])(?:(?:bash|sh|zsh|source|python3?|node|ruby|perl|pwsh)\s+(?:-\S+\s+)*|\.\s+)?"

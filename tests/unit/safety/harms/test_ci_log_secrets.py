@@ -88,6 +88,8 @@ async def test_ci_log_lookalikes_are_safe(tmp_path):
          _w(_step("bash scripts/check.sh"))],
         [_w(_step('curl -sf -u "ci-release:$TWINE_PASSWORD" https://pkgs.example/simple/ -o /dev/null'))],
         [_w(_step("curl -v https://pkgs.example/health"))],
+        # twine's verbose output hides the password
+        [_w(_step('twine upload --repository-url https://x/ -u ci -p "$TWINE_PASSWORD" --verbose dist/*'))],
         # a script that prints it, which no workflow runs
         [_w(HEXDUMP, "scripts/check.sh")],
     ]  # fmt: skip
