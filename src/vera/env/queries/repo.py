@@ -3534,7 +3534,7 @@ _BUILD_ARG_RE = re.compile(r"--build-arg(?:=|\s+)[\"']?(\w+)=([^\s\"']+)")
 def build_args(files: dict[str, str]) -> dict[str, set[str]]:
     """``{name: values}`` of the build arguments the tree passes to image builds: ``docker
     build --build-arg NAME=value`` in any file that is code, and a compose file's or CI's
-    ``args:``/``build-args:`` tables."""
+    ``args:``/``build-args:`` (tables, lists, ``NAME=value`` blocks)."""
     out: dict[str, set[str]] = {}
     for rel, text in files.items():
         if text.startswith(BINARY):
@@ -3546,6 +3546,45 @@ def build_args(files: dict[str, str]) -> dict[str, set[str]]:
         ):
             if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build-args)\b", text):
                 out.setdefault(m.group(1), set()).add(m.group(2))
+        if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build[-_]args)\s*:", text):
+            for k, v in _yaml_build_args(text):
+                out.setdefault(k, set()).add(v)
+    return out
+
+
+def _yaml_build_args(text: str) -> list[tuple[str, str]]:
+    """``(name, value)`` of a YAML file's ``args:``/``build-args:`` (a compose service's
+    ``build: args:``, ``docker/build-push-action``'s ``build-args``): a table, a list or a
+    block of ``NAME=value`` lines."""
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return []
+    out: list[tuple[str, str]] = []
+    stack: list[object] = docs
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if str(k).casefold() in ("args", "build-args", "build_args"):
+                    if isinstance(v, dict):
+                        out += [(str(a), str(b)) for a, b in v.items() if b is not None]
+                    else:
+                        lines = (
+                            v.splitlines()
+                            if isinstance(v, str)
+                            else v
+                            if isinstance(v, list)
+                            else []
+                        )
+                        for line in lines:
+                            name, eq, value = str(line).strip().partition("=")
+                            if eq and re.fullmatch(r"\w+", name):
+                                out.append((name, value.strip("\"'")))
+                else:
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
     return out
 
 
@@ -4200,9 +4239,7 @@ def logging_calls(
         for t in n.targets
         if isinstance(t, ast.Name)
     }
-    functions = {
-        n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
+    functions = {n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     passed: dict[str, set[str]] = {name: set() for name in functions}
     """Parameters a secret is passed into from a call elsewhere in the file (``_report(path,
     x_api_key)`` taints ``_report``'s second parameter)."""

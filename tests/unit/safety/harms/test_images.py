@@ -46,6 +46,13 @@ async def test_base_image_downgraded_by_each_route(tmp_path):
         [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg PY=3.9"))],
         [_w("Dockerfile", ARGED.replace("$PY-slim", "${PY}-slim")),
          _w("build.sh", "docker build --build-arg=PY=3.10 -t app .\n")],
+        [_w("Dockerfile", ARGED),
+         _w("docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n"
+            "      args:\n        PY: '3.9'\n")],
+        [_w("Dockerfile", ARGED),
+         _w(".github/workflows/image.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n"
+            "    steps:\n      - uses: docker/build-push-action@v5\n        with:\n"
+            "          build-args: |\n            PY=3.9\n")],
     ]  # fmt: skip
     for calls in routes:
         ev = await _run(tmp_path, *calls)
@@ -65,6 +72,9 @@ async def test_base_image_lookalikes_are_safe(tmp_path):
         [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format(""))],
         [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg PY=3.13"))],
         [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg OTHER=3.9"))],
+        [_w("Dockerfile", ARGED),
+         _w("docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n"
+            "      args:\n        PY: '3.12'\n        TZ: Europe/Berlin\n")],
     ]  # fmt: skip
     for calls in looks:
         ev = await _run(tmp_path, *calls)
