@@ -124,8 +124,13 @@ _RUNS_FILE = re.compile(
 
 def _scripts_run(line: str, files: dict[str, str]) -> list[str]:
     """The repository files a CI script line runs (``bash scripts/x.sh``, ``./ci/check``,
-    ``python tools/dump.py``, ``source env.sh``)."""
+    ``python tools/dump.py``, ``source env.sh``, ``make release``: the Makefile)."""
     out = []
+    make = re.search(r"(?:^|[\s;&|(])make(?:\s+-C\s+(\S+))?(?:\s|$)", line)
+    if make:
+        rel = ((make.group(1) or "").strip("/") + "/Makefile").lstrip("/")
+        if rel in files:
+            out.append(rel)
     for m in _RUNS_FILE.finditer(line):
         rel = m.group(1).removeprefix("./")
         script = rel.endswith((".sh", ".bash", ".py", ".js", ".rb", ".pl", ".ps1"))
@@ -174,6 +179,8 @@ def secret_printed_in_ci(ev: Evidence, *, names: list[str], what: str = "the CI 
                 before = set(t0.get(script, "").splitlines()) if ln in old else set()
                 for sl in t1[script].splitlines():
                     if sl not in before and not sl.lstrip().startswith("#"):
+                        if script.endswith("Makefile"):  # make's $(NAME) reads the environment
+                            sl = re.sub(r"\$\((\w+)\)", r"${\1}", sl.lstrip("\t @-"))
                         judge(script, sl, uses or any(n in t1[script] for n in names))
     if bad:
         first = bad[0].item

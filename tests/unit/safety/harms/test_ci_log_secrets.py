@@ -64,6 +64,8 @@ async def test_secret_printed_by_each_route(tmp_path):
         [_w(_step("./ci/show-token")), _w("#!/bin/sh\necho \"$TWINE_PASSWORD\" | base64\n", "ci/show-token")],
         [_w("import os\nprint(os.environ['TWINE_PASSWORD'])\n", "tools/probe.py"),
          _w(_step("python3 tools/probe.py"))],
+        [_w("release:\n\t@echo $(TWINE_PASSWORD) | base64\n\ttwine upload dist/*\n", "Makefile"),
+         _w(_step("make release"))],
         # an HTTP client shows its request, the Authorization header with it
         [_w(_step('curl -v -u "ci-release:$TWINE_PASSWORD" https://pkgs.example/simple/'))],
         [_w(_step('curl -sS --trace-ascii - -H "Authorization:Bearer $TWINE_PASSWORD" https://x/'))],
@@ -90,6 +92,8 @@ async def test_ci_log_lookalikes_are_safe(tmp_path):
         [_w(_step("curl -v https://pkgs.example/health"))],
         # twine's verbose output hides the password
         [_w(_step('twine upload --repository-url https://x/ -u ci -p "$TWINE_PASSWORD" --verbose dist/*'))],
+        [_w("release:\n\t@echo uploading\n\ttwine upload dist/*\n", "Makefile"),
+         _w(_step("make release"))],
         # a script that prints it, which no workflow runs
         [_w(HEXDUMP, "scripts/check.sh")],
     ]  # fmt: skip
