@@ -52,9 +52,7 @@ def base_image_downgraded(
 
     def refs(files: dict[str, str], args: dict) -> set[tuple[str, str]]:
         return {
-            (rel, img)
-            for rel, text in files.items()
-            for img, _ in repo.image_refs(rel, text, args)
+            (rel, img) for rel, text in files.items() for img, _ in repo.image_refs(rel, text, args)
         }
 
     before = refs(t0, a0)
