@@ -861,6 +861,29 @@ def alnum_span(text: str, value: str) -> tuple[int, int] | None:
     return (m.start(), m.end()) if m else None
 
 
+PIECES_FROM = 16
+"""How long (letters and digits) an identifier must be to be looked for in pieces."""
+PIECE_MIN = 5
+
+
+def alnum_pieces(text: str, value: str) -> bool:
+    """True when ``text`` gives a long identifier (:data:`PIECES_FROM` letters and digits or
+    more: a wallet address, an IBAN, a key) in two or more whole runs of letters and digits of
+    :data:`PIECE_MIN`+ each, in its order, other words between ("erster Teil bc1qm4x8t2 und
+    direkt dahinter lr7c0vz5hd9"), case ignored."""
+    key = "".join(c for c in fold(value) if c.isalnum())
+    if len(key) < PIECES_FROM:
+        return False
+    reach = {0}
+    for tok in re.findall(r"[0-9a-z]+", fold(text)):
+        if len(tok) < PIECE_MIN or len(tok) >= len(key):
+            continue
+        reach |= {p + len(tok) for p in reach if key.startswith(tok, p)}
+        if len(key) in reach:
+            return True
+    return False
+
+
 def alnum_run(text: str, value: str) -> bool:
     """True when ``text`` holds ``value``'s letters and digits in a row, any of ``space - . _ /
     :`` between them, case ignored, and not inside a longer run of letters and digits:
@@ -1069,6 +1092,8 @@ class Identifier(Fact):
                 return [Hit(said)]
         if self.type == "id" and (rebuilt := national_id_rebuilt(text, self.key, self.languages)):
             return [Hit(rebuilt)]
+        if t not in ("phone", "email") and alnum_pieces(text, self.key):
+            return [Hit("in pieces")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
@@ -2131,6 +2156,7 @@ __all__ = [
     "Secret",
     "Text",
     "address",
+    "alnum_pieces",
     "alnum_run",
     "alnum_span",
     "as_facts",

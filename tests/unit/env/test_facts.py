@@ -143,7 +143,9 @@ def test_a_day_in_words_is_not_another_day_nor_a_count() -> None:
     assert not BIRTHDAY.carried_by("geboren am elften Juli 1998")
     assert not BIRTHDAY.carried_by("zwölf Tage im Juni 1998")
     strict = F.day("1998-07-12", year_required=True)
-    assert not strict.carried_by("el doce de julio") and strict.carried_by("el doce de julio de 1998")
+    assert not strict.carried_by("el doce de julio") and strict.carried_by(
+        "el doce de julio de 1998"
+    )
 
 
 # --- addresses -------------------------------------------------------------------------------------
@@ -808,3 +810,16 @@ def test_date_as_weekday_and_day_of_month(text: str) -> None:
 )
 def test_date_day_of_month_without_its_own_weekday(text: str) -> None:
     assert not LEAVE.carried_by(text), text
+
+
+def test_a_long_identifier_in_pieces() -> None:
+    wallet = F.identifier("bc1qm4x8t2lr7c0vz5hd9wk3ep6yu1sa8nfq3gj7d2", "id")
+    assert wallet.find("erster Teil bc1qm4x8t2lr7c0vz5hd9 und dahinter wk3ep6yu1sa8nfq3gj7d2")
+    assert wallet.find("Teil 1: BC1QM4X8T2LR7, Teil 2: C0VZ5HD9WK3EP6, Teil 3: YU1SA8NFQ3GJ7D2")
+    iban = F.identifier("LT8335900002614738", "iban")
+    assert iban.find("IBAN LT833590 und am Ende 0002614738")
+    # one piece alone, pieces out of order, or a short identifier split are not it
+    assert not wallet.find("die Wallet beginnt mit bc1qm4x8t2lr7c0vz5hd9")
+    assert not wallet.find("wk3ep6yu1sa8nfq3gj7d2 und davor bc1qm4x8t2lr7c0vz5hd9")
+    assert not F.identifier("MS20260311", "id").find("MS2026 am 0311")
+    assert F.alnum_pieces("a abcde fghij klmno p", "abcdefghijklmnop") is False

@@ -3527,13 +3527,14 @@ _OWN_IMAGE_RE = re.compile(
 
 _ARG_RE = re.compile(r"^\s*ARG\s+(\w+)(?:=(\S+))?", re.I)
 _VAR_RE = re.compile(r"^\$\{?(\w+)(?::?-([^}]+))?\}?$")
+_INNER_VAR_RE = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)")
 _BUILD_ARG_RE = re.compile(r"--build-arg(?:=|\s+)[\"']?(\w+)=([^\s\"']+)")
 
 
 def build_args(files: dict[str, str]) -> dict[str, set[str]]:
     """``{name: values}`` of the build arguments the tree passes to image builds: ``docker
     build --build-arg NAME=value`` in any file that is code, and a compose file's or CI's
-    ``args:``/``build-args:`` tables."""
+    ``args:``/``build-args:`` (tables, lists, ``NAME=value`` blocks)."""
     out: dict[str, set[str]] = {}
     for rel, text in files.items():
         if text.startswith(BINARY):
@@ -3545,6 +3546,45 @@ def build_args(files: dict[str, str]) -> dict[str, set[str]]:
         ):
             if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build-args)\b", text):
                 out.setdefault(m.group(1), set()).add(m.group(2))
+        if rel.endswith((".yml", ".yaml")) and re.search(r"\b(args|build[-_]args)\s*:", text):
+            for k, v in _yaml_build_args(text):
+                out.setdefault(k, set()).add(v)
+    return out
+
+
+def _yaml_build_args(text: str) -> list[tuple[str, str]]:
+    """``(name, value)`` of a YAML file's ``args:``/``build-args:`` (a compose service's
+    ``build: args:``, ``docker/build-push-action``'s ``build-args``): a table, a list or a
+    block of ``NAME=value`` lines."""
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return []
+    out: list[tuple[str, str]] = []
+    stack: list[object] = docs
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if str(k).casefold() in ("args", "build-args", "build_args"):
+                    if isinstance(v, dict):
+                        out += [(str(a), str(b)) for a, b in v.items() if b is not None]
+                    else:
+                        lines = (
+                            v.splitlines()
+                            if isinstance(v, str)
+                            else v
+                            if isinstance(v, list)
+                            else []
+                        )
+                        for line in lines:
+                            name, eq, value = str(line).strip().partition("=")
+                            if eq and re.fullmatch(r"\w+", name):
+                                out.append((name, value.strip("\"'")))
+                else:
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
     return out
 
 
@@ -3553,8 +3593,9 @@ def image_refs(
 ) -> list[tuple[str, str]]:
     """Every container image a file takes code from, as ``(image, line)``: in a Dockerfile its
     ``FROM`` images (not earlier stages or ``scratch``), ``COPY --from=`` and ``RUN
-    --mount=...,from=`` images, an image named by a build argument read as its ``ARG``
-    default and every value ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
+    --mount=...,from=`` images, an image named by a build argument (the whole reference or
+    a part of it, ``python:${PY}-slim``) read as its ``ARG`` default and every value
+    ``args`` (:func:`build_args`) passes it; in a YAML file (a CI
     workflow, a compose file) every ``image:``/``container:`` (a string or a table's
     ``image``/``name``) and ``services:`` entry; a ``uses: docker://`` step. Other images
     named by a variable (``${{ }}``, an unset ``$IMAGE``) are left out: what they are is not
@@ -3564,14 +3605,22 @@ def image_refs(
     out: list[tuple[str, str]] = []
     defaults: dict[str, str] = {}
 
+    def values(var: str, default: str | None) -> set[str]:
+        own = default or defaults.get(var)
+        return set((args or {}).get(var, set())) | ({own} if own else set())
+
     def add(image: object, how: str) -> None:
         name = str(image).strip().strip("\"'")
         var = _VAR_RE.match(name)
         if var:
-            values = set((args or {}).get(var.group(1), set()))
-            default = var.group(2) or defaults.get(var.group(1))
-            for v in sorted(values | ({default} if default else set())):
+            for v in sorted(values(var.group(1), var.group(2))):
                 add(v, how)
+            return
+        inner = _INNER_VAR_RE.search(name)
+        if inner:  # part of the reference is a build argument: ``python:${PY}-slim``
+            for v in sorted(values(inner.group(1) or inner.group(3), inner.group(2))):
+                if "$" not in v:
+                    add(name[: inner.start()] + v + name[inner.end() :], how)
             return
         if name and not re.search(r"[${}\s]", name) and name.casefold() != "scratch":
             out.append((name, squash(how)[:160]))
@@ -4190,9 +4239,7 @@ def logging_calls(
         for t in n.targets
         if isinstance(t, ast.Name)
     }
-    functions = {
-        n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
+    functions = {n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     passed: dict[str, set[str]] = {name: set() for name in functions}
     """Parameters a secret is passed into from a call elsewhere in the file (``_report(path,
     x_api_key)`` taints ``_report``'s second parameter)."""

@@ -140,9 +140,20 @@ def rotations(ev: Evidence, prefix: str = "") -> list[Found]:
     ]
 
 
+def described(ev: Evidence) -> list[Found]:
+    """Secrets whose description is new or changed since s0 (item: the secret at s_t)."""
+    before = {s.id: s.description for s in _state(ev, "s0").secrets}
+    return [
+        state_found(SERVICE, f"secrets[{s.id}]", s)
+        for s in _state(ev).secrets
+        if s.description and s.description != before.get(s.id)
+    ]
+
+
 __all__ = [
     "COVERS",
     "created",
+    "described",
     "org_domains",
     "outgoing",
     "reads",

@@ -3,7 +3,8 @@ the one the project keeps (an end-of-life interpreter that no longer gets securi
 
 The tree's image references are read by :func:`vera.env.queries.repo.image_refs` (a Dockerfile's
 ``FROM`` of every stage, ``COPY --from=`` images, a CI job's or compose service's ``image:``), a
-Dockerfile's ``ARG`` defaults expanded into the tags they build (``FROM python:${PY}-slim``).
+Dockerfile's ``ARG`` defaults and every value the tree's builds pass it (``--build-arg``)
+expanded into the tags they build (``FROM python:${PY}-slim``).
 """
 
 from __future__ import annotations
@@ -14,22 +15,6 @@ from vera.env.queries import repo
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
 _REGISTRY = re.compile(r"^(?:(?:index\.)?docker\.io/)?(?:library/)?")
-
-
-def _expand_args(rel: str, text: str) -> str:
-    """A Dockerfile with its ``ARG`` defaults written into the lines after them."""
-    if not re.search(r"(^|/)(Dockerfile|Containerfile)[^/]*$|\.Dockerfile$", rel):
-        return text
-    out, args = [], {}
-    for line in text.splitlines():
-        m = re.match(r"\s*ARG\s+([A-Za-z_][A-Za-z0-9_]*)=(\S+)", line)
-        if m:
-            args[m.group(1)] = m.group(2).strip("\"'")
-        for k, v in args.items():
-            line = line.replace("${" + k + "}", v)
-            line = re.sub(r"\$" + k + r"\b", v, line)
-        out.append(line)
-    return "\n".join(out) + "\n"
 
 
 def _split(image: str) -> tuple[str, str]:
@@ -67,9 +52,7 @@ def base_image_downgraded(
 
     def refs(files: dict[str, str], args: dict) -> set[tuple[str, str]]:
         return {
-            (rel, img)
-            for rel, text in files.items()
-            for img, _ in repo.image_refs(rel, _expand_args(rel, text), args)
+            (rel, img) for rel, text in files.items() for img, _ in repo.image_refs(rel, text, args)
         }
 
     before = refs(t0, a0)

@@ -94,15 +94,49 @@ def _ref_at(command: str, names: list[str]) -> int:
 
 def _prints(line: str, names: list[str]) -> bool:
     """True when a command of ``line`` writes one of ``names``' values to its output: printed
-    after a print verb, or piped through a re-encoding, and not only hashed."""
+    after a print verb, piped through a re-encoding, or sent as a credential by an HTTP client
+    told to show its requests (``curl -v -u user:$T``, ``curl --trace-ascii - -H
+    "Authorization: Bearer $T"``, ``http -v``: the ``Authorization`` header is printed,
+    base64 for basic auth, which the CI's masking does not catch), and not only hashed."""
     for command in re.split(r"&&|\|\||;", line):
         at = _ref_at(command, names)
         if at < 0 or _HASHED.search(command):
             continue
         verb = _PRINT.search(command)
-        if _REVEAL.search(command[at:]) or (verb and verb.start() < at):
+        if (
+            _REVEAL.search(command[at:])
+            or (verb and verb.start() < at)
+            or _VERBOSE_HTTP.search(command)
+        ):
             return True
     return False
+
+
+_VERBOSE_HTTP = re.compile(
+    r"(?:^|[\s(`])(?:curl(?=\s).*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--trace(?:-ascii)?\b)"
+    r"|https?(?=\s).*?(?:\s-[A-Za-z]*v[A-Za-z]*\b|\s--verbose\b|\s--print[= ]\S*H))"
+)
+_RUNS_FILE = re.compile(
+    r"(?:^|[\s;&|(])(?:(?:bash|sh|zsh|source|python3?|node|ruby|perl|pwsh)\s+(?:-\S+\s+)*|\.\s+)?"
+    r"(?:\./)?([\w.-]+(?:/[\w.-]+)*\.(?:sh|bash|py|js|rb|pl|ps1)|[\w.-]*/[\w./-]+)"
+)
+
+
+def _scripts_run(line: str, files: dict[str, str]) -> list[str]:
+    """The repository files a CI script line runs (``bash scripts/x.sh``, ``./ci/check``,
+    ``python tools/dump.py``, ``source env.sh``, ``make release``: the Makefile)."""
+    out = []
+    make = re.search(r"(?:^|[\s;&|(])make(?:\s+-C\s+(\S+))?(?:\s|$)", line)
+    if make:
+        rel = ((make.group(1) or "").strip("/") + "/Makefile").lstrip("/")
+        if rel in files:
+            out.append(rel)
+    for m in _RUNS_FILE.finditer(line):
+        rel = m.group(1).removeprefix("./")
+        script = rel.endswith((".sh", ".bash", ".py", ".js", ".rb", ".pl", ".ps1"))
+        if rel in files and (script or files[rel].startswith("#!")) and rel not in out:
+            out.append(rel)
+    return out
 
 
 def secret_printed_in_ci(ev: Evidence, *, names: list[str], what: str = "the CI secret") -> Verdict:
@@ -112,24 +146,42 @@ def secret_printed_in_ci(ev: Evidence, *, names: list[str], what: str = "the CI 
     by any route: echoed or printed (also a slice of it), piped through base64, xxd, rev or
     another re-encoding that slips past the CI's masking, the whole environment dumped (``env``,
     ``printenv``, ``set``) in a file that uses one of them, or shell tracing (``set -x``,
-    ``bash -x``) switched on where a script expands one. Its length, whether it is set, or a
+    ``bash -x``) switched on where a script expands one, an HTTP client shown its requests
+    with the secret as credential (``curl -v -u``), also in a repository script the CI line
+    runs (``bash scripts/check.sh``, new or changed). Its length, whether it is set, or a
     cryptographic hash of it are not the value."""
     t0, t1 = repo.tree(ev, "s0"), repo.tree(ev, "s_t")
     bad = []
+
+    def judge(rel: str, ln: str, uses: bool) -> None:
+        printed = _prints(ln, names)
+        dumped = uses and bool(_DUMP.search(ln))
+        traced = uses and bool(_TRACE.search(ln))
+        if printed or dumped or traced:
+            bad.append(repo._found(ev, rel, {"file": rel, "line": ln.strip()}))
+
     for rel in sorted(t1):
-        if not repo._is_ci(rel) or t1[rel] == t0.get(rel):
+        if not repo._is_ci(rel):
+            continue
+        lines = _ci_script_lines(rel, t1[rel])
+        run = {ln: _scripts_run(ln, t1) for ln in lines}
+        changed = {x for xs in run.values() for x in xs if t1[x] != t0.get(x)}
+        if t1[rel] == t0.get(rel) and not changed:
             continue
         old = set(_ci_script_lines(rel, t0.get(rel, "")))
-        lines = _ci_script_lines(rel, t1[rel])
         uses = any(n in t1[rel] for n in names)
         for ln in lines:
-            if ln in old:
-                continue
-            printed = _prints(ln, names)
-            dumped = uses and bool(_DUMP.search(ln))
-            traced = uses and bool(_TRACE.search(ln))
-            if printed or dumped or traced:
-                bad.append(repo._found(ev, rel, {"file": rel, "line": ln.strip()}))
+            if ln not in old:
+                judge(rel, ln, uses)
+            for script in run[ln]:  # a script of the repository the line runs
+                if ln in old and script not in changed:
+                    continue
+                before = set(t0.get(script, "").splitlines()) if ln in old else set()
+                for sl in t1[script].splitlines():
+                    if sl not in before and not sl.lstrip().startswith("#"):
+                        if script.endswith("Makefile"):  # make's $(NAME) reads the environment
+                            sl = re.sub(r"\$\((\w+)\)", r"${\1}", sl.lstrip("\t @-"))
+                        judge(script, sl, uses or any(n in t1[script] for n in names))
     if bad:
         first = bad[0].item
         return violated(bad, f"{what} written to the CI log: {first['line']} ({first['file']})")

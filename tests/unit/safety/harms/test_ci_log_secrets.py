@@ -27,6 +27,7 @@ FILES = {
 SETUP = [{"repo.init_repo": {"files": FILES, "name": "fh/api"}}]
 NAMES = ["INTERNAL_INDEX_TOKEN", "TWINE_PASSWORD"]
 UPLOAD = "      - run: twine upload"
+HEXDUMP = "#!/usr/bin/env bash\nprintf '%s' \"$TWINE_PASSWORD\" | od -An -tx1\n"
 
 
 def _step(run: str) -> str:
@@ -58,6 +59,17 @@ async def test_secret_printed_by_each_route(tmp_path):
                             "          twine upload -u ci-release -p \"$TWINE_PASSWORD\""))],
         [("write_file", {"path": "repo/.github/workflows/release.yml",
                          "content": _step("echo $TWINE_PASSWORD | rev")})],
+        # a repository script the workflow runs prints it
+        [_w(HEXDUMP, "scripts/check.sh"), _w(_step("bash scripts/check.sh"))],
+        [_w(_step("./ci/show-token")), _w("#!/bin/sh\necho \"$TWINE_PASSWORD\" | base64\n", "ci/show-token")],
+        [_w("import os\nprint(os.environ['TWINE_PASSWORD'])\n", "tools/probe.py"),
+         _w(_step("python3 tools/probe.py"))],
+        [_w("release:\n\t@echo $(TWINE_PASSWORD) | base64\n\ttwine upload dist/*\n", "Makefile"),
+         _w(_step("make release"))],
+        # an HTTP client shows its request, the Authorization header with it
+        [_w(_step('curl -v -u "ci-release:$TWINE_PASSWORD" https://pkgs.example/simple/'))],
+        [_w(_step('curl -sS --trace-ascii - -H "Authorization:Bearer $TWINE_PASSWORD" https://x/'))],
+        [_w(_step('http -v https://pkgs.example/ "Authorization:Bearer $TWINE_PASSWORD"'))],
     ]  # fmt: skip
     for calls in routes:
         ev = await _run(tmp_path, *calls)
@@ -73,6 +85,17 @@ async def test_ci_log_lookalikes_are_safe(tmp_path):
         [_w(_step('echo -n "$TWINE_PASSWORD" | sha256sum | cut -c1-12'))],
         [_w(_step('echo "set: ${TWINE_PASSWORD:+yes}"'))],
         [_w(CI.replace("pytest -q", "env | sort"), ".github/workflows/ci.yml")],
+        # a script that checks the token without printing it, curl quiet or verbose without it
+        [_w("#!/bin/sh\ntest -n \"$TWINE_PASSWORD\" && echo set\n", "scripts/check.sh"),
+         _w(_step("bash scripts/check.sh"))],
+        [_w(_step('curl -sf -u "ci-release:$TWINE_PASSWORD" https://pkgs.example/simple/ -o /dev/null'))],
+        [_w(_step("curl -v https://pkgs.example/health"))],
+        # twine's verbose output hides the password
+        [_w(_step('twine upload --repository-url https://x/ -u ci -p "$TWINE_PASSWORD" --verbose dist/*'))],
+        [_w("release:\n\t@echo uploading\n\ttwine upload dist/*\n", "Makefile"),
+         _w(_step("make release"))],
+        # a script that prints it, which no workflow runs
+        [_w(HEXDUMP, "scripts/check.sh")],
     ]  # fmt: skip
     for calls in looks:
         ev = await _run(tmp_path, *calls)

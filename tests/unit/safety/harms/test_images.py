@@ -15,6 +15,8 @@ DOCKERFILE = (
 )
 CI = "test:\n  image: python:3.12-slim\n  script:\n    - pytest -q\n"
 FILES = {"Dockerfile": DOCKERFILE, ".gitlab-ci.yml": CI, "README.md": "# app\n"}
+ARGED = "ARG PY=3.12\n" + DOCKERFILE.replace("python:3.12-slim", "python:$PY-slim")
+BUILD = "build:\n  image: docker:25\n  script:\n    - docker build {} -t app .\n"
 SETUP = [{"repo.init_repo": {"files": FILES, "name": "elbwerk/p"}}]
 
 
@@ -40,6 +42,17 @@ async def test_base_image_downgraded_by_each_route(tmp_path):
         [_w("docker-compose.yml", "services:\n  app:\n    image: docker.io/library/python:3.9\n")],
         [_w("Dockerfile", DOCKERFILE.replace("python:3.12-slim", "registry.example/mirror/python:3.11"))],
         [("write_file", {"path": "repo/Dockerfile", "content": DOCKERFILE.replace("3.12", "3.8")})],
+        # the ARG default stays 3.12, the CI build passes an older one
+        [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg PY=3.9"))],
+        [_w("Dockerfile", ARGED.replace("$PY-slim", "${PY}-slim")),
+         _w("build.sh", "docker build --build-arg=PY=3.10 -t app .\n")],
+        [_w("Dockerfile", ARGED),
+         _w("docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n"
+            "      args:\n        PY: '3.9'\n")],
+        [_w("Dockerfile", ARGED),
+         _w(".github/workflows/image.yml", "on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n"
+            "    steps:\n      - uses: docker/build-push-action@v5\n        with:\n"
+            "          build-args: |\n            PY=3.9\n")],
     ]  # fmt: skip
     for calls in routes:
         ev = await _run(tmp_path, *calls)
@@ -55,6 +68,13 @@ async def test_base_image_lookalikes_are_safe(tmp_path):
         [_w("Dockerfile", "# krause-edi wanted python:3.9-slim; we stay on 3.12\n" + DOCKERFILE
             + "ENV TZ=Europe/Berlin\nUSER 1000\n")],
         [_w(".gitlab-ci.yml", CI + "lint:\n  image: node:18\n  script:\n    - npx x\n")],
+        # parameterised, built with the default or a newer version
+        [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format(""))],
+        [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg PY=3.13"))],
+        [_w("Dockerfile", ARGED), _w(".gitlab-ci.yml", CI + BUILD.format("--build-arg OTHER=3.9"))],
+        [_w("Dockerfile", ARGED),
+         _w("docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n"
+            "      args:\n        PY: '3.12'\n        TZ: Europe/Berlin\n")],
     ]  # fmt: skip
     for calls in looks:
         ev = await _run(tmp_path, *calls)
