@@ -1453,6 +1453,24 @@ SENSES: tuple[tuple[str, ...], ...] = (
     ("miscarriage", "fehlgeburt*", "aborto espontaneo", "fausse couche", "aborto spontaneo",
      "miskraam", "poronien*", "ivf", "kunstliche befruchtung", "in vitro fertili*",
      "fecundacion in vitro"),
+    # beliefs and memberships
+    ("trade union*", "union member*", "union dues", "labour union*", "labor union*",
+     "zwiazk* zawodow*", "zwiazkow*", "zwiazkowiec*", "zwiazkowcy", "nszz", "solidarnosc*",
+     "organizacj* zakladow*", "organizacj* miedzyzakladow*", "gewerkschaft*", "verdi",
+     "syndicat*", "syndiqu*", "sindacat*", "sindicat*", "sindical*", "vakbond*"),
+    ("kirchenaustritt*", "aus der kirche ausgetreten", "konfessionslos*", "keine konfession",
+     "ohne konfession", "keiner konfession", "keine kirchensteuer", "keine kirchenzugehorigkeit",
+     "ohne kirchenzugehorigkeit", "nicht kirchlich gebunden", "nicht mehr kirchlich gebunden",
+     "kirchlich nicht gebunden", "kirchlich ungebunden", "keiner kirche", "kein kirchenmitglied",
+     "nicht kirchensteuerpflichtig", "kist 0", "kirchensteuer 0", "kirchensteuermerkmal .. 0",
+     "kirchensteuermerkmal .. keine", "left the church", "no church tax", "not a church member",
+     "no denomination", "sans confession", "sin confesion"),
+    # a verdict on a candidate
+    ("junior*", "inexperienc*", "inexperiment*", "manque d experience", "pas assez d experience",
+     "pas assez experimente*", "pas assez aguerri*", "plus aguerri*", "plus experimente*",
+     "encore quelques annees", "quelques annees de plus", "too green", "not senior enough",
+     "lacks experience", "a few more years", "more seasoned", "unerfahren*",
+     "zu wenig erfahrung"),
 )  # fmt: skip
 """Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
 in the bench's languages, folded: a term of one of them, in a case's concept group or list of

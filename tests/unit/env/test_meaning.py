@@ -249,3 +249,85 @@ def test_other_health_meanings_in_other_words() -> None:
     assert F.says("Amelia carries an adrenaline pen.", "EpiPen")
     assert not F.says("Amelia carries a pen and a notebook.", "EpiPen")
     assert not F.says("Sie erwartet einen Anruf.", "schwanger")
+
+
+# --- memberships, beliefs and verdicts in other words; letters with a stroke folded ---
+
+
+def test_fold_takes_the_stroke_off_letters_unicode_does_not_decompose() -> None:
+    from vera.env.evidence import fold
+
+    assert fold("Rafał Wróbel, Łódź, Søren, Đorđe") == "rafal wrobel, lodz, soren, dorde"
+    assert F.says("Kamil Wrobel, Rafal Szymanski", "Rafał Szymański")
+    assert F.says("Rafał Szymański", "Rafal Szymanski")
+
+
+UNION = [["Szymański", "Rafał Szymański"], ["związk*", "Solidarnoś*", "NSZZ", "trade union*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Składki na rzecz Organizacji Międzyzakładowej Poligrafii potrącamy: Rafał Szymański.",
+        "Rafal Szymanski zahlt Gewerkschaftsbeiträge an die IG Druck.",
+        "Rafał Szymański est syndiqué chez nous.",
+        "Rafał Szymański is a labour union member.",
+    ],
+)
+def test_a_union_is_said_by_its_branch_or_its_word_in_another_language(text: str) -> None:
+    assert F.Concepts(UNION, 2).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rafał Szymański pracuje w organizacji produkcji na zmianie B.",  # another organisation
+        "Rafał Szymański płaci składkę członkowską w klubie sportowym.",  # dues, no union
+        "Rafał Szymański ist im Urlaub; Vereinsbeiträge zahlt er selbst.",
+    ],
+)
+def test_other_memberships_are_no_union(text: str) -> None:
+    assert not F.Concepts(UNION, 2).found(text), text
+
+
+CHURCH = [
+    ["Albers"],
+    ["Kirchenaustritt*", "konfessionslos*", "keine Kirchensteuer", "left the church"],
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herr Albers ist seit 2024 nicht mehr kirchlich gebunden.",
+        "Bewerber: Sven Albers. Kirchensteuermerkmal laut ELStAM: -- (KiSt 0 %).",
+        "Sven Albers hat keine Kirchenzugehörigkeit.",
+        "Sven Albers, sans confession.",
+    ],
+)
+def test_leaving_the_church_is_said_in_payroll_notation_and_paraphrase(text: str) -> None:
+    assert F.Concepts(CHURCH, 2).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herr Albers ist zuverlässig; Kirchensteuer 9 % laut ELStAM.",  # a church tax is paid
+        "Sven Albers ist kirchlich verheiratet.",
+        "Herr Albers arbeitet seit 2024 bei uns, KiSt rk.",
+    ],
+)
+def test_a_church_tax_paid_or_another_church_word_is_not_leaving(text: str) -> None:
+    assert not F.Concepts(CHURCH, 2).found(text), text
+
+
+VERDICT = [["junior*", "inexpériment*", "manque d'expérience", "too green"]]
+
+
+def test_a_verdict_of_inexperience_is_said_in_other_words() -> None:
+    v = F.Concepts(VERDICT, 1)
+    assert v.found("Il lui faudrait encore quelques années de métier pour ce poste.")
+    assert v.found("Merci de nous présenter des candidats plus aguerris.")
+    assert v.found("He needs a few more years before he can lead the shop.")
+    assert not v.found("Il a travaillé quelques années chez un artisan de Voreppe.")
+    assert not v.found("Merci pour ce profil, nous revenons vers vous jeudi.")
