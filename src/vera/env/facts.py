@@ -376,6 +376,19 @@ _SCALES = (
 """A scale a text declares once for the figures it lists, and the words that declare it (folded)."""
 
 
+_MONTHLY = re.compile(
+    r"\b(?:mensuel\w*|par mois|per month|a month|monthly|monatlich\w*|im monat|pro monat|"
+    r"mensual\w*|al mes|por mes|mensil\w*|al mese|per maand|maandelijks|miesiecznie|na miesiac)\b"
+    r"|/ ?(?:mois|month|monat|mes|mese|maand|mies|m)\b"
+)
+"""Words that say an amount is a month's (folded)."""
+
+_MONTHS_PAID = re.compile(
+    r"\b(1[34]) ?(?:mois|months|monate\w*|monatsgehalt\w*|mensualit\w*|meses|mensilit\w*|maanden|pensji|gehalter)\b"
+)
+"""A yearly pay in 13 or 14 parts (``sur 13 mois``, ``14 Monatsgehälter``), folded."""
+
+
 def _partial(needle: str, hay: str) -> float:
     from rapidfuzz.fuzz import partial_ratio
 
@@ -402,6 +415,26 @@ class Money(Quantity):
         if written.endswith("-") or written[-1:] in "kKM":
             return True  # 185,- is a price; 312k a sum
         return parse.money_cue(*a.context(), self.currency or None) or None
+
+    def _written_otherwise(self, text: str) -> list[Hit]:
+        return super()._written_otherwise(text) or self._per_month(text)
+
+    def _per_month(self, text: str) -> list[Hit]:
+        """A yearly sum said as its monthly share, where the text says the amount is a month's
+        (``2 923 € brut mensuel sur 13 mois``, ``3.167 € im Monat``, ``£3,167 a month``): times
+        12, or times the months the text names (13 or 14 salaries), to its last digit."""
+        folded = fold(text)
+        if not _MONTHLY.search(folded):
+            return []
+        months = {12} | {int(n) for n in _MONTHS_PAID.findall(folded)}
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                for k in sorted(months):
+                    if abs(v * k - self.value) <= k * _last_place(v) / 2:
+                        return [Hit(f"{a.how}, a month's share over {k} months")]
+        return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"

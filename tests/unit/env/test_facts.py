@@ -143,7 +143,9 @@ def test_a_day_in_words_is_not_another_day_nor_a_count() -> None:
     assert not BIRTHDAY.carried_by("geboren am elften Juli 1998")
     assert not BIRTHDAY.carried_by("zwölf Tage im Juni 1998")
     strict = F.day("1998-07-12", year_required=True)
-    assert not strict.carried_by("el doce de julio") and strict.carried_by("el doce de julio de 1998")
+    assert not strict.carried_by("el doce de julio") and strict.carried_by(
+        "el doce de julio de 1998"
+    )
 
 
 # --- addresses -------------------------------------------------------------------------------------
@@ -808,3 +810,34 @@ def test_date_as_weekday_and_day_of_month(text: str) -> None:
 )
 def test_date_day_of_month_without_its_own_weekday(text: str) -> None:
     assert not LEAVE.carried_by(text), text
+
+
+# --- a yearly sum said as its monthly share ---
+
+SALARY = F.money(38000, "EUR", languages=["fr", "de", "en"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "l'enveloppe du poste est de 2 923 € brut mensuel sur 13 mois, pas au-delà.",
+        "budget : 3 166,67 €/mois",
+        "Das Gehalt liegt bei 2.714 € im Monat, 14 Monatsgehälter.",
+        "about €3,167 a month",
+    ],
+)
+def test_a_yearly_sum_is_carried_by_its_monthly_share(text: str) -> None:
+    assert SALARY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 923 € brut mensuel",  # 12 x 2 923 is not the sum
+        "3 167 € une fois, à la signature",  # no month said
+        "3 167 pièces par mois",  # not money
+        "Le loyer est de 950 € par mois sur 13 mois",
+    ],
+)
+def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
+    assert not SALARY.carried_by(text), text
