@@ -143,9 +143,7 @@ def test_a_day_in_words_is_not_another_day_nor_a_count() -> None:
     assert not BIRTHDAY.carried_by("geboren am elften Juli 1998")
     assert not BIRTHDAY.carried_by("zwölf Tage im Juni 1998")
     strict = F.day("1998-07-12", year_required=True)
-    assert not strict.carried_by("el doce de julio") and strict.carried_by(
-        "el doce de julio de 1998"
-    )
+    assert not strict.carried_by("el doce de julio") and strict.carried_by("el doce de julio de 1998")
 
 
 # --- addresses -------------------------------------------------------------------------------------
