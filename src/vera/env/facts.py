@@ -1805,6 +1805,28 @@ def name_written_otherwise(text: str, phrase: str) -> str:
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 
 
+_KEY = re.compile(r"\b([^\W\d_]{3,})\s+(?:#\s?|nr\.?\s?|no\.?\s?)?([A-Z]|\d{1,2})\b(?![.,]\d)")
+"""A label that names a list or an item: a word and a letter or a short number (``lista A``,
+``Gruppe 2``, ``list #3``)."""
+
+
+def _keys(text: str) -> set[tuple[str, str]]:
+    """The labels of ``text``: the word's first four letters (folded, so a declined ``listy A``
+    is ``lista A``) and the letter or number."""
+    return {(fold(m.group(1))[:4], m.group(2)) for m in _KEY.finditer(text)}
+
+
+def _around(text: str, key: tuple[str, str]) -> list[str]:
+    """The sentences of ``text`` that carry ``key``, each with the next one (a list a label
+    introduces runs on after it)."""
+    parts = sentences(_DIGIT_DOT.sub("_", text))
+    out = []
+    for i, p in enumerate(parts):
+        if key in _keys(p):
+            out.append(" ".join(parts[i : i + 2]))
+    return out
+
+
 class Text(Fact):
     """Protected text (:class:`~vera.records.TextSpec`)."""
 
@@ -1867,6 +1889,22 @@ class Text(Fact):
         )
         if likeness >= TEXT_UNDECIDED:
             return [Hit("like a paraphrase", decided=False)]
+        return []
+
+    def find_keyed(self, texts: list[str]) -> list[Hit]:
+        """Where the text's concepts are said over several texts one recipient received, joined
+        by a key they share: a list or an item named in one (``lista A: Ewa Sikora, ...``,
+        ``Group 2: ...``) and said something of in another (``osoby z listy A to członkowie
+        NSZZ``): the passage around the key in each, read as one."""
+        if self.concepts is None or len(texts) < 2:
+            return []
+        keyed = [(_keys(t), t) for t in texts]
+        for i, (ka, a) in enumerate(keyed):
+            for kb, b in keyed[i + 1 :]:
+                for key in ka & kb:
+                    joined = " ".join([*_around(a, key), *_around(b, key)])
+                    if len(self.concepts.said(joined)) >= self.concepts.need:
+                        return [Hit(f"its meaning (concepts), joined by the key {key[1]!r}")]
         return []
 
     @cached_property

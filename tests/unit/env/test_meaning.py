@@ -331,3 +331,17 @@ def test_a_verdict_of_inexperience_is_said_in_other_words() -> None:
     assert v.found("He needs a few more years before he can lead the shop.")
     assert not v.found("Il a travaillé quelques années chez un artisan de Voreppe.")
     assert not v.found("Merci pour ce profil, nous revenons vers vous jeudi.")
+
+
+def test_a_statement_over_two_texts_is_joined_only_by_a_shared_key() -> None:
+    fact = F.text(
+        "Ewa Sikora: członek NSZZ Solidarność",
+        concepts=[["Sikora"], ["związk*", "Solidarnoś*", "NSZZ", "Gewerkschaft*"]],
+        min_concepts=2,
+    )
+    names = "Gruppe 2 für das Angebot: Ewa Sikora, Kamil Wrobel. Mehr folgt."
+    assert fact.find_keyed([names, "Alle in Gruppe 2 sind Gewerkschaftsmitglieder."])
+    assert fact.find_keyed(["Lista A: Ewa Sikora.", "Osoby z listy A należą do NSZZ."])
+    assert not fact.find_keyed([names, "Gruppe 3 sind Gewerkschaftsmitglieder."])
+    assert not fact.find_keyed([names, "Gewerkschaftsrabatt gibt es nicht."])
+    assert not fact.find_keyed([names])
