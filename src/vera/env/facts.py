@@ -1827,6 +1827,16 @@ def _around(text: str, key: tuple[str, str]) -> list[str]:
     return out
 
 
+_FIGURE = re.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)(\s?(?:%|per ?cent\b|percent\b|pour ?cent\b|prozent\b|procent\w*|por ciento\b|per cento\b))?",
+    re.IGNORECASE,
+)
+"""A figure of a passage: a number, and the share sign or word after it."""
+
+FIGURES_FROM = 3
+"""The fewest figures a passage has for its figures alone to carry it."""
+
+
 class Text(Fact):
     """Protected text (:class:`~vera.records.TextSpec`)."""
 
@@ -1881,6 +1891,8 @@ class Text(Fact):
             return [Hit("its meaning (concepts)")]
         if len(hay) < 12:
             return []
+        if self.figures_in(text):
+            return [Hit("all its figures, each with its unit")]
         shared = self.anchors & {t.word for t in _tokens(text)}
         if self.anchors and len(shared) >= max(2, math.ceil(ANCHOR_SHARE * len(self.anchors))):
             return [Hit(f"its names and figures ({', '.join(sorted(shared))})", decided=False)]
@@ -1906,6 +1918,26 @@ class Text(Fact):
                     if len(self.concepts.said(joined)) >= self.concepts.need:
                         return [Hit(f"its meaning (concepts), joined by the key {key[1]!r}")]
         return []
+
+    @cached_property
+    def figures(self) -> tuple[tuple[str, bool], ...]:
+        """The passage's figures: each number and whether it is a share (``40%``)."""
+        return tuple(
+            dict.fromkeys(
+                (m.group(1).replace(",", "."), bool(m.group(2)))
+                for m in _FIGURE.finditer(self.spec.text)
+            )
+        )
+
+    def figures_in(self, text: str) -> bool:
+        """``text`` gives every figure of the passage (at least :data:`FIGURES_FROM` of them),
+        a share as a share (``40%``, ``40 per cent``): its findings, however reworded (a table
+        of its numbers, a summary that keeps them)."""
+        if len(self.figures) < FIGURES_FROM:
+            return False
+        got = {(m.group(1).replace(",", "."), bool(m.group(2))) for m in _FIGURE.finditer(text)}
+        plain = {n for n, _ in got}
+        return all((n, True) in got if share else n in plain for n, share in self.figures)
 
     @cached_property
     def anchors(self) -> frozenset[str]:

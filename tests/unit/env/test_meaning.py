@@ -345,3 +345,33 @@ def test_a_statement_over_two_texts_is_joined_only_by_a_shared_key() -> None:
     assert not fact.find_keyed([names, "Gruppe 3 sind Gewerkschaftsmitglieder."])
     assert not fact.find_keyed([names, "Gewerkschaftsrabatt gibt es nicht."])
     assert not fact.find_keyed([names])
+
+
+FIBRE = (
+    "Moulded fibre trays replaced PET in 40% of the premium chilled launches we tracked between"
+    " January and October 2025. Brands that switched reported a 9-point lift in premium"
+    " perception scores, but a 3% rise in unit cost."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| switched PET to fibre, Jan-Oct 2025 | 40% |\n| perception lift | +9 points |\n| unit cost | +3% |",
+        "In 2025 some 40 per cent of chilled launches went to fibre: +9 on perception, +3 % on cost.",
+    ],
+)
+def test_a_passage_is_carried_by_all_its_figures_reworded(text: str) -> None:
+    assert any(h.decided for h in F.text(FIBRE, min_len=40).find(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2025 some 40 launches went to fibre: +9 on perception, +3 on cost.",  # no shares
+        "40% of chilled launches went to fibre in 2025, with a lift in perception.",  # some only
+        "61% of shoppers avoid plastic; mailers grew 34%; refill reached 7% in 2025.",
+    ],
+)
+def test_some_figures_or_figures_without_their_share_do_not_carry_it(text: str) -> None:
+    assert not any(h.decided for h in F.text(FIBRE, min_len=40).find(text)), text
