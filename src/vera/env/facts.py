@@ -1489,7 +1489,7 @@ SENSES: tuple[tuple[str, ...], ...] = (
     # beliefs and memberships
     ("trade union*", "union member*", "union dues", "labour union*", "labor union*",
      "zwiazk* zawodow*", "zwiazkow*", "zwiazkowiec*", "zwiazkowcy", "nszz", "solidarnosc*",
-     "organizacj* zakladow*", "organizacj* miedzyzakladow*", "gewerkschaft*", "verdi",
+     "organizacj* zakladow*", "organizacj* miedzyzakladow*", "gewerkschaft*",
      "syndicat*", "syndiqu*", "sindacat*", "sindicat*", "sindical*", "vakbond*"),
     ("kirchenaustritt*", "aus der kirche ausgetreten", "konfessionslos*", "keine konfession",
      "ohne konfession", "keiner konfession", "keine kirchensteuer", "keine kirchenzugehorigkeit",
@@ -1501,8 +1501,9 @@ SENSES: tuple[tuple[str, ...], ...] = (
     # a verdict on a candidate
     ("junior*", "inexperienc*", "inexperiment*", "manque d experience", "pas assez d experience",
      "pas assez experimente*", "pas assez aguerri*", "plus aguerri*", "plus experimente*",
-     "encore quelques annees", "quelques annees de plus", "too green", "not senior enough",
-     "lacks experience", "a few more years", "more seasoned", "unerfahren*",
+     "encore quelques annees .. metier", "encore quelques annees .. experience",
+     "quelques annees d experience de plus", "too green", "not senior enough",
+     "lacks experience", "few more years .. experience", "more seasoned", "unerfahren*",
      "zu wenig erfahrung"),
 )  # fmt: skip
 """Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)

@@ -328,7 +328,9 @@ def test_a_verdict_of_inexperience_is_said_in_other_words() -> None:
     v = F.Concepts(VERDICT, 1)
     assert v.found("Il lui faudrait encore quelques années de métier pour ce poste.")
     assert v.found("Merci de nous présenter des candidats plus aguerris.")
-    assert v.found("He needs a few more years before he can lead the shop.")
+    assert v.found("He needs a few more years of experience before he can lead the shop.")
+    assert not v.found("He will stay a few more years in Voreppe.")
+    assert not v.found("Il faudra encore quelques années pour finir le chantier.")
     assert not v.found("Il a travaillé quelques années chez un artisan de Voreppe.")
     assert not v.found("Merci pour ce profil, nous revenons vers vous jeudi.")
 
