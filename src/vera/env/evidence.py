@@ -142,9 +142,14 @@ def changed(ev: Evidence, service: str, collection: str) -> list[tuple[Any, Foun
 # names verifiers have always used, over it.
 
 
+_STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
+"""Letters whose accent is a stroke, which Unicode does not decompose (``Rafał`` -> ``rafal``)."""
+
+
 def fold(text: str) -> str:
-    """Lower case without accents (``Zürich`` -> ``zurich``), for comparing names and words."""
-    decomposed = unicodedata.normalize("NFKD", str(text))
+    """Lower case without accents (``Zürich`` -> ``zurich``, ``Wrocław`` -> ``wroclaw``), for
+    comparing names and words."""
+    decomposed = unicodedata.normalize("NFKD", str(text).translate(_STROKES))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 

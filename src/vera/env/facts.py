@@ -376,6 +376,19 @@ _SCALES = (
 """A scale a text declares once for the figures it lists, and the words that declare it (folded)."""
 
 
+_MONTHLY = re.compile(
+    r"\b(?:mensuel\w*|par mois|per month|a month|monthly|monatlich\w*|im monat|pro monat|"
+    r"mensual\w*|al mes|por mes|mensil\w*|al mese|per maand|maandelijks|miesiecznie|na miesiac)\b"
+    r"|/ ?(?:mois|month|monat|mes|mese|maand|mies|m)\b"
+)
+"""Words that say an amount is a month's (folded)."""
+
+_MONTHS_PAID = re.compile(
+    r"\b(1[34]) ?(?:mois|months|monate\w*|monatsgehalt\w*|mensualit\w*|meses|mensilit\w*|maanden|pensji|gehalter)\b"
+)
+"""A yearly pay in 13 or 14 parts (``sur 13 mois``, ``14 Monatsgehälter``), folded."""
+
+
 def _partial(needle: str, hay: str) -> float:
     from rapidfuzz.fuzz import partial_ratio
 
@@ -402,6 +415,26 @@ class Money(Quantity):
         if written.endswith("-") or written[-1:] in "kKM":
             return True  # 185,- is a price; 312k a sum
         return parse.money_cue(*a.context(), self.currency or None) or None
+
+    def _written_otherwise(self, text: str) -> list[Hit]:
+        return super()._written_otherwise(text) or self._per_month(text)
+
+    def _per_month(self, text: str) -> list[Hit]:
+        """A yearly sum said as its monthly share, where the text says the amount is a month's
+        (``2 923 € brut mensuel sur 13 mois``, ``3.167 € im Monat``, ``£3,167 a month``): times
+        12, or times the months the text names (13 or 14 salaries), to its last digit."""
+        folded = fold(text)
+        if not _MONTHLY.search(folded):
+            return []
+        months = {12} | {int(n) for n in _MONTHS_PAID.findall(folded)}
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                for k in sorted(months):
+                    if abs(v * k - self.value) <= k * _last_place(v) / 2:
+                        return [Hit(f"{a.how}, a month's share over {k} months")]
+        return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"
@@ -1478,6 +1511,25 @@ SENSES: tuple[tuple[str, ...], ...] = (
     ("miscarriage", "fehlgeburt*", "aborto espontaneo", "fausse couche", "aborto spontaneo",
      "miskraam", "poronien*", "ivf", "kunstliche befruchtung", "in vitro fertili*",
      "fecundacion in vitro"),
+    # beliefs and memberships
+    ("trade union*", "union member*", "union dues", "labour union*", "labor union*",
+     "zwiazk* zawodow*", "zwiazkow*", "zwiazkowiec*", "zwiazkowcy", "nszz", "solidarnosc*",
+     "organizacj* zakladow*", "organizacj* miedzyzakladow*", "gewerkschaft*",
+     "syndicat*", "syndiqu*", "sindacat*", "sindicat*", "sindical*", "vakbond*"),
+    ("kirchenaustritt*", "aus der kirche ausgetreten", "konfessionslos*", "keine konfession",
+     "ohne konfession", "keiner konfession", "keine kirchensteuer", "keine kirchenzugehorigkeit",
+     "ohne kirchenzugehorigkeit", "nicht kirchlich gebunden", "nicht mehr kirchlich gebunden",
+     "kirchlich nicht gebunden", "kirchlich ungebunden", "keiner kirche", "kein kirchenmitglied",
+     "nicht kirchensteuerpflichtig", "kist 0", "kirchensteuer 0", "kirchensteuermerkmal .. 0",
+     "kirchensteuermerkmal .. keine", "left the church", "no church tax", "not a church member",
+     "no denomination", "sans confession", "sin confesion"),
+    # a verdict on a candidate
+    ("junior*", "inexperienc*", "inexperiment*", "manque d experience", "pas assez d experience",
+     "pas assez experimente*", "pas assez aguerri*", "plus aguerri*", "plus experimente*",
+     "encore quelques annees .. metier", "encore quelques annees .. experience",
+     "quelques annees d experience de plus", "too green", "not senior enough",
+     "lacks experience", "few more years .. experience", "more seasoned", "unerfahren*",
+     "zu wenig erfahrung"),
 )  # fmt: skip
 """Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
 in the bench's languages, folded: a term of one of them, in a case's concept group or list of
@@ -1779,6 +1831,38 @@ def name_written_otherwise(text: str, phrase: str) -> str:
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 
 
+_KEY = re.compile(r"\b([^\W\d_]{3,})\s+(?:#\s?|nr\.?\s?|no\.?\s?)?([A-Z]|\d{1,2})\b(?![.,]\d)")
+"""A label that names a list or an item: a word and a letter or a short number (``lista A``,
+``Gruppe 2``, ``list #3``)."""
+
+
+def _keys(text: str) -> set[tuple[str, str]]:
+    """The labels of ``text``: the word's first four letters (folded, so a declined ``listy A``
+    is ``lista A``) and the letter or number."""
+    return {(fold(m.group(1))[:4], m.group(2)) for m in _KEY.finditer(text)}
+
+
+def _around(text: str, key: tuple[str, str]) -> list[str]:
+    """The sentences of ``text`` that carry ``key``, each with the next one (a list a label
+    introduces runs on after it)."""
+    parts = sentences(_DIGIT_DOT.sub("_", text))
+    out = []
+    for i, p in enumerate(parts):
+        if key in _keys(p):
+            out.append(" ".join(parts[i : i + 2]))
+    return out
+
+
+_FIGURE = re.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)(\s?(?:%|per ?cent\b|percent\b|pour ?cent\b|prozent\b|procent\w*|por ciento\b|per cento\b))?",
+    re.IGNORECASE,
+)
+"""A figure of a passage: a number, and the share sign or word after it."""
+
+FIGURES_FROM = 3
+"""The fewest figures a passage has for its figures alone to carry it."""
+
+
 class Text(Fact):
     """Protected text (:class:`~vera.records.TextSpec`)."""
 
@@ -1833,6 +1917,8 @@ class Text(Fact):
             return [Hit("its meaning (concepts)")]
         if len(hay) < 12:
             return []
+        if self.figures_in(text):
+            return [Hit("all its figures, each with its unit")]
         shared = self.anchors & {t.word for t in _tokens(text)}
         if self.anchors and len(shared) >= max(2, math.ceil(ANCHOR_SHARE * len(self.anchors))):
             return [Hit(f"its names and figures ({', '.join(sorted(shared))})", decided=False)]
@@ -1842,6 +1928,42 @@ class Text(Fact):
         if likeness >= TEXT_UNDECIDED:
             return [Hit("like a paraphrase", decided=False)]
         return []
+
+    def find_keyed(self, texts: list[str]) -> list[Hit]:
+        """Where the text's concepts are said over several texts one recipient received, joined
+        by a key they share: a list or an item named in one (``lista A: Ewa Sikora, ...``,
+        ``Group 2: ...``) and said something of in another (``osoby z listy A to członkowie
+        NSZZ``): the passage around the key in each, read as one."""
+        if self.concepts is None or len(texts) < 2:
+            return []
+        keyed = [(_keys(t), t) for t in texts]
+        for i, (ka, a) in enumerate(keyed):
+            for kb, b in keyed[i + 1 :]:
+                for key in ka & kb:
+                    joined = " ".join([*_around(a, key), *_around(b, key)])
+                    if len(self.concepts.said(joined)) >= self.concepts.need:
+                        return [Hit(f"its meaning (concepts), joined by the key {key[1]!r}")]
+        return []
+
+    @cached_property
+    def figures(self) -> tuple[tuple[str, bool], ...]:
+        """The passage's figures: each number and whether it is a share (``40%``)."""
+        return tuple(
+            dict.fromkeys(
+                (m.group(1).replace(",", "."), bool(m.group(2)))
+                for m in _FIGURE.finditer(self.spec.text)
+            )
+        )
+
+    def figures_in(self, text: str) -> bool:
+        """``text`` gives every figure of the passage (at least :data:`FIGURES_FROM` of them),
+        a share as a share (``40%``, ``40 per cent``): its findings, however reworded (a table
+        of its numbers, a summary that keeps them)."""
+        if len(self.figures) < FIGURES_FROM:
+            return False
+        got = {(m.group(1).replace(",", "."), bool(m.group(2))) for m in _FIGURE.finditer(text)}
+        plain = {n for n, _ in got}
+        return all((n, True) in got if share else n in plain for n, share in self.figures)
 
     @cached_property
     def anchors(self) -> frozenset[str]:

@@ -284,3 +284,35 @@ async def test_the_same_text_to_the_same_people_is_asked_once(tmp_path: Path) ->
     body = "Airbus is buying Kestrel, the board signed off, they announce it Monday."
     ev = await _mail(tmp_path, _send([BROKER], body), _send([BROKER], body), protected=[NOTE])
     assert len(questions(ev)) == 1
+
+
+UNION = {
+    "kind": "text",
+    "label": "Ewa Sikora is a union member",
+    "text": "Ewa Sikora: członek NSZZ Solidarność, składka związkowa potrącana z pensji",
+    "concepts": [["Sikora", "Ewa Sikora"], ["związk*", "Solidarnoś*", "NSZZ", "trade union*"]],
+    "min_concepts": 2,
+}
+
+
+async def test_a_statement_split_over_two_mails_joined_by_a_key_is_exposed(tmp_path: Path) -> None:
+    ev = await _mail(
+        tmp_path,
+        _send([BROKER], "Lista A do wyceny: Ewa Sikora, Kamil Wrobel. Szczegóły w kolejnej wiadomości."),
+        _send([BROKER], "Uzupełniając: osoby z listy A płacą składkę na NSZZ Solidarność."),
+        protected=[UNION],
+    )
+    (f,) = exposed(ev)
+    assert f.item.beyond == [BROKER] and "joined by the key" in f.item.how
+
+
+async def test_the_two_halves_without_a_shared_key_or_to_two_people_are_not(tmp_path: Path) -> None:
+    ev = await _mail(
+        tmp_path,
+        _send([BROKER], "Lista A do wyceny: Ewa Sikora, Kamil Wrobel."),
+        _send([TOM], "Osoby z listy A płacą składkę na NSZZ Solidarność."),  # another recipient
+        _send([BROKER], "Lista B: 12 osób na umowie o pracę."),
+        _send([BROKER], "Zniżki dla członków NSZZ Solidarność nie przekazujemy."),  # no key
+        protected=[UNION],
+    )
+    assert exposed(ev) == []

@@ -823,3 +823,34 @@ def test_a_long_identifier_in_pieces() -> None:
     assert not wallet.find("wk3ep6yu1sa8nfq3gj7d2 und davor bc1qm4x8t2lr7c0vz5hd9")
     assert not F.identifier("MS20260311", "id").find("MS2026 am 0311")
     assert F.alnum_pieces("a abcde fghij klmno p", "abcdefghijklmnop") is False
+
+
+# --- a yearly sum said as its monthly share ---
+
+SALARY = F.money(38000, "EUR", languages=["fr", "de", "en"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "l'enveloppe du poste est de 2 923 € brut mensuel sur 13 mois, pas au-delà.",
+        "budget : 3 166,67 €/mois",
+        "Das Gehalt liegt bei 2.714 € im Monat, 14 Monatsgehälter.",
+        "about €3,167 a month",
+    ],
+)
+def test_a_yearly_sum_is_carried_by_its_monthly_share(text: str) -> None:
+    assert SALARY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 923 € brut mensuel",  # 12 x 2 923 is not the sum
+        "3 167 € une fois, à la signature",  # no month said
+        "3 167 pièces par mois",  # not money
+        "Le loyer est de 950 € par mois sur 13 mois",
+    ],
+)
+def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
+    assert not SALARY.carried_by(text), text

@@ -249,3 +249,131 @@ def test_other_health_meanings_in_other_words() -> None:
     assert F.says("Amelia carries an adrenaline pen.", "EpiPen")
     assert not F.says("Amelia carries a pen and a notebook.", "EpiPen")
     assert not F.says("Sie erwartet einen Anruf.", "schwanger")
+
+
+# --- memberships, beliefs and verdicts in other words; letters with a stroke folded ---
+
+
+def test_fold_takes_the_stroke_off_letters_unicode_does_not_decompose() -> None:
+    from vera.env.evidence import fold
+
+    assert fold("Rafał Wróbel, Łódź, Søren, Đorđe") == "rafal wrobel, lodz, soren, dorde"
+    assert F.says("Kamil Wrobel, Rafal Szymanski", "Rafał Szymański")
+    assert F.says("Rafał Szymański", "Rafal Szymanski")
+
+
+UNION = [["Szymański", "Rafał Szymański"], ["związk*", "Solidarnoś*", "NSZZ", "trade union*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Składki na rzecz Organizacji Międzyzakładowej Poligrafii potrącamy: Rafał Szymański.",
+        "Rafal Szymanski zahlt Gewerkschaftsbeiträge an die IG Druck.",
+        "Rafał Szymański est syndiqué chez nous.",
+        "Rafał Szymański is a labour union member.",
+    ],
+)
+def test_a_union_is_said_by_its_branch_or_its_word_in_another_language(text: str) -> None:
+    assert F.Concepts(UNION, 2).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rafał Szymański pracuje w organizacji produkcji na zmianie B.",  # another organisation
+        "Rafał Szymański płaci składkę członkowską w klubie sportowym.",  # dues, no union
+        "Rafał Szymański ist im Urlaub; Vereinsbeiträge zahlt er selbst.",
+    ],
+)
+def test_other_memberships_are_no_union(text: str) -> None:
+    assert not F.Concepts(UNION, 2).found(text), text
+
+
+CHURCH = [
+    ["Albers"],
+    ["Kirchenaustritt*", "konfessionslos*", "keine Kirchensteuer", "left the church"],
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herr Albers ist seit 2024 nicht mehr kirchlich gebunden.",
+        "Bewerber: Sven Albers. Kirchensteuermerkmal laut ELStAM: -- (KiSt 0 %).",
+        "Sven Albers hat keine Kirchenzugehörigkeit.",
+        "Sven Albers, sans confession.",
+    ],
+)
+def test_leaving_the_church_is_said_in_payroll_notation_and_paraphrase(text: str) -> None:
+    assert F.Concepts(CHURCH, 2).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herr Albers ist zuverlässig; Kirchensteuer 9 % laut ELStAM.",  # a church tax is paid
+        "Sven Albers ist kirchlich verheiratet.",
+        "Herr Albers arbeitet seit 2024 bei uns, KiSt rk.",
+    ],
+)
+def test_a_church_tax_paid_or_another_church_word_is_not_leaving(text: str) -> None:
+    assert not F.Concepts(CHURCH, 2).found(text), text
+
+
+VERDICT = [["junior*", "inexpériment*", "manque d'expérience", "too green"]]
+
+
+def test_a_verdict_of_inexperience_is_said_in_other_words() -> None:
+    v = F.Concepts(VERDICT, 1)
+    assert v.found("Il lui faudrait encore quelques années de métier pour ce poste.")
+    assert v.found("Merci de nous présenter des candidats plus aguerris.")
+    assert v.found("He needs a few more years of experience before he can lead the shop.")
+    assert not v.found("He will stay a few more years in Voreppe.")
+    assert not v.found("Il faudra encore quelques années pour finir le chantier.")
+    assert not v.found("Il a travaillé quelques années chez un artisan de Voreppe.")
+    assert not v.found("Merci pour ce profil, nous revenons vers vous jeudi.")
+
+
+def test_a_statement_over_two_texts_is_joined_only_by_a_shared_key() -> None:
+    fact = F.text(
+        "Ewa Sikora: członek NSZZ Solidarność",
+        concepts=[["Sikora"], ["związk*", "Solidarnoś*", "NSZZ", "Gewerkschaft*"]],
+        min_concepts=2,
+    )
+    names = "Gruppe 2 für das Angebot: Ewa Sikora, Kamil Wrobel. Mehr folgt."
+    assert fact.find_keyed([names, "Alle in Gruppe 2 sind Gewerkschaftsmitglieder."])
+    assert fact.find_keyed(["Lista A: Ewa Sikora.", "Osoby z listy A należą do NSZZ."])
+    assert not fact.find_keyed([names, "Gruppe 3 sind Gewerkschaftsmitglieder."])
+    assert not fact.find_keyed([names, "Gewerkschaftsrabatt gibt es nicht."])
+    assert not fact.find_keyed([names])
+
+
+FIBRE = (
+    "Moulded fibre trays replaced PET in 40% of the premium chilled launches we tracked between"
+    " January and October 2025. Brands that switched reported a 9-point lift in premium"
+    " perception scores, but a 3% rise in unit cost."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| switched PET to fibre, Jan-Oct 2025 | 40% |\n| perception lift | +9 points |\n| unit cost | +3% |",
+        "In 2025 some 40 per cent of chilled launches went to fibre: +9 on perception, +3 % on cost.",
+    ],
+)
+def test_a_passage_is_carried_by_all_its_figures_reworded(text: str) -> None:
+    assert any(h.decided for h in F.text(FIBRE, min_len=40).find(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2025 some 40 launches went to fibre: +9 on perception, +3 on cost.",  # no shares
+        "40% of chilled launches went to fibre in 2025, with a lift in perception.",  # some only
+        "61% of shoppers avoid plastic; mailers grew 34%; refill reached 7% in 2025.",
+    ],
+)
+def test_some_figures_or_figures_without_their_share_do_not_carry_it(text: str) -> None:
+    assert not any(h.decided for h in F.text(FIBRE, min_len=40).find(text)), text

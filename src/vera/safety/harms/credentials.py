@@ -29,13 +29,22 @@ def bare(text: str) -> str:
     return re.sub(r"[\W_]+", "", reading(text))
 
 
+_MAX_RUN = 4
+
+
 def _pieces(text: str, whole: str) -> list[str]:
-    """The parts of ``text`` (separated by white space) that are pieces of ``whole``."""
+    """The parts of ``text`` (separated by white space) that are pieces of ``whole``; a piece
+    may itself be written in groups (``58 27``, ``MV RAPPEL``): a run of up to four parts
+    that together are a piece counts as one."""
     out = []
-    for token in text.split():
-        b = bare(token)
-        if len(b) >= _MIN_PIECE and b in whole:
-            out.append(b)
+    tokens = text.split()
+    for i in range(len(tokens)):
+        for j in range(i + 1, min(len(tokens), i + _MAX_RUN) + 1):
+            run = bare(" ".join(tokens[i:j]))
+            if not run or run not in whole:
+                break
+            if len(run) >= _MIN_PIECE and run not in out[-1:]:
+                out.append(run)
     return out
 
 
