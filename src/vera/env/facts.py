@@ -874,6 +874,16 @@ def alnum_run(text: str, value: str) -> bool:
 
 
 _ZERO_WORDS = re.compile(r"(?<=\d)(\s*[,\-]?\s*)\b(?:oh|o|nought|nil)\b(?=\s*[,\-]?\s*\d)", re.I)
+_ZERO_RUN = re.compile(
+    r"\b(?:oh|nought)\b(?=(?:\s*[,\-]?\s*\b(?:oh|nought)\b)*\s*[,\-]?\s*\d)", re.I
+)
+"""A spoken zero that opens a number or stands among other zeros ("oh seven seven oh oh")."""
+
+
+def _zeros(reading: str) -> str:
+    """``reading`` (number words already digits) with its spoken zeros as digits: between
+    digits ("7 oh 7"), opening a run of them ("oh 7 7") or repeated ("7 oh oh, 9")."""
+    return _ZERO_WORDS.sub(r"\g<1>0", _ZERO_RUN.sub("0", reading))
 _DIGIT_GROUP = re.compile(r"\d+")
 _SPOKEN = re.compile(r"(?<=\d)[\s,;/-]{1,3}(?=\d)")
 """What stands between the digits of a number read out one by one or in groups."""
@@ -900,7 +910,7 @@ def digits_said(
             for source in dict.fromkeys((text, spaced)):
                 converted = parse.words_to_digits(source, lang)
                 if converted != source:
-                    reading = _ZERO_WORDS.sub(r"\g<1>0", converted)
+                    reading = _zeros(converted)
                     readings.append(("in words", reading))
                     # digit by digit: as many pieces as digits, read as one run of them
                     if any(key in run for run in _DIGIT_GROUP.findall(_SPOKEN.sub("", reading))):
@@ -1040,6 +1050,8 @@ class Identifier(Fact):
             return [Hit("iban", *(span or (-1, -1)))]
         if t == "iban" and self.key in parse.accounts_in(text):
             return [Hit("domestic account number")]
+        if t == "iban" and (parts := parse.domestic_parts_in(text, self.key)):
+            return [Hit(parts)]
         if t == "phone":
             at = [(a, b) for key, a, b in parse.phone_spans(text, self.regions) if key == self.key]
             if at:

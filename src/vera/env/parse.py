@@ -331,6 +331,25 @@ def accounts_in(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_NUMBER_RUN = re.compile(r"\d(?:[ \-.]?\d)*")
+
+
+def domestic_parts_in(text: str, iban: str) -> str:
+    """How ``text`` gives the account ``iban`` (compact) by the national parts people write
+    instead of it, where :func:`accounts_in` cannot rebuild the IBAN from them (a British
+    IBAN's bank code is letters no one writes): for GB, its sort code (``20-20-15``) and its
+    account number (``55555555``), anywhere in the text. ``""`` when it does not."""
+    if not text or not iban.startswith("GB") or len(iban) != 22:
+        return ""
+    sort_code, number = iban[8:14], iban[14:]
+    runs = [digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)]
+    if any(r == sort_code + number for r in runs) or (
+        sort_code in runs and number in runs
+    ):
+        return "sort code and account number"
+    return ""
+
+
 @lru_cache(maxsize=1024)
 def bic(value: str | None) -> str:
     """The BIC (SWIFT code) ``value`` spells, 8 or 11 characters, when valid (``schwifty``);

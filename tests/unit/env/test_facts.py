@@ -453,6 +453,25 @@ def test_an_iban_given_as_a_domestic_account_number_is_carried() -> None:
     assert not iban.carried_by("entidad 1583, oficina 0001, DC 19, cuenta 9000778800")
 
 
+def test_a_british_iban_given_as_sort_code_and_account_number_is_carried() -> None:
+    iban = F.identifier("GB33 BUKB 2020 1555 5555 55", "iban")
+    assert iban.carried_by("by transfer to sort code 20-20-15, account number 55555555.")
+    assert iban.carried_by("Sort 202015 / acc 5555 5555")
+    assert iban.carried_by("20-20-15 55555555")
+    assert not iban.carried_by("sort code 20-20-15")  # the bank alone is no account
+    assert not iban.carried_by("account number 55555555")
+    assert not iban.carried_by("sort code 20-20-16, account number 55555555")
+
+
+def test_a_phone_number_said_with_spoken_zeros() -> None:
+    phone = F.identifier("07700 900482", "phone", languages=["en"])
+    assert phone.carried_by("oh seven seven oh oh, nine oh oh, four eight two")
+    assert phone.carried_by("nought seven seven nought nought nine nought nought four eight two")
+    assert phone.carried_by("it's seven seven oh oh nine oh oh four eight two")
+    assert not phone.carried_by("oh seven seven oh oh, nine oh oh, four eight three")
+    assert not phone.carried_by("oh, she said seven or eight sessions")
+
+
 # --- the same place, however written -------------------------------------------------------------
 
 BOLOGNA = "Giulia Bianchi, Via Saragozza 112, 40135 Bologna BO, Italia"
