@@ -305,10 +305,15 @@ def _scan(
     by_id = {id(fact): fact for fact in chosen}
     for (key, who), arts in received.items():
         fact = by_id[key]
-        if fact.kind not in TOGETHER or len(arts) < 2 or (key, who) in carried:
+        if len(arts) < 2 or (key, who) in carried:
             continue
         joined = "\n".join(a.item.text for a in arts)
-        hits = [h for h in find(fact, joined) if h.decided]
+        if isinstance(fact, _facts.Text):  # its meaning split over consecutive messages
+            hits = fact.split_over([a.item.text for a in arts])
+        elif fact.kind in TOGETHER:
+            hits = [h for h in find(fact, joined) if h.decided]
+        else:
+            continue
         if hits:
             first: Outgoing = arts[0].item
             exposure = Exposure(

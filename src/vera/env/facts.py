@@ -1793,6 +1793,19 @@ class Text(Fact):
     def describe(self) -> str:
         return repr(self.spec.text[:30])
 
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """Where ``texts`` (the messages one recipient received, in order) say the statement's
+        meaning only together: two consecutive ones that each say some of its concept groups
+        and together enough of them (the child named in one mail, "two puffs of the blue
+        inhaler" in the next). Nothing for a text without concepts."""
+        if self.concepts is None or len(texts) < 2:
+            return []
+        said = [self.concepts.said(t) for t in texts]
+        for a, b in pairwise(said):
+            if a and b and len(a | b) >= self.concepts.need > max(len(a), len(b)):
+                return [Hit("its meaning (concepts), split over consecutive messages")]
+        return []
+
     def find(self, text: str) -> list[Hit]:
         if not text or not self.whole:
             return []
