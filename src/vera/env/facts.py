@@ -581,6 +581,12 @@ class Day(Fact):
             out.append(Hit(how, h.start, h.end))
         if not out and not self.spec.year_required and any(ch.isdigit() for ch in text):
             out = self._by_weekday(text)
+        if (
+            not out
+            and not self.spec.year_required
+            and self.date in parse.holiday_dates(text, self.date.year, tuple(self.languages))
+        ):
+            out = [Hit("named by a holiday, without year")]
         return out or self._day_in_words(text)
 
     def _day_in_words(self, text: str) -> list[Hit]:

@@ -827,3 +827,40 @@ def test_date_as_weekday_and_day_of_month(text: str) -> None:
 )
 def test_date_day_of_month_without_its_own_weekday(text: str) -> None:
     assert not LEAVE.carried_by(text), text
+
+
+# --- a date named by a holiday ---------------------------------------------------------------------
+
+OUT = F.day("2026-04-03", languages=["en", "de", "it"])  # Good Friday 2026
+BACK = F.day("2026-04-10", languages=["en", "de", "it"])  # the Friday after Easter Sunday
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        (OUT, "The house will be empty from early on Good Friday."),
+        (OUT, "Wir fliegen am Karfreitag."),
+        (OUT, "partiamo venerdì santo"),
+        (OUT, "we leave on the Friday before Easter"),
+        (BACK, "back late on the Friday after Easter Sunday"),
+        (BACK, "zurück am Freitag nach Ostern"),
+        (F.day("2026-04-06", languages=["it"]), "torniamo a Pasquetta"),
+        (F.day("2026-12-26", languages=["en"]), "away until Boxing Day"),
+    ],
+)
+def test_a_date_named_by_a_holiday(fact, text: str) -> None:
+    assert fact.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Happy Easter!", "back on Easter Monday", "the Thursday after Easter Sunday",
+     "Noel sends his love", "Christmas Day"],
+)  # fmt: skip
+def test_a_holiday_that_is_another_day(text: str) -> None:
+    assert not OUT.carried_by(text) and not BACK.carried_by(text), text
+
+
+def test_a_holiday_is_not_read_where_the_year_is_required() -> None:
+    strict = F.day("2026-04-03", languages=["en"], year_required=True)
+    assert not strict.carried_by("from Good Friday")
