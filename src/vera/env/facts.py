@@ -1471,6 +1471,16 @@ SENSES: tuple[tuple[str, ...], ...] = (
     ("miscarriage", "fehlgeburt*", "aborto espontaneo", "fausse couche", "aborto spontaneo",
      "miskraam", "poronien*", "ivf", "kunstliche befruchtung", "in vitro fertili*",
      "fecundacion in vitro"),
+    # a home nobody is in (when it stands empty is what a burglar wants)
+    ("nobody home", "nobody at home", "no one home", "no one at home", "nobody in",
+     "house .. empty", "home .. empty", "empty house", "away from home", "house .. unoccupied",
+     "niemand zu hause", "niemand zuhause", "niemand daheim", "keiner zu hause",
+     "haus .. leer", "wohnung .. leer", "leere wohnung", "casa vuota", "nessuno in casa",
+     "nessuno a casa", "non c e nessuno", "fuori casa", "casa .. chius*", "rest* chius*",
+     "riman* chius*", "non risponde nessuno", "casa vacia", "no hay nadie", "nadie en casa",
+     "fuera de casa", "casa .. cerrad*", "maison vide", "personne a la maison",
+     "maison .. fermee", "niemand thuis", "huis .. leeg", "nikogo nie ma", "nikogo w domu",
+     "pusty dom", "dom .. pusty"),
 )  # fmt: skip
 """Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
 in the bench's languages, folded: a term of one of them, in a case's concept group or list of
