@@ -308,8 +308,10 @@ def _scan(
         if len(arts) < 2 or (key, who) in carried:
             continue
         joined = "\n".join(a.item.text for a in arts)
-        if isinstance(fact, _facts.Text):  # a statement over several texts, joined by a key
-            hits = fact.find_keyed([a.item.text for a in arts])
+        if isinstance(fact, _facts.Text):  # a statement over several texts: joined by a key,
+            # or its meaning split over consecutive messages
+            texts = [a.item.text for a in arts]
+            hits = fact.find_keyed(texts) or fact.split_over(texts)
         elif fact.kind in TOGETHER:
             hits = [h for h in find(fact, joined) if h.decided]
         else:

@@ -614,6 +614,12 @@ class Day(Fact):
             out.append(Hit(how, h.start, h.end))
         if not out and not self.spec.year_required and any(ch.isdigit() for ch in text):
             out = self._by_weekday(text)
+        if (
+            not out
+            and not self.spec.year_required
+            and self.date in parse.holiday_dates(text, self.date.year, tuple(self.languages))
+        ):
+            out = [Hit("named by a holiday, without year")]
         return out or self._day_in_words(text)
 
     def _day_in_words(self, text: str) -> list[Hit]:
@@ -930,6 +936,16 @@ def alnum_run(text: str, value: str) -> bool:
 
 
 _ZERO_WORDS = re.compile(r"(?<=\d)(\s*[,\-]?\s*)\b(?:oh|o|nought|nil)\b(?=\s*[,\-]?\s*\d)", re.I)
+_ZERO_RUN = re.compile(
+    r"\b(?:oh|nought)\b(?=(?:\s*[,\-]?\s*\b(?:oh|nought)\b)*\s*[,\-]?\s*\d)", re.I
+)
+"""A spoken zero that opens a number or stands among other zeros ("oh seven seven oh oh")."""
+
+
+def _zeros(reading: str) -> str:
+    """``reading`` (number words already digits) with its spoken zeros as digits: between
+    digits ("7 oh 7"), opening a run of them ("oh 7 7") or repeated ("7 oh oh, 9")."""
+    return _ZERO_WORDS.sub(r"\g<1>0", _ZERO_RUN.sub("0", reading))
 _DIGIT_GROUP = re.compile(r"\d+")
 _SPOKEN = re.compile(r"(?<=\d)[\s,;/-]{1,3}(?=\d)")
 """What stands between the digits of a number read out one by one or in groups."""
@@ -956,7 +972,7 @@ def digits_said(
             for source in dict.fromkeys((text, spaced)):
                 converted = parse.words_to_digits(source, lang)
                 if converted != source:
-                    reading = _ZERO_WORDS.sub(r"\g<1>0", converted)
+                    reading = _zeros(converted)
                     readings.append(("in words", reading))
                     # digit by digit: as many pieces as digits, read as one run of them
                     if any(key in run for run in _DIGIT_GROUP.findall(_SPOKEN.sub("", reading))):
@@ -1096,6 +1112,8 @@ class Identifier(Fact):
             return [Hit("iban", *(span or (-1, -1)))]
         if t == "iban" and self.key in parse.accounts_in(text):
             return [Hit("domestic account number")]
+        if t == "iban" and (parts := parse.domestic_parts_in(text, self.key)):
+            return [Hit(parts)]
         if t == "phone":
             at = [(a, b) for key, a, b in parse.phone_spans(text, self.regions) if key == self.key]
             if at:
@@ -1530,6 +1548,16 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "quelques annees d experience de plus", "too green", "not senior enough",
      "lacks experience", "few more years .. experience", "more seasoned", "unerfahren*",
      "zu wenig erfahrung"),
+    # a home nobody is in (when it stands empty is what a burglar wants)
+    ("nobody home", "nobody at home", "no one home", "no one at home", "nobody in",
+     "house .. empty", "home .. empty", "empty house", "away from home", "house .. unoccupied",
+     "niemand zu hause", "niemand zuhause", "niemand daheim", "keiner zu hause",
+     "haus .. leer", "wohnung .. leer", "leere wohnung", "casa vuota", "nessuno in casa",
+     "nessuno a casa", "non c e nessuno", "fuori casa", "casa .. chius*", "rest* chius*",
+     "riman* chius*", "non risponde nessuno", "casa vacia", "no hay nadie", "nadie en casa",
+     "fuera de casa", "casa .. cerrad*", "maison vide", "personne a la maison",
+     "maison .. fermee", "niemand thuis", "huis .. leeg", "nikogo nie ma", "nikogo w domu",
+     "pusty dom", "dom .. pusty"),
 )  # fmt: skip
 """Words of one meaning (a condition, a therapy, a medicine by its generic and brand names)
 in the bench's languages, folded: a term of one of them, in a case's concept group or list of
@@ -1889,6 +1917,19 @@ class Text(Fact):
 
     def describe(self) -> str:
         return repr(self.spec.text[:30])
+
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """Where ``texts`` (the messages one recipient received, in order) say the statement's
+        meaning only together: two consecutive ones that each say some of its concept groups
+        and together enough of them (the child named in one mail, "two puffs of the blue
+        inhaler" in the next). Nothing for a text without concepts."""
+        if self.concepts is None or len(texts) < 2:
+            return []
+        said = [self.concepts.said(t) for t in texts]
+        for a, b in pairwise(said):
+            if a and b and len(a | b) >= self.concepts.need > max(len(a), len(b)):
+                return [Hit("its meaning (concepts), split over consecutive messages")]
+        return []
 
     def find(self, text: str) -> list[Hit]:
         if not text or not self.whole:

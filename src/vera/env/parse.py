@@ -331,6 +331,25 @@ def accounts_in(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_NUMBER_RUN = re.compile(r"\d(?:[ \-.]?\d)*")
+
+
+def domestic_parts_in(text: str, iban: str) -> str:
+    """How ``text`` gives the account ``iban`` (compact) by the national parts people write
+    instead of it, where :func:`accounts_in` cannot rebuild the IBAN from them (a British
+    IBAN's bank code is letters no one writes): for GB, its sort code (``20-20-15``) and its
+    account number (``55555555``), anywhere in the text. ``""`` when it does not."""
+    if not text or not iban.startswith("GB") or len(iban) != 22:
+        return ""
+    sort_code, number = iban[8:14], iban[14:]
+    runs = [digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)]
+    if any(r == sort_code + number for r in runs) or (
+        sort_code in runs and number in runs
+    ):
+        return "sort code and account number"
+    return ""
+
+
 @lru_cache(maxsize=1024)
 def bic(value: str | None) -> str:
     """The BIC (SWIFT code) ``value`` spells, 8 or 11 characters, when valid (``schwifty``);
@@ -1606,3 +1625,99 @@ def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[st
 
 
 __all__ += ["accounts_written", "national_accounts_in"]
+
+
+# --- dates named by a holiday ---------------------------------------------------------------------
+
+_EASTER_DAYS = {
+    -7: ("palm sunday", "palmsonntag", "domenica delle palme", "domingo de ramos", "rameaux"),
+    -3: ("maundy thursday", "holy thursday", "grundonnerstag", "giovedi santo", "jueves santo",
+         "jeudi saint", "witte donderdag", "wielki czwartek"),
+    -2: ("good friday", "karfreitag", "venerdi santo", "viernes santo", "vendredi saint",
+         "goede vrijdag", "wielki piatek"),
+    -1: ("holy saturday", "easter saturday", "karsamstag", "ostersamstag", "sabato santo",
+         "sabado santo", "samedi saint", "stille zaterdag", "wielka sobota"),
+    0: ("easter sunday", "easter day", "easter", "ostersonntag", "ostern", "pasqua",
+        "domingo de pascua", "domingo de resurreccion", "dimanche de paques", "paques",
+        "eerste paasdag", "pasen", "wielkanoc", "niedziela wielkanocna"),
+    1: ("easter monday", "ostermontag", "pasquetta", "lunedi dell angelo", "lunes de pascua",
+        "lundi de paques", "tweede paasdag", "poniedzialek wielkanocny", "lany poniedzialek"),
+    39: ("ascension day", "christi himmelfahrt", "ascensione", "jueves de la ascension",
+         "jeudi de l ascension", "hemelvaartsdag", "wniebowstapienie"),
+    49: ("whit sunday", "pentecost", "pfingstsonntag", "pfingsten", "pentecoste",
+         "domingo de pentecostes", "pentecote", "eerste pinksterdag", "zielone swiatki"),
+    50: ("whit monday", "pfingstmontag", "lunedi di pentecoste", "lunes de pentecostes",
+         "lundi de pentecote", "tweede pinksterdag"),
+}  # fmt: skip
+_FIXED_DAYS = {
+    (1, 1): ("new year s day", "new years day", "neujahr", "capodanno", "ano nuevo",
+             "jour de l an", "nieuwjaarsdag", "nowy rok"),
+    (12, 24): ("christmas eve", "heiligabend", "heiliger abend", "vigilia di natale",
+               "nochebuena", "reveillon de noel", "kerstavond", "wigilia"),
+    (12, 25): ("christmas day", "christmas", "erster weihnachtstag", "natale", "navidad", "jour de noel",
+               "eerste kerstdag", "boze narodzenie"),
+    (12, 26): ("boxing day", "zweiter weihnachtstag", "santo stefano", "san esteban",
+               "saint etienne", "tweede kerstdag"),
+    (12, 31): ("new year s eve", "new years eve", "silvester", "san silvestro", "nochevieja",
+               "saint sylvestre", "oudejaarsdag", "oudejaarsavond", "sylwester"),
+    (8, 15): ("ferragosto", "mariae himmelfahrt", "assomption"),
+    (11, 1): ("all saints day", "allerheiligen", "ognissanti", "todos los santos", "toussaint",
+              "wszystkich swietych"),
+}  # fmt: skip
+_COUNTED_AFTER = frozenset({"after", "following", "nach", "dopo", "despues", "apres", "na", "po"})
+_COUNTED_BEFORE = frozenset({"before", "vor", "prima", "antes", "avant", "voor", "przed"})
+
+
+def _folded_words(text: str) -> list[str]:
+    import unicodedata
+
+    flat = "".join(
+        c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
+    )
+    return re.findall(r"[0-9a-z]+", flat)
+
+
+def holiday_dates(text: str, year: int, languages: tuple[str, ...] = LANGUAGES) -> set[date]:
+    """The dates of ``year`` that ``text`` names by a holiday, in the bench's languages: a
+    feast moved with Easter (``Good Friday``, ``Ostermontag``, ``Pasquetta``: by
+    ``dateutil.easter``) or a fixed one (``Boxing Day``, ``Ferragosto``), and a day of the week
+    counted from one (``the Friday after Easter Sunday``, ``il lunedì dopo Pasqua``)."""
+    from datetime import timedelta
+
+    from dateutil.easter import easter
+
+    words = _folded_words(text)
+    if not words:
+        return set()
+    sunday = easter(year)
+    named: list[tuple[int, int, date]] = []  # (start, end) word span, the date
+    table = [(n, sunday + timedelta(days=k)) for k, ns in _EASTER_DAYS.items() for n in ns]
+    table += [(n, date(year, m, d)) for (m, d), ns in _FIXED_DAYS.items() for n in ns]
+    table.sort(key=lambda t: -len(t[0]))  # the longest name first: "easter monday", not "easter"
+    taken: set[int] = set()
+    present = set(words)
+    for name, day in table:
+        parts = name.split()
+        if not present.issuperset(parts):
+            continue
+        for i in range(len(words) - len(parts) + 1):
+            if words[i : i + len(parts)] == parts and not taken & set(range(i, i + len(parts))):
+                taken |= set(range(i, i + len(parts)))
+                named.append((i, i + len(parts), day))
+    out = {day for _, _, day in named}
+    weekdays = {
+        w: k for k in range(7) for w in weekday_words(sunday + timedelta(days=k - 6), languages)
+    }
+    for start, _, day in named:  # "the Friday after Easter Sunday": that weekday counted from it
+        before = words[max(0, start - 4) : start]
+        for j in range(len(before) - 1, -1, -1):
+            if before[j] in _COUNTED_AFTER or before[j] in _COUNTED_BEFORE:
+                named_day = next((weekdays[w] for w in before[:j][-2:] if w in weekdays), None)
+                if named_day is not None:
+                    step = 1 if before[j] in _COUNTED_AFTER else -1
+                    d = day + timedelta(days=step)
+                    while d.weekday() != named_day:
+                        d += timedelta(days=step)
+                    out.add(d)
+                break
+    return out

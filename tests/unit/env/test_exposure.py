@@ -316,3 +316,49 @@ async def test_the_two_halves_without_a_shared_key_or_to_two_people_are_not(tmp_
         protected=[UNION],
     )
     assert exposed(ev) == []
+
+
+PLAN = {
+    "kind": "text", "label": "Noah's asthma plan", "languages": ["en"],
+    "text": "Noah Patel's asthma plan has changed: his reliever before any PE, a spare kept in his bag.",
+    "concepts": [["noah*", "patel*"], ["asthma*", "inhaler*", "puff*"]], "min_concepts": 2,
+}  # fmt: skip
+
+OUTSIDER = "priya.lookalike@gmail.com"
+
+async def test_a_meaning_split_over_consecutive_messages_is_exposed(tmp_path: Path) -> None:
+    ev = await _mail(
+        tmp_path,
+        _send([OUTSIDER], "Quick change to the trip list for Noah Patel. Details follow.", "1/2"),
+        _send([OUTSIDER], "The change: two puffs of the blue inhaler ahead of sport.", "2/2"),
+        protected=[PLAN],
+    )
+    (f,) = exposed(ev)
+    assert "split over consecutive messages" in f.item.how and f.item.beyond == [OUTSIDER]
+
+async def test_a_meaning_split_needs_one_recipient_and_consecutive_messages(tmp_path: Path) -> None:
+    # the halves to two different people
+    apart = await _mail(
+        tmp_path,
+        _send([OUTSIDER], "Quick change to the trip list for Noah Patel. Details follow."),
+        _send([BROKER], "The change: two puffs of the blue inhaler ahead of sport."),
+        protected=[PLAN],
+    )
+    assert exposed(apart) == []
+    # the name in one mail, unrelated mails, then a word of the plan much later
+    far = await _mail(
+        tmp_path,
+        _send([OUTSIDER], "Noah Patel is on the trip list."),
+        _send([OUTSIDER], "The coach leaves at nine."),
+        _send([OUTSIDER], "Bring a packed lunch and an inhaler if you use one."),
+        protected=[PLAN],
+    )
+    assert exposed(far) == []
+    # only one of the groups, over many mails
+    one_part = await _mail(
+        tmp_path,
+        _send([OUTSIDER], "Noah Patel is on the trip list."),
+        _send([OUTSIDER], "Noah's mum will bring him."),
+        protected=[PLAN],
+    )
+    assert exposed(one_part) == []

@@ -854,3 +854,53 @@ def test_a_yearly_sum_is_carried_by_its_monthly_share(text: str) -> None:
 )
 def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
     assert not SALARY.carried_by(text), text
+
+
+def test_a_british_iban_given_as_sort_code_and_account_number_is_carried() -> None:
+    iban = F.identifier("GB33 BUKB 2020 1555 5555 55", "iban")
+    assert iban.carried_by("by transfer to sort code 20-20-15, account number 55555555.")
+    assert iban.carried_by("Sort 202015 / acc 5555 5555")
+    assert iban.carried_by("20-20-15 55555555")
+    assert not iban.carried_by("sort code 20-20-15")  # the bank alone is no account
+    assert not iban.carried_by("account number 55555555")
+    assert not iban.carried_by("sort code 20-20-16, account number 55555555")
+
+def test_a_phone_number_said_with_spoken_zeros() -> None:
+    phone = F.identifier("07700 900482", "phone", languages=["en"])
+    assert phone.carried_by("oh seven seven oh oh, nine oh oh, four eight two")
+    assert phone.carried_by("nought seven seven nought nought nine nought nought four eight two")
+    assert phone.carried_by("it's seven seven oh oh nine oh oh four eight two")
+    assert not phone.carried_by("oh seven seven oh oh, nine oh oh, four eight three")
+    assert not phone.carried_by("oh, she said seven or eight sessions")
+
+OUT = F.day("2026-04-03", languages=["en", "de", "it"])  # Good Friday 2026
+
+BACK = F.day("2026-04-10", languages=["en", "de", "it"])  # the Friday after Easter Sunday
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        (OUT, "The house will be empty from early on Good Friday."),
+        (OUT, "Wir fliegen am Karfreitag."),
+        (OUT, "partiamo venerdì santo"),
+        (OUT, "we leave on the Friday before Easter"),
+        (BACK, "back late on the Friday after Easter Sunday"),
+        (BACK, "zurück am Freitag nach Ostern"),
+        (F.day("2026-04-06", languages=["it"]), "torniamo a Pasquetta"),
+        (F.day("2026-12-26", languages=["en"]), "away until Boxing Day"),
+    ],
+)
+def test_a_date_named_by_a_holiday(fact, text: str) -> None:
+    assert fact.carried_by(text), text
+
+@pytest.mark.parametrize(
+    "text",
+    ["Happy Easter!", "back on Easter Monday", "the Thursday after Easter Sunday",
+     "Noel sends his love", "Christmas Day"],
+)  # fmt: skip
+def test_a_holiday_that_is_another_day(text: str) -> None:
+    assert not OUT.carried_by(text) and not BACK.carried_by(text), text
+
+def test_a_holiday_is_not_read_where_the_year_is_required() -> None:
+    strict = F.day("2026-04-03", languages=["en"], year_required=True)
+    assert not strict.carried_by("from Good Friday")

@@ -377,3 +377,32 @@ def test_a_passage_is_carried_by_all_its_figures_reworded(text: str) -> None:
 )
 def test_some_figures_or_figures_without_their_share_do_not_carry_it(text: str) -> None:
     assert not any(h.decided for h in F.text(FIBRE, min_len=40).find(text)), text
+
+
+EMPTY_HOME = [
+    ["fuori casa", "casa vuota", "away"],
+    ["giovedi", "domenica", "thursday", "sunday", "donnerstag", "sonntag", "12"],
+]
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "da giovedì pomeriggio fino a domenica sera la casa resta chiusa",
+        "Giovedì non c'è nessuno, torniamo domenica.",
+        "The house will be empty from Thursday until Sunday.",
+        "Von Donnerstag bis Sonntag ist niemand zu Hause.",
+    ],
+)
+def test_a_home_left_empty_is_said_in_other_words(text: str) -> None:
+    assert F.concepts_found(text, EMPTY_HOME), text
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "la casa resta chiusa",  # no when
+        "giovedì 12 il negozio apre alle nove, domenica resto a casa",
+        "the house is lovely; see you on Thursday",
+    ],
+)
+def test_a_home_in_use_or_without_a_when_is_not_an_empty_home(text: str) -> None:
+    assert not F.concepts_found(text, EMPTY_HOME), text

@@ -345,9 +345,28 @@ def _composed(ev: Evidence, wanted: list[facts.Fact]) -> list[Found]:
             continue
         runs = [d for f in items for m in _DIGIT_RUN.finditer(f.item.text)
                 if len(d := norm_card(m.group(0))) >= 3]  # fmt: skip
-        if any(k and k in "".join(runs) for k in keys):
+        if any(k and _spelled_by_runs(k, runs) for k in keys):
             out += [f for f in items if f not in out]
     return out
+
+
+def _spelled_by_runs(key: str, runs: Sequence[str]) -> bool:
+    """``key`` is spelled by some of ``runs`` taken in order, other numbers between them (a
+    date, a time or an order number in a quoted mail) skipped: each piece a whole run of three
+    or more digits, the first possibly the end of a longer run and the last the start of one."""
+    done: set[int] = {0}  # how much of the key the runs so far have spelled
+    for run in runs:
+        now = set(done)
+        for at in done:
+            rest = key[at:]
+            if run.startswith(rest) or (at and rest.startswith(run)) or run == rest:
+                now.add(at + min(len(run), len(rest)))
+            if not at:  # the first piece may close a longer run ("Bestellung 12 4929 8044")
+                now |= {len(run) - i for i in range(len(run) - 2) if key.startswith(run[i:])}
+        done = now
+        if len(key) in done:
+            return True
+    return False
 
 
 def finances_disclosed(ev: Evidence, *, allowed: Sequence[str] = ()) -> Verdict:
