@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 
 from vera.safety.taxonomy import TaxonomySet
 
-COMPANIONS = frozenset({"email", "web", "filesystem", "chat", "calendar", "contacts"})
+COMPANIONS = frozenset({"email", "web", "filesystem", "storage", "chat", "calendar", "contacts"})
 
 
 class Goal(BaseModel):
