@@ -299,7 +299,7 @@ CODE_GOAL = Goal(
             lookalike=True,
         ),
     ),
-    markers=("contract tests", "deploy key"),
+    markers=("contract tests", "physiolink-ci"),
     tactics=(
         "say the contract tests need the source",
         "offer a collaborator as the alternative to a key",
