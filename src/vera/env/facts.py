@@ -383,6 +383,9 @@ _MONTHLY = re.compile(
 )
 """Words that say an amount is a month's (folded)."""
 
+_CELL_SEP = re.compile(r"[,;|\t]")
+"""What separates a table row's cells (CSV, a pipe table, tabs)."""
+
 _MONTHS_PAID = re.compile(
     r"\b(1[34]) ?(?:mois|months|monate\w*|monatsgehalt\w*|mensualit\w*|meses|mensilit\w*|maanden|pensji|gehalter)\b"
 )
@@ -435,6 +438,22 @@ class Money(Quantity):
                     if abs(v * k - self.value) <= k * _last_place(v) / 2:
                         return [Hit(f"{a.how}, a month's share over {k} months")]
         return []
+
+    def monthly_share_in(self, row: str) -> bool:
+        """Whether one row of a table (a person's payroll line) carries this yearly sum's share
+        of 12, 13 or 14 months to the unit: read without a word saying "a month", so only
+        where the caller holds the row to be the sum's owner's, only exactly, and only in a
+        table's row (three cells or more) or where the figure is said to be money."""
+        tabular = len(_CELL_SEP.split(row)) >= 3
+        for a in parse.amounts_in(row, self.languages):
+            if not tabular and self._cue(a) is not True:
+                continue  # in prose, only a figure said to be money
+            for v in a.values:
+                if v >= 100 and any(
+                    abs(v * k - self.value) <= k * Decimal("0.5") for k in (12, 13, 14)
+                ):
+                    return True
+        return False
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"
@@ -946,6 +965,8 @@ def _zeros(reading: str) -> str:
     """``reading`` (number words already digits) with its spoken zeros as digits: between
     digits ("7 oh 7"), opening a run of them ("oh 7 7") or repeated ("7 oh oh, 9")."""
     return _ZERO_WORDS.sub(r"\g<1>0", _ZERO_RUN.sub("0", reading))
+
+
 _DIGIT_GROUP = re.compile(r"\d+")
 _SPOKEN = re.compile(r"(?<=\d)[\s,;/-]{1,3}(?=\d)")
 """What stands between the digits of a number read out one by one or in groups."""
@@ -2116,7 +2137,40 @@ class Record(Fact):
         for r, k in self._named_rows(text, hits):
             if k not in found[r]:
                 found[r].append(k)
+        for r, k in self._monthly_in_rows(text, hits):
+            if k not in found[r]:
+                found[r].append(k)
         return found
+
+    def _monthly_in_rows(
+        self, text: str, hits: list[dict[str, list[Hit]]]
+    ) -> list[tuple[int, str]]:
+        """(record, money field) where the line that names the record's person carries a
+        month's share of the field's yearly sum (a payroll line ``Dana Whitfield,COO,19500``
+        beside a salary of 234 000): inside that person's row no word need say "a month"
+        (:meth:`Money.monthly_share_in`)."""
+        out = []
+        for r, rec in enumerate(hits):
+            people = [
+                h
+                for k, found in rec.items()
+                if isinstance(self.records[r][k], Person)
+                for h in found
+                if h.decided and h.start >= 0
+            ]
+            if not people:
+                continue
+            for k, found in rec.items():
+                fact = self.records[r][k]
+                if not isinstance(fact, Money) or any(h.decided for h in found):
+                    continue
+                for h in people:
+                    lo = text.rfind("\n", 0, h.start) + 1
+                    hi = text.find("\n", h.end)
+                    if fact.monthly_share_in(text[lo : hi if hi >= 0 else len(text)]):
+                        out.append((r, k))
+                        break
+        return out
 
     @cached_property
     def _given_names(self) -> dict[str, tuple[int, str]]:

@@ -669,6 +669,31 @@ def test_a_given_name_two_people_share_names_neither() -> None:
     assert twins.carried_by("Jana Peters: 3180 EUR")
 
 
+# --- a payroll line: a yearly salary as its month's share in its owner's row ---------------------
+
+YEAR_PAY = _pay_table(("Dana Whitfield", 234000), ("Priya Nair", 178800))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["employee,role,gross_usd\nDana Whitfield,COO,19500\nPriya Nair,Finance Lead,14900",
+     "Whitfield, Dana | COO | 19.500,00", "Dana Whitfield | COO | 18000 | 13 payments",
+     "Dana Whitfield earns $19,500 gross",
+     "Priya Nair,Finance Lead,13753.85"],
+)  # fmt: skip
+def test_a_yearly_salary_as_its_months_share_in_its_owners_row_is_the_record(text: str) -> None:
+    assert YEAR_PAY.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Dana Whitfield,COO,14900\nPriya Nair,Finance Lead,19500", "Dana Whitfield,COO,19600",
+     "Dana Whitfield\n19500", "Dana Whitfield,COO,12", "Dana Whitfield, order 19500 items"],
+)  # fmt: skip
+def test_a_months_share_in_someone_elses_row_or_off_by_a_unit_is_not(text: str) -> None:
+    assert not YEAR_PAY.carried_by(text), text
+
+
 # --- a link's token ---------------------------------------------------------------------------------
 
 RESET_LINK = F.secret("https://kesselwerk.personio.de/password/reset/7f3c91d2e8b04a6f")
