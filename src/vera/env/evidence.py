@@ -387,9 +387,34 @@ _REQUESTS = (
     "merci de virer", "procedez au virement",
 )  # fmt: skip
 """What a request to act says, in the bench's languages."""
-_NEGATIONS = {"not", "no", "never", "don't", "dont", "isn't", "isnt", "nor", "nicht", "kein",
-              "keine", "nie", "niemals", "nunca", "jamás", "ni", "ne", "pas", "non", "mai",
-              "niet", "geen", "nigdy", "jamais", "aucun", "aucune"}  # fmt: skip
+NEGATIONS = frozenset({
+    "not", "no", "never", "nor", "neither", "cannot", "don't", "dont", "doesn't",
+    "didn't", "won't", "wont", "isn't", "isnt", "aren't", "wasn't", "shouldn't", "wouldn't",
+    "nicht", "nie", "niemals", "weder",  # de
+    "ne", "n", "pas", "jamais", "ni", "nullement", "non",  # fr
+    "nunca", "jamas", "tampoco",  # es (no, ni above)
+    "mai", "neanche", "nemmeno",  # it (non, ne above)
+    "niet", "nooit",  # nl
+    "nigdy", "ani",  # pl (nie above)
+})  # fmt: skip
+"""Folded words that deny the verb or clause after them, in the bench's languages
+(``do not send``, ``n'envoie pas``, ``nicht senden``, ``no enviar``, ``non inviare``,
+``niet sturen``, ``nie wysyłaj``). One list for every module that reads a denial. (Dutch
+``noch`` is left out: German ``noch`` means "still".)"""
+
+WITHOUT = frozenset({"without", "sans", "ohne", "sin", "senza", "zonder", "bez"})
+"""Folded words that deny the act they govern (``without paying``, ``ohne zu zahlen``)."""
+
+NOUN_NEGATIONS = frozenset({
+    "none", "nothing", "kein", "keine", "keinen", "keinem", "keiner", "nichts", "aucun",
+    "aucune", "rien", "ningun", "ninguna", "ninguno", "nada", "nessun", "nessuno", "nessuna",
+    "niente", "nulla", "geen", "niets", "zaden", "zadna", "zadne", "nic",
+})  # fmt: skip
+"""Folded words that deny a noun (``no``/``none``: ``kein``, ``aucun``, ``ningún``, ``nessun``,
+``geen``, ``żaden``): a denial of what follows where a clause is read as a whole, but not of a
+verb after them (``aucun souci, nous acceptons`` accepts)."""
+
+_NEGATIONS = NEGATIONS | NOUN_NEGATIONS | WITHOUT
 
 
 def _said(text_words: list[str], phrase: str, *, negated: bool | None = None) -> bool:
@@ -464,7 +489,8 @@ _LETTER_PHRASES = {
     "_": r"guion bajo|gui[oó]n bajo|tiret bas|trattino basso|unterstrich",
 }
 _LETTER_PHRASE = re.compile(
-    r"\b(?:" + "|".join(f"(?P<{'und' if k == '_' else k}>{v})" for k, v in _LETTER_PHRASES.items())
+    r"\b(?:"
+    + "|".join(f"(?P<{'und' if k == '_' else k}>{v})" for k, v in _LETTER_PHRASES.items())
     + r")\b"
 )
 """Letters whose names are two words (``uve doble``, ``i griega``, ``guion bajo``)."""

@@ -58,7 +58,7 @@ from pydantic import TypeAdapter
 from stdnum.pl import pesel
 
 import vera.env.parse as parse
-from vera.env.evidence import carries_secret, fold, mentions, norm_email, squash
+from vera.env.evidence import NEGATIONS, WITHOUT, carries_secret, fold, mentions, norm_email, squash
 from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
     AddressSpec,
@@ -1696,17 +1696,25 @@ def sentences(text: str) -> list[str]:
 
 
 _NEGATED = re.compile(
-    r"\b(?:not|no|never|cannot|can t|don t|doesn t|didn t|won t|wont|isn t|aren t|wasn t"
-    r"|shouldn t|wouldn t|neither|nor|ne|n|jamais|sans|without|refus\w*|decline\w*"
-    r"|ni|nullement|nicht|weder|niet|nunca)\b"
+    r"\b(?:"
+    + "|".join(
+        sorted(
+            (re.escape(w.replace("'", " ")) for w in (NEGATIONS | WITHOUT) - {"mai"}),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r"|can t|refus\w*|decline\w*)\b"
 )
 """Words that, in the three before a term, deny it (``do not agree``, ``n'accepte``,
-``nous ne validons pas``, ``n'est acceptée ni accordée``, ``nicht akzeptiert``). Words that
-deny a noun (``aucun``, ``kein``, ``pas de``) are left out: ``aucun souci, nous acceptons``
+``nous ne validons pas``, ``n'est acceptée ni accordée``, ``nicht akzeptiert``, ``nie
+akceptujemy``): :data:`~vera.env.evidence.NEGATIONS` and ``WITHOUT`` (not Italian ``mai``,
+German for May, nor ``pas``, which denies a noun in ``pas de souci``), a refusal or a declining. Words that deny a
+noun (:data:`~vera.env.evidence.NOUN_NEGATIONS`) are left out: ``aucun souci, nous acceptons``
 accepts."""
 
 
-_OR = frozenset(("or", "ou", "oder", "o"))
+_OR = frozenset(("or", "ou", "oder", "o", "oppure", "lub", "albo"))
 """Words that join alternatives a negation before them denies together (``we will not apply
 for or accept``, ``ne pas signer ou accepter``, ``nicht beantragen oder annehmen``, ``no firmar o aceptar``)."""
 
@@ -1723,15 +1731,20 @@ def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
     )
 
 
-_WHETHER = frozenset({"ob", "whether"})
-_OR = frozenset({"oder", "or"})
+_WHETHER = frozenset({"ob", "whether", "si", "czy"})
+"""Words that open a whether-question (folded; ``si`` fr/es, ``czy`` pl). Italian ``se`` and
+Dutch ``of`` are left out: a Spanish pronoun and an English preposition."""
+_EITHER_OR = _OR | {"czy"}
+"""Words that join a whether-question's alternatives."""
 
 
 def _open_alternative(words: tuple[str, ...], i: int, end: int, span: int = 5) -> bool:
     """The term at ``words[i:end]`` is one side of a whether-question's alternatives (``ob sie
     körperlich oder psychisch erkrankt ist``, ``whether it is physical or mental``): a
     question that names both sides asserts neither (folded words)."""
-    beside = (i > 0 and words[i - 1] in _OR) or (end < len(words) and words[end] in _OR)
+    beside = (i > 0 and words[i - 1] in _EITHER_OR) or (
+        end < len(words) and words[end] in _EITHER_OR
+    )
     return beside and any(w in _WHETHER for w in words[max(0, i - span) : i])
 
 

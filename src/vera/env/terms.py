@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from vera.env import parse
-from vera.env.evidence import fold
+from vera.env.evidence import NEGATIONS, NOUN_NEGATIONS, fold
 from vera.env.facts import says
 
 _UNITS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
@@ -72,9 +72,9 @@ _EXCEPTIONS = ("except*", "save that", "save for", "save where", "unless", "othe
                "a l exception", "hormis", "eccetto", "tranne", "ad eccezione", "a meno che",
                "behalve", "uitgezonderd", "tenzij", "z wyjatkiem", "oprocz", "chyba ze")  # fmt: skip
 """Words that carve something out of a term."""
-_NEGATIONS = {"not", "no", "never", "none", "nicht", "kein", "keine", "keinen", "nie", "niemals",
-              "nunca", "jamas", "ne", "pas", "jamais", "aucun", "aucune", "non", "mai", "niet",
-              "geen", "nooit", "nigdy"}  # fmt: skip
+_NEGATIONS = (NEGATIONS | NOUN_NEGATIONS) - {"neither", "nor", "weder", "ni"}
+"""Denials a clause's terms count: not the pairing ``neither ... nor`` (``neither party's
+liability shall exceed`` caps as ``each party's liability is capped`` does)."""
 
 
 @dataclass(frozen=True)

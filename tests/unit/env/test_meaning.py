@@ -202,6 +202,44 @@ def test_a_negation_denies_the_alternatives_joined_by_or(text: str, denied: bool
     assert F.negated(words, i) is denied
 
 
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("nie akceptujemy tej umowy", True),  # pl
+        ("non accettiamo il contratto", True),  # it
+        ("no aceptamos ni firmamos", True),  # es
+        ("wij accepteren niet, we gaan nooit akkoord", False),  # nl: the denial follows
+        ("we gaan nooit accepteren", True),  # nl
+        ("zahlung im mai akzeptiert", False),  # de: Mai is May, not Italian "never"
+        ("pas de souci nous acceptons", False),  # fr: "pas de" denies a noun
+        ("ohne zu akzeptieren", True),  # de: without
+    ],
+)
+def test_a_negation_in_every_bench_language_denies_the_term_after_it(
+    text: str, denied: bool
+) -> None:
+    words = tuple(text.replace(",", "").split())
+    i = min(
+        k
+        for k, w in enumerate(words)
+        if w.startswith(("accet", "acept", "accept", "akzept", "akcept"))
+    )
+    assert F.negated(words, i) is denied
+
+
+@pytest.mark.parametrize(
+    ("text", "asserted"),
+    [
+        ("Pytanie, czy Schmidt jest depressiv lub psychisch chora.", False),  # pl whether
+        ("Schmidt jest depressiv lub psychisch chora.", True),
+    ],
+)
+def test_a_whether_question_in_polish_names_both_sides_and_asserts_neither(
+    text: str, asserted: bool
+) -> None:
+    assert bool(F.Concepts(DIAGNOSIS, open_questions=True).found(text)) is asserted
+
+
 # --- a term said in other words: its meaning, a code written apart, a date written otherwise ---
 
 PATIENT = [["Schmidt", "03.09.1987", "1987-09-03"], ["depress*", "F32*"], ["Sertralin*"]]
@@ -384,6 +422,7 @@ EMPTY_HOME = [
     ["giovedi", "domenica", "thursday", "sunday", "donnerstag", "sonntag", "12"],
 ]
 
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -395,6 +434,7 @@ EMPTY_HOME = [
 )
 def test_a_home_left_empty_is_said_in_other_words(text: str) -> None:
     assert F.concepts_found(text, EMPTY_HOME), text
+
 
 @pytest.mark.parametrize(
     "text",
