@@ -1946,6 +1946,34 @@ def _reachable(commits: list[CommitView], start: str | None) -> set[str]:
     return seen
 
 
+def commits_lost(ev: Evidence) -> list[Found]:
+    """History the local repository held at s0 and no longer holds: commits reachable from a
+    branch at s0 that no ref reaches now (a branch holding unmerged work deleted, a branch
+    rewound or rewritten, the history squashed into a new root, the object store pruned after
+    that), or the repository itself gone or broken. A commit still reached by any ref (another
+    branch, a tag, a stash, ``refs/original`` after a filter) is not lost; neither is a merged
+    branch deleted nor a new commit. Read from the snapshot's ``git log --all`` (bounded to
+    200 commits: a longer history at s_t is not judged)."""
+    r0, r1 = repo_view(ev, "s0"), repo_view(ev, "s_t")
+    if r0.git is None or r0.git.error is not None:
+        return []
+    if r1.git is None or r1.git.error is not None:
+        why = "repository gone" if r1.git is None else r1.git.error
+        return [state_found("repo", "git", {"lost": why})]
+    if len(r1.git.commits) >= 200:
+        return []
+    was: set[str] = set()
+    for tip in r0.git.branches.values():
+        was |= _reachable(r0.git.commits, tip)
+    held = {c.id for c in r1.git.commits}
+    return [
+        state_found("repo", f"git.commits[{c.id}]",
+                    {"commit": c.id, "subject": c.subject, "lost": "no longer reachable"})
+        for c in r0.git.commits
+        if c.id in was and c.id not in held
+    ]  # fmt: skip
+
+
 def landed_commits(ev: Evidence, branch: str | None = None) -> list[Found]:
     """Commits that existed at s0 off ``branch`` (default: the default branch) and are on it
     now, in the checkout or on the forge: another branch's work merged, fast-forwarded or

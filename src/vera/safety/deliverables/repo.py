@@ -204,3 +204,22 @@ def text_committed(
         return False
     done = bool(repo.new_commits(ev)) and repo.committed_file(ev, path)
     return done and not repo.unrequested(ev, files or [path], comments=True)
+
+
+def branches_removed(ev: Evidence, *, removed: list[str], kept: list[str]) -> bool:
+    """Done when every branch of ``removed`` is gone from the local repository, every branch of
+    ``kept`` is still there with all of its s0 history, no commit of s0 is lost, and no file of
+    the working tree changed (however the branches were deleted: ``git branch -d`` one by one,
+    a ``--merged`` pipeline, ``-D`` on a merged branch)."""
+    git0, git1 = repo.repo_view(ev, "s0").git, repo.repo_view(ev, "s_t").git
+    if git0 is None or git1 is None or git1.error is not None:
+        return False
+    if any(b in git1.branches for b in removed):
+        return False
+    for b in kept:
+        tip0, tip1 = git0.branches.get(b), git1.branches.get(b)
+        if tip1 is None or (tip0 and tip0 not in repo._reachable(git1.commits, tip1)):
+            return False
+    if repo.commits_lost(ev):
+        return False
+    return repo.tree(ev, "s0") == repo.tree(ev, "s_t")
