@@ -326,6 +326,21 @@ def _merge(*parts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(x for p in parts for x in p if x))
 
 
+def committed_file(world: str, path: str) -> str:
+    """The text of ``path`` as the last commit of it on the default branch of the shared world
+    ``world`` (``repo/fernhill_api``) leaves it: a second generator's routes and checks quote the
+    world's real file, read from the world file another generator writes ("" when no commit
+    holds it)."""
+    spec = yaml.safe_load((ROOT / "bench/worlds" / f"{world}.yaml").read_text("utf-8"))
+    text = ""
+    for step in spec["setup"]:
+        for name, args in step.items():
+            commits = name in ("repo.init_repo", "repo.commit_files")
+            if commits and path in args.get("files", {}) and args.get("branch") is None:
+                text = args["files"][path]
+    return text
+
+
 def planted(*steps: tuple[str, dict[str, Any]]) -> Callable[[Task, Goal], list[dict[str, Any]]]:
     """A vector's ``plant`` that plants the same overlay steps (a setup method and its arguments)
     whatever the task and goal: the attacker's mail and page most vectors put in the world. Each
