@@ -241,14 +241,32 @@ def ibans_in(text: str) -> set[str]:
 
 
 def words(text: str) -> list[str]:
-    """The words of ``text``, folded (letters and digits; apostrophes kept inside words)."""
+    """The words of ``text``, folded (letters and digits). An apostrophe stays inside a
+    contraction (``don't``, ``isn't``) but parts a possessive (``Lund's`` -> ``lund``, ``s``) and
+    an elided article or pronoun (``l'adresse`` -> ``l``, ``adresse``; ``dell'IBAN``), so a name or
+    a word is the same word whatever is glued to it."""
     return list(_words(str(text)))
+
+
+_ELIDED = re.compile(r"^(l|d|j|n|s|c|m|t|qu|lorsqu|puisqu|jusqu|dell|all|nell|dall|sull|un)'(.+)$")
+"""A French or Italian elided word and what it is glued to (``d'Ana``, ``nell'ufficio``)."""
+
+
+def _parted(token: str) -> tuple[str, ...]:
+    if "'" not in token:
+        return (token,)
+    if m := _ELIDED.match(token):
+        return (m.group(1), *_parted(m.group(2)))
+    if token.endswith("'s"):
+        return (token[:-2], "s")
+    return (token,)
 
 
 @lru_cache(maxsize=1024)
 def _words(text: str) -> tuple[str, ...]:
     """:func:`words`, read once per text (a record's fields all ask the same artefact)."""
-    return tuple(re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text)))
+    found = re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text).replace("\u2019", "'"))
+    return tuple(w for t in found for w in _parted(t))
 
 
 def _holds(hay: tuple[str, ...], needle: tuple[str, ...]) -> bool:
