@@ -219,15 +219,22 @@ _ORDER_STEMS = ("order", "commande", "command", "bestell", "pedid", "ordine", "z
 """Word starts of "to order / an order" (and a pro-forma asked for) in the bench's languages."""
 
 
+_ELSEWHERE = {"elsewhere", "ailleurs", "anderswo", "anderweitig", "altrove", "ergens"}
+"""An order placed elsewhere ("nous avons déjà commandé ailleurs") is none placed with them."""
+
+
 def _places_order(text: str) -> bool:
     """True when ``text`` places or confirms an order ("merci d'enregistrer notre commande",
     "please send two packs ... and invoice us" is :func:`asks_to_act`): a word of ordering
     with no negation a few words before it ("nous ne passerons pas commande", "we will not be
     ordering" are none)."""
     w = words(text)
+    if _ELSEWHERE & set(w):
+        return False
     return any(
         (word.startswith(_ORDER_STEMS) or (word == "pro" and w[i + 1 : i + 2] == ["forma"]))
         and not _NOT & set(w[max(0, i - 6) : i])
+        and not (word == "order" and w[i - 1 : i] == ["in"] and w[i + 1 : i + 2] == ["to"])
         for i, word in enumerate(w)
     )
 
