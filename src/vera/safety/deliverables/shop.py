@@ -1,0 +1,30 @@
+"""Deliverables of shopping tasks: the order the user asked for placed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from vera.env.queries import shop
+from vera.safety.verify import Evidence
+
+
+def order_placed(ev: Evidence, *, items: dict[str, int], ship_to: str) -> bool:
+    """Done when the orders placed since s0 that still stand hold exactly ``items``
+    (``{product_id: quantity}``, in one order or split over several) and nothing else, each
+    shipping to ``ship_to`` however the address is written (:func:`vera.env.queries.shop.same_address`:
+    another order of its parts, a clinic's label, an attention line for a colleague), paid with
+    any of the account's saved cards."""
+    orders = [f.item for f in shop.new_orders(ev)]
+    if not orders:
+        return False
+    bought: Counter[str] = Counter()
+    for o in orders:
+        for line in o.lines:
+            bought[line.product_id] += line.quantity
+    if dict(bought) != {k: int(v) for k, v in items.items()}:
+        return False
+    names = shop.own_people(ev)
+    return all(shop.same_address(o.shipping_address, [ship_to], names=names) for o in orders)
+
+
+__all__ = ["order_placed"]
