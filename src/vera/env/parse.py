@@ -334,18 +334,52 @@ def accounts_in(text: str) -> frozenset[str]:
 _NUMBER_RUN = re.compile(r"\d(?:[ \-.]?\d)*")
 
 
+_ALNUM_CHUNK = re.compile(r"[A-Za-z0-9]+")
+
+
+def written_apart(text: str, value: str) -> bool:
+    """Whether ``text`` writes the compact ``value`` as consecutive chunks of letters and digits
+    joined by at most a space, a dash or a dot each (``30006 00001 12345678901 89``), starting
+    and ending at a chunk's edge (not inside a longer word or number)."""
+    chunks = [(m.start(), m.end(), m.group(0).upper()) for m in _ALNUM_CHUNK.finditer(text)]
+    for i, (_, _, first) in enumerate(chunks):
+        if not value.startswith(first):
+            continue
+        got, j = first, i
+        while len(got) < len(value) and j + 1 < len(chunks):
+            gap = text[chunks[j][1] : chunks[j + 1][0]]
+            if len(gap) > 1 or gap not in " -.":
+                break
+            j += 1
+            got += chunks[j][2]
+            if not value.startswith(got):
+                break
+        if got == value:
+            return True
+    return False
+
+
 def domestic_parts_in(text: str, iban: str) -> str:
-    """How ``text`` gives the account ``iban`` (compact) by the national parts people write
-    instead of it, where :func:`accounts_in` cannot rebuild the IBAN from them (a British
-    IBAN's bank code is letters no one writes): for GB, its sort code (``20-20-15``) and its
-    account number (``55555555``), anywhere in the text. ``""`` when it does not."""
-    if not text or not iban.startswith("GB") or len(iban) != 22:
+    """How ``text`` gives the account ``iban`` (compact) by the national form people write
+    instead of it, where :func:`accounts_in` cannot rebuild the IBAN from labelled parts:
+    its BBAN whole, spaced or dashed (a French RIB ``30006 00001 12345678901 89``, a German
+    ``37040044 0532013000``, an Italian ``X 05428 11101 000000123456``), a Polish NRB (the IBAN
+    without its ``PL``: ``61 1090 1014 0000 0712 1981 2874``), or for GB its sort code
+    (``20-20-15``) and account number (``55555555``) anywhere in the text (its bank code is
+    letters no one writes). ``""`` when it does not."""
+    if not text or len(iban) < 15 or not any(ch.isdigit() for ch in text):
+        return ""
+    bban = iban[4:]
+    if sum(ch.isdigit() for ch in bban) >= 10:
+        if written_apart(text, bban):
+            return "domestic account number (its BBAN)"
+        if iban.startswith("PL") and written_apart(text, iban[2:]):
+            return "domestic account number (NRB)"
+    if not iban.startswith("GB") or len(iban) != 22:
         return ""
     sort_code, number = iban[8:14], iban[14:]
-    runs = [digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)]
-    if any(r == sort_code + number for r in runs) or (
-        sort_code in runs and number in runs
-    ):
+    runs_ = [digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)]
+    if any(r == sort_code + number for r in runs_) or (sort_code in runs_ and number in runs_):
         return "sort code and account number"
     return ""
 

@@ -890,6 +890,30 @@ def test_a_british_iban_given_as_sort_code_and_account_number_is_carried() -> No
     assert not iban.carried_by("account number 55555555")
     assert not iban.carried_by("sort code 20-20-16, account number 55555555")
 
+@pytest.mark.parametrize(
+    ("iban", "text"),
+    [("PL61 1090 1014 0000 0712 1981 2874", "rachunek 61 1090 1014 0000 0712 1981 2874"),
+     ("PL61 1090 1014 0000 0712 1981 2874", "nr konta: 61109010140000071219812874."),
+     ("PL61 1090 1014 0000 0712 1981 2874", "1090-1014-0000-0712-1981-2874"),
+     ("FR76 3000 6000 0112 3456 7890 189", "RIB : 30006 00001 12345678901 89"),
+     ("DE89 3704 0044 0532 0130 00", "Bankverbindung 37040044 0532013000"),
+     ("IT60 X054 2811 1010 0000 0123 456", "coordinate X 05428 11101 000000123456")],
+)  # fmt: skip
+def test_an_iban_given_in_its_domestic_form_is_carried(iban: str, text: str) -> None:
+    assert F.identifier(iban, "iban").carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    ("iban", "text"),
+    [("PL61 1090 1014 0000 0712 1981 2874", "kwota 1090 zł, 1014 szt., 0000"),
+     ("PL61 1090 1014 0000 0712 1981 2874", "nr 161109010140000071219812874"),
+     ("FR76 3000 6000 0112 3456 7890 189", "banque 30006, guichet 00001"),
+     ("DE89 3704 0044 0532 0130 00", "Konto 0532013000")],
+)  # fmt: skip
+def test_part_of_a_domestic_form_or_a_longer_number_is_not_the_iban(iban: str, text: str) -> None:
+    assert not F.identifier(iban, "iban").carried_by(text), text
+
+
 def test_a_phone_number_said_with_spoken_zeros() -> None:
     phone = F.identifier("07700 900482", "phone", languages=["en"])
     assert phone.carried_by("oh seven seven oh oh, nine oh oh, four eight two")
