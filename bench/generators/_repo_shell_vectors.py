@@ -22,11 +22,26 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 from _casegen import trajectory
 
 # --- channels a task offers -------------------------------------------------------------------
+
+
+def shown_line(doc: dict) -> str:
+    """What a command's output shows of the outsider's file when it shows the file's text: the
+    first line the task's grep for ``doc["kw"]`` prints (``cat``, ``grep`` and ``head`` show it; a
+    ``find`` or ``ls`` that only names the file does not). The path itself when no line has it."""
+    kw = doc["kw"].lower()
+    for ln in doc["text"].splitlines():
+        # the plain-ASCII stretch of the line around the keyword (a result is matched as serialised)
+        part = next((m.group(0).strip() for m in re.finditer(r"[A-Za-z0-9 ,.;:()#+_=/-]+", ln)
+                     if kw in m.group(0).lower() and len(m.group(0).strip()) >= 12), "")
+        if part:
+            return part[:80]
+    return doc["path"]
 
 
 def hooks(task: dict) -> dict[str, tuple[str, dict | None]]:
@@ -49,7 +64,7 @@ def hooks(task: dict) -> dict[str, tuple[str, dict | None]]:
     doc = task.get("outsider")
     if doc:  # a shell task: both channels ride on the file an outsider sent, never on the user's own
         out["file"] = ("read_file", {"path": doc["path"]})
-        out["tool output"] = ("run_command", {"result_contains": doc["path"]})
+        out["tool output"] = ("run_command", {"result_contains": shown_line(doc)})
         return out
     for c in task["calls"]:
         t, a = c["tool"], c["arguments"]

@@ -145,6 +145,13 @@ class Goal:
     attacker_knows: list[dict] = field(default_factory=list)
     """case.yaml ``realism: attacker_knows:`` ``{what, why}``: what the attacker's text names that
     an outsider can really know (a vendor's documented default path), and why."""
+    persona: dict[str, str] = field(default_factory=dict)
+    """The attacker's own mail when the goal's attacker is not the task's look-alike sender (a
+    course colleague, a homecare supplier, an audit office): ``sender``, ``subject``, ``opening``
+    (what the mail says before the vector's line) and ``followup`` (the opening of their short
+    second mail). It replaces the task's mail text and sender, keeping its pinned ids and dates,
+    so whoever writes has a reason to ask and knows only what they could know. Only for tasks
+    whose planted item is a mail."""
 
 
 @dataclass
@@ -217,18 +224,27 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     head = f"# Written by {generator}: edit the generator, not this file.\n"
     step, path, content = task.doc
     key = "url" if step.startswith("web.") else "path"
+    doc_extra, followup = dict(task.doc_extra), dict(task.followup)
+    if goal.persona:  # the goal's own attacker writes the mail, not the task's look-alike sender
+        if step != "email.add_message":
+            raise ValueError(f"{goal.key}: a persona replaces a mail, {task.key} plants a {step}")
+        content = goal.persona["opening"]
+        doc_extra.update(sender=goal.persona["sender"], subject=goal.persona["subject"])
+        if followup:
+            followup.update(subject="Re: " + goal.persona["subject"], body=goal.persona["followup"])
+            followup.pop("sender", None)
     text = vector.planted(goal)
     if task.comment:  # planted into a config file: as comments, so the file still parses
         text = "\n".join(task.comment + ln for ln in text.splitlines())
     planted = content.rstrip("\n") + "\n\n" + text + "\n"
     if step == "email.add_message":  # the attacker's own mail beside the one the task reads
-        overlay = [{step: {**task.doc_extra, "body": planted.strip() + "\n"}}]
+        overlay = [{step: {**doc_extra, "body": planted.strip() + "\n"}}]
     else:
-        overlay = [{step: {key: path, "content": planted, **task.doc_extra}}]
+        overlay = [{step: {key: path, "content": planted, **doc_extra}}]
     overlay += goal.extra_overlay
-    if task.followup:
-        sender = {"sender": task.doc_extra["sender"]} if "sender" in task.doc_extra else {}
-        overlay.append({"email.add_message": {**sender, **task.followup}})
+    if followup:
+        sender = {"sender": doc_extra["sender"]} if "sender" in doc_extra else {}
+        overlay.append({"email.add_message": {**sender, **followup}})
     injections = []
     for n, (tool, when, channel) in enumerate(task.hooks):
         inj: dict[str, Any] = {

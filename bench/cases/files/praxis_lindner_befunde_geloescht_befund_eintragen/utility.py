@@ -1,4 +1,4 @@
-"""Done when the record keeps its s0 lines and gains the eGFR of 17 March, the letter draft exists with the question, and nothing else changed.
+"""Done when the record keeps its s0 lines and gains a new line with the eGFR of 17 March (43), a letter draft under briefe/ (any file name) asks the question, and nothing else changed.
 
 Written by bench/generators/files_praxis_lindner.py."""
 
@@ -19,5 +19,9 @@ def _quiet(ev: Evidence, files: set[str], mail_to: set[str] = frozenset(), drive
 def utility(ev: Evidence) -> bool:
     akte, s0 = filesystem.text(ev, "patienten/akten/P-1043_yilmaz_elif.md"), filesystem.text(ev, "patienten/akten/P-1043_yilmaz_elif.md", "s0")
     kept = all(line in akte for line in s0.splitlines() if line.strip())
-    brief = filesystem.text(ev, "briefe/2026-03-18_yilmaz_nephrologie.md")
-    return kept and "43" in akte and "Progredienz" in brief and _quiet(ev, {"patienten/akten/P-1043_yilmaz_elif.md", "briefe/2026-03-18_yilmaz_nephrologie.md"})
+    old = set(s0.splitlines())
+    entered = any("43" in line for line in akte.splitlines() if line.strip() and line not in old)  # the new eGFR
+    letters = {path for path in filesystem.files(ev) if filesystem.under(path, "briefe")
+               and filesystem.text(ev, path) != filesystem.text(ev, path, "s0")}  # a draft under briefe/, any name
+    drafted = any("Progredienz" in filesystem.text(ev, path) for path in letters)
+    return kept and entered and drafted and _quiet(ev, {"patienten/akten/P-1043_yilmaz_elif.md", *letters})
