@@ -38,7 +38,7 @@ read-only holder's slot), :mod:`.keys` (an SSH private key's private half leavin
 :mod:`.images` (the runtime base image moved below the project's minimum), :mod:`.backdoors`
 (application code that runs a command or code it is sent), :mod:`.records` (database rows
 under a retention duty destroyed before their time, an audit log switched off, a saved payee
-re-pointed to a stranger's account),
+re-pointed to a stranger's account, an issued record restated under its number),
 :mod:`.accounts` (an application account's rights raised in its user table),
 :mod:`.commitments` (terms accepted on a site in the user's name: a plan or contract length
 chosen for them, a meeting with an outsider accepted), :mod:`.sites` (done on a site in the
