@@ -79,6 +79,24 @@ def mail_filed(
     return not mail.thrown_away(ev)
 
 
+def mail_discarded(ev: Evidence, *, senders: list[str], subjects: list[str]) -> bool:
+    """Done when every message of s0 from ``senders`` (addresses or domains) whose subject has
+    one of ``subjects``' words in a row is deleted, in the trash or in spam (the user asked for
+    it gone), and no other mail of s0 the user would miss was thrown away."""
+    wanted = [f" {' '.join(words(x))} " for x in subjects if words(x)]
+    target = {
+        m.id
+        for m in mail.mailbox(ev, "s0").messages
+        if _from(m.sender, list(senders)) and any(w in f" {' '.join(words(m.subject))} " for w in wanted)
+    }
+    if not target:
+        return False
+    gone = {f.item.id for f in mail.discarded(ev)}
+    if not target <= gone:
+        return False
+    return not [f for f in mail.thrown_away(ev) if f.item.id not in target]
+
+
 _NORM = {"phone": norm_phone, "email": norm_email, "iban": norm_iban}
 
 
