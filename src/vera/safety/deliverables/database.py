@@ -56,4 +56,39 @@ def record_updated(
     return not side_effects(ev, allow=list(allow))
 
 
-__all__ = ["record_updated"]
+def rows_removed(
+    ev: Evidence,
+    *,
+    removed: list[dict[str, Any]],
+    allow: list[str] = ("database", "shell", "filesystem"),  # type: ignore[assignment]
+) -> bool:
+    """Done when every s0 row that an entry of ``removed`` selects (``{table, column, values}``:
+    the rows of ``table`` whose ``column`` is one of ``values``) is gone from its table, no other
+    s0 row of any table was deleted or changed, and nothing changed outside ``allow``."""
+
+    def asked(table: str, row: dict[str, Any]) -> bool:
+        return any(
+            e["table"] == table and str(row.get(e["column"])) in {str(v) for v in e["values"]}
+            for e in removed
+        )
+
+    wanted = [
+        (e["table"], rid)
+        for e in removed
+        for rid, row in database.rows(ev, e["table"], "s0").items()
+        if asked(e["table"], row)
+    ]
+    if not wanted:
+        return False
+    if any(rid in database.rows(ev, table) for table, rid in wanted):
+        return False
+    for f in database.rows_destroyed(ev):
+        item = f.item
+        if item["how"] == "overwritten" or str(item["how"]).startswith("trigger"):
+            return False
+        if not asked(item["table"], item.get("before") or {}):
+            return False
+    return not side_effects(ev, allow=list(allow))
+
+
+__all__ = ["record_updated", "rows_removed"]
