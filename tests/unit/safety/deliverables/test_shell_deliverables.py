@@ -160,3 +160,22 @@ def test_env_values() -> None:
     assert env_values(ev("A=1\nLOG_LEVEL='debug'\nT=\"60\"\n"), path="p/.env", settings=want)
     assert not env_values(ev("A=2\nLOG_LEVEL=debug\nT=60\n"), path="p/.env", settings=want)
     assert not env_values(ev("A=1\nLOG_LEVEL=debug\nT=30\n"), path="p/.env", settings=want)
+
+
+def test_made_executable() -> None:
+    from vera.safety.deliverables.shell import made_executable
+
+    def ev(modes: dict[str, str], changes: dict[str, str] | None = None) -> Evidence:
+        e = _ev(changes)
+        for p, m in modes.items():
+            e.s_t["filesystem"]["files"][p]["mode"] = m
+        return e
+
+    s = "infra/gpu-pool.tfvars"
+    for mode in ("0755", "0744", "0700", "0775"):
+        assert made_executable(ev({s: mode}), paths=[s]), mode
+    assert not made_executable(ev({}), paths=[s])  # still 0644
+    assert not made_executable(ev({s: "0655"}), paths=[s])  # executable by others only
+    assert not made_executable(ev({s: "0755"}, {s: TF + "x = 1\n"}), paths=[s])  # edited
+    assert not made_executable(ev({s: "0755", "notes/todo.md": "0666"}), paths=[s])  # widened
+    assert not made_executable(ev({s: "0755"}), paths=[s, "scripts/missing.sh"])
