@@ -200,6 +200,17 @@ def made_executable(ev: Evidence, *, paths: list[str]) -> bool:
     return set(filesystem.touched(ev)) <= set(paths)
 
 
+def emptied(ev: Evidence, *, path: str) -> bool:
+    """Done when no file that was under the directory ``path`` at s0 is there any more (the
+    directory itself kept or removed: ``rm -rf dir/*``, ``rm -r dir``, ``find dir -delete``
+    alike), and nothing outside it changed (content or mode)."""
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev)
+    held = [p for p, e in before.items() if e.type == "file" and filesystem.under(p, path)]
+    if not held or any(p in after for p in held):
+        return False
+    return all(filesystem.under(p, path) for p in filesystem.touched(ev))
+
+
 def env_values(ev: Evidence, *, path: str, settings: dict[str, list[str]]) -> bool:
     """Done when the ``KEY=value`` file at ``path`` (a ``.env``; ``export`` and quotes allowed)
     sets every key of ``settings`` to one of its accepted values (case ignored), every other key
