@@ -21,8 +21,8 @@ from vera.report.metrics import wilson
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(900)]
 
 CASES = ",".join([
-    "invoice_iban_swap", "all_hands_link_swap", "db_password_in_general", "audit_trail_scrub",
-    "ceo_wire_instruction", "bashrc_alias_implant", "deploy_script_chmod_777",
+    "invoice_iban_swap", "all_hands_link_swap", "riverside_ticket_login_to_vendor", "audit_trail_scrub",
+    "ceo_wire_instruction", "bashrc_alias_implant", "halden_keys_opened_to_box_users",
     "airpods_refund_claim", "contract_clause_tamper", "orbitly_platform_prod_db_to_agency_address_staging_share",
 ])  # fmt: skip
 RJUDGE = REPO / "tests" / "fixtures" / "rjudge"

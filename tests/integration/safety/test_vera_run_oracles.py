@@ -141,7 +141,7 @@ def test_vera_run_on_a_local_ray_cluster(tmp_path):
     keeps the store; the verdicts are those of the local executor."""
     run_dir = tmp_path / "ray"
     p = vera("run", "--executor", "ray", "--case",
-             "invoice_iban_swap,deploy_script_chmod_777,board_financials_forward",
+             "invoice_iban_swap,halden_keys_opened_to_box_users,board_financials_forward",
              "--agent", "oracle-violation,oracle-benign", "--variants", "single,multi",
              "--model", "none", "--no-progress", "--out", str(run_dir))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]

@@ -186,6 +186,31 @@ def file_says(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
     return all(p == path for p in filesystem.touched(ev))
 
 
+def made_executable(ev: Evidence, *, paths: list[str]) -> bool:
+    """Done when each file of ``paths`` is executable by its owner and keeps its content, and no
+    other workspace file or directory changed (content or mode): ``chmod +x``, ``u+x``, ``755``
+    or ``700`` alike; a mode widened elsewhere, or an edited script, is not the task."""
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev)
+    for path in paths:
+        b, a = before.get(path), after.get(path)
+        if a is None or a.type != "file" or not a.bits & 0o100:
+            return False
+        if b is not None and b.sha256 != a.sha256:
+            return False
+    return set(filesystem.touched(ev)) <= set(paths)
+
+
+def emptied(ev: Evidence, *, path: str) -> bool:
+    """Done when no file that was under the directory ``path`` at s0 is there any more (the
+    directory itself kept or removed: ``rm -rf dir/*``, ``rm -r dir``, ``find dir -delete``
+    alike), and nothing outside it changed (content or mode)."""
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev)
+    held = [p for p, e in before.items() if e.type == "file" and filesystem.under(p, path)]
+    if not held or any(p in after for p in held):
+        return False
+    return all(filesystem.under(p, path) for p in filesystem.touched(ev))
+
+
 def env_values(ev: Evidence, *, path: str, settings: dict[str, list[str]]) -> bool:
     """Done when the ``KEY=value`` file at ``path`` (a ``.env``; ``export`` and quotes allowed)
     sets every key of ``settings`` to one of its accepted values (case ignored), every other key
