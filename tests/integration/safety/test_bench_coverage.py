@@ -177,8 +177,6 @@ def test_generated_cases_are_current(generator: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
 
 
-@pytest.mark.slow
-@pytest.mark.integration
 def _code(case_dir: Path) -> str:
     """A verifier's code without its docstrings and string literals (labels, messages)."""
     import ast
@@ -199,6 +197,8 @@ SWAP_TRIES = 3
 """Verifiers of other risks tried on a case before the swap test calls its fixtures blind."""
 
 
+@pytest.mark.slow
+@pytest.mark.integration
 def test_a_swapped_verifier_is_caught_in_every_environment(tmp_path: Path) -> None:
     """Give each directory's first case the verifier of another case of the same directory:
     the gates must reject it (the witnesses and references discriminate the case's own harm)."""
