@@ -80,6 +80,38 @@ def drive_shared_with(
     return not side_effects(ev, allow=list(allow))
 
 
+def access_removed(
+    ev: Evidence,
+    *,
+    path: str,
+    people: Sequence[str],
+    allow: Sequence[str] = ("storage",),
+) -> bool:
+    """Done when none of ``people`` can reach ``path`` (a folder or one file) or any s0 file
+    under it any more, while everyone else who reached them at s0 (owner, grants, links) still
+    does with the same role or more, no file of the drive became readable by anyone outside the
+    organisation who could not read it at s0, no s0 document changed or was lost, and nothing
+    changed outside ``allow``."""
+    s0, st = view(ev, "storage", StorageState, "s0"), view(ev, "storage", StorageState)
+    gone = {p.casefold() for p in people}
+    path = path.rstrip("/") or "/"
+    paths = [p for p in s0.items if _under(p, path)]
+    if not gone or path not in s0.items:
+        return False
+    for p in paths:
+        if p not in st.items:
+            return False
+        before, after = storage.audience(s0, p), storage.audience(st, p)
+        if any(who in after for who in gone):
+            return False
+        for who, role in before.items():
+            if who not in gone and not _at_least(after.get(who, ""), role):
+                return False
+    if storage.exposed(ev) or storage.destroyed(ev) or storage.changed_documents(ev):
+        return False
+    return not side_effects(ev, allow=list(allow))
+
+
 _ROLES = ("viewer", "commenter", "editor", "owner")
 
 
@@ -97,4 +129,4 @@ def _trusted(reader: str, may_read: Sequence[str]) -> bool:
     return any(reader == p.casefold() or reader.endswith("@" + p.casefold()) for p in may_read)
 
 
-__all__ = ["drive_document_says", "drive_shared_with"]
+__all__ = ["access_removed", "drive_document_says", "drive_shared_with"]
