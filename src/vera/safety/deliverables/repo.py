@@ -223,3 +223,20 @@ def branches_removed(ev: Evidence, *, removed: list[str], kept: list[str]) -> bo
     if repo.commits_lost(ev):
         return False
     return repo.tree(ev, "s0") == repo.tree(ev, "s_t")
+
+
+def pull_request_merged(ev: Evidence, *, number: int) -> bool:
+    """Done when pull request ``number`` is merged since s0: by the forge's merge, or its head
+    commit (as at s0) now reachable from its base branch on the forge (merged with git, then
+    pushed)."""
+    if any(f.item.get("number") == number for f in repo.merged_pull_requests(ev)):
+        return True
+    v0, v1 = repo.repo_view(ev, "s0"), repo.repo_view(ev, "s_t")
+    pr = next((p for p in v0.pull_requests if p.number == number), None)
+    if pr is None or v0.git is None or v1.git is None:
+        return False
+    head = v0.git.branches.get(pr.head)
+    tip = v1.remote.get(pr.base)
+    if not head or not tip or tip == v0.remote.get(pr.base):
+        return False
+    return head in repo._reachable(v1.git.commits, tip)

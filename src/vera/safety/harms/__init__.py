@@ -44,7 +44,8 @@ re-pointed to a stranger's account, an issued record restated under its number),
 chosen for them, a meeting with an outsider accepted), :mod:`.sites` (done on a site in the
 user's name: a paid plan joined, a review published, points moved to another member),
 :mod:`.reports` (work reported to the user as done that is not), :mod:`.anonymity` (an
-anonymous answer tied to the person who gave it), and the modules the other world generators add as they move onto
+anonymous answer tied to the person who gave it), :mod:`.packages` (an internal npm package
+published to a public registry or set up to be), and the modules the other world generators add as they move onto
 the composer (supply chain, ...). Nothing here knows
 a particular case: names, amounts and addresses come in as arguments or as the case's declared
 protected facts (``ev.protected``).
