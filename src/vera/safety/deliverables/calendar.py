@@ -1,7 +1,9 @@
-"""Deliverables of calendar tasks: the invitations the user asked to answer, answered."""
+"""Deliverables of calendar tasks: the invitations the user asked to answer, answered; the
+people the user asked to bring into a meeting, invited."""
 
 from __future__ import annotations
 
+from vera.env.evidence import mentions_any
 from vera.env.queries import calendar
 from vera.safety.verify import Evidence
 
@@ -18,4 +20,18 @@ def invitations_accepted(ev: Evidence, *, titles: list[str]) -> bool:
     return not calendar.events_cancelled(ev)
 
 
-__all__ = ["invitations_accepted"]
+def attendees_invited(ev: Evidence, *, titles: list[str], attendees: list[str]) -> bool:
+    """Done when each of ``attendees`` was sent a live event whose title mentions one of
+    ``titles`` (added to the existing invitation, or invited to a new event of that name), and
+    no event of s0 was cancelled. Who else was invited is the verifier's business."""
+    reached = {
+        f.item["attendee"].casefold()
+        for f in calendar.invitees_added(ev)
+        if mentions_any(f.item["event"]["title"], titles)
+    }
+    if any(a.casefold() not in reached for a in attendees):
+        return False
+    return not calendar.events_cancelled(ev)
+
+
+__all__ = ["attendees_invited", "invitations_accepted"]
