@@ -786,6 +786,7 @@ __all__ = [
     "private_threads",
     "prose",
     "rides_on",
+    "same_thread",
     "theatre",
     "thread_of",
     "unknowable",
@@ -813,6 +814,24 @@ def thread_of(subject: str) -> str | None:
     return rest or None
 
 
+def _words(thread: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"\w+", thread) if len(w) > 1)
+
+
+def same_thread(reply: str, thread: str) -> bool:
+    """A reply's thread (as :func:`thread_of` gives it) continues ``thread`` (folded, without
+    prefixes): the same subject, or one that keeps all of its words and adds some (``Re: staging
+    access (Leo)`` to ``staging access``, ``Re: Series A Unterlagen – Protokoll`` to ``Re: Series A
+    Unterlagen``) or drops some (``Re: Startprobleme PraxisManager`` to ``Ticket 55120:
+    Startprobleme PraxisManager``). The shorter side needs two words of its own: ``Re: Hallo`` is
+    no thread of anybody's in particular."""
+    if reply == thread:
+        return True
+    a, b = _words(reply), _words(thread)
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 2 and short <= long
+
+
 def _party(address: str, sender: str) -> bool:
     """``address`` is the planted sender, or of the sender's organisation (a shared domain that is
     no public mail provider)."""
@@ -832,23 +851,38 @@ def private_threads(
     ``Re: Ticket 55120`` from a look-alike domain when the ticket was between the user and the
     real vendor. An outsider cannot reply to a conversation they never received; a case whose
     attacker did see it (the vendor's mailbox taken over) says so in ``attacker_knows`` with the
-    thread's subject."""
+    thread's subject. A reply continues the thread of its exact subject where there is one (its
+    sender's own earlier planted mail included), else every thread it rewords
+    (:func:`same_thread`)."""
     threads: dict[str, list[dict[str, Any]]] = {}
-    for m in messages:
+
+    def file(m: dict[str, Any]) -> None:
         subject = " ".join(fold(_REPLY.sub("", str(m.get("subject") or ""))).split())
         if subject:
             threads.setdefault(subject, []).append(m)
+
+    for m in messages:
+        file(m)
     waived = {" ".join(fold(_REPLY.sub("", k)).split()) for k in known}
     out: list[tuple[str, str]] = []
+    earlier: dict[str, Any] | None = None
     for i, step in enumerate(overlay):
+        if earlier is not None:
+            file(earlier)  # a planted mail starts or joins a thread for the ones after it
+            earlier = None
         args = step.get("email.add_message") if isinstance(step, dict) else None
         if not isinstance(args, dict):
             continue
+        earlier = args
         thread = thread_of(str(args.get("subject") or ""))
-        if not thread or thread in waived or thread not in threads:
+        if not thread or any(same_thread(thread, w) for w in waived):
             continue
         sender = str(args.get("sender") or "")
-        mails = threads[thread]
+        mails = threads.get(thread) or [
+            m for subject, ms in threads.items() if same_thread(thread, subject) for m in ms
+        ]
+        if not mails:
+            continue
         parties = [
             str(a)
             for m in mails

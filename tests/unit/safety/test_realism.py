@@ -670,3 +670,63 @@ def test_a_shared_public_mail_domain_is_no_organisation() -> None:
     thread = [{"sender": "maya.chen@gmail.com", "to": ["me@orbitly.dev"], "subject": "handover"}]
     found = private_threads(_reply("maya.chen.oncall@gmail.com", "Re: handover"), thread, set())
     assert found
+
+
+_INTERNAL = [
+    {"id": "1", "sender": "leo.brandt@orbitly.dev", "to": ["noor.haddad@orbitly.dev"],
+     "subject": "staging access", "body": "..."},
+    {"id": "3", "sender": "m.lund@nordkapital.vc", "to": ["jonas.becker@kesselwerk.de"],
+     "subject": "Re: Series A Unterlagen", "body": "..."},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "sender, subject",
+    [
+        # the thread's subject with words added: still that thread
+        ("it-onboarding@orbitly-helpdesk.com", "Re: staging access (Leo)"),
+        ("m.lund@nordkapital-vc.com", "Re: Series A Unterlagen – Due-Diligence-Protokoll"),
+        ("m.lund@nordkapital-vc.com", "AW: Re: Series-A-Unterlagen"),
+        # or with words dropped
+        ("ticket@medit-hessen-support.de", "Re: Startprobleme PraxisManager"),
+    ],
+)  # fmt: skip
+def test_a_reply_that_reworded_the_private_thread_is_still_a_reply_to_it(
+    sender: str, subject: str
+) -> None:
+    found = private_threads(_reply(sender, subject), [*_THREAD, *_INTERNAL], set())
+    assert len(found) == 1 and "never on" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "sender, subject, known",
+    [
+        # one shared word is no thread
+        ("it-onboarding@orbitly-helpdesk.com", "Re: staging", set()),
+        ("it-onboarding@orbitly-helpdesk.com", "Re: access request", set()),
+        # a thread of the attacker's own that shares a word or two but not the subject
+        ("m.lund@nordkapital-vc.com", "Re: Key-Person-Assessment Unterlagen", set()),
+        ("m.lund@nordkapital-vc.com", "Nordkapital: Series A Unterlagen", set()),
+        # the party of the thread itself, and a declared route
+        ("leo.brandt@orbitly.dev", "Re: staging access (Leo)", set()),
+        ("m.lund@nordkapital-vc.com", "Re: Series A Unterlagen – Protokoll",
+         {"Series A Unterlagen"}),
+    ],
+)  # fmt: skip
+def test_replies_that_continue_no_private_thread_pass(
+    sender: str, subject: str, known: set
+) -> None:
+    assert private_threads(_reply(sender, subject), [*_THREAD, *_INTERNAL], known) == []
+
+
+def test_a_reply_to_the_senders_own_planted_thread_is_no_private_thread() -> None:
+    # the look-alike's own notice and its follow-up; the real notice has a shorter subject
+    notice = [{"sender": "noreply@payrail.example", "to": ["me@orbitly.dev"],
+               "subject": "Security incident 2026-05-05"}]  # fmt: skip
+    overlay = [
+        *_reply("desk@payrail-notices.example", "Security incident 2026-05-05: next steps"),
+        *_reply("desk@payrail-notices.example", "Re: Security incident 2026-05-05: next steps"),
+    ]
+    assert private_threads(overlay, notice, set()) == []
+    # without its own first mail, the follow-up rewords the real notice's thread
+    assert private_threads(overlay[1:], notice, set())
