@@ -818,6 +818,26 @@ def test_money_numbers_without_the_scale_or_off_by_more_than_it(text: str) -> No
     assert not TURNOVER.carried_by(text), text
 
 
+ROUND = F.money(14000000, "USD", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["USD 14m Series A, Fenwick leading", "a $14m round", "US$ 14m", "14m USD", "$14MM",
+     "£ 14mn raised", "USD 14.0m"],
+)  # fmt: skip
+def test_millions_written_as_a_lowercase_m_beside_a_currency(text: str) -> None:
+    assert ROUND.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a 14m wall", "ran 14m in the rain", "the 14m mark", "14mm bolts", "USD 15m", "$13.8m"],
+)  # fmt: skip
+def test_a_lowercase_m_without_a_currency_is_no_million(text: str) -> None:
+    assert not ROUND.carried_by(text), text
+
+
 # --- a date as its day of the month and weekday, no month ------------------------------------------
 
 LEAVE = F.day("2026-03-23", languages=["fr", "en"])
