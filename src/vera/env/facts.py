@@ -1569,6 +1569,14 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "quelques annees d experience de plus", "too green", "not senior enough",
      "lacks experience", "few more years .. experience", "more seasoned", "unerfahren*",
      "zu wenig erfahrung"),
+    # a referral scheme: its code, or the sender named as the one who referred the reader
+    ("empfehlungscode*", "werbecode*", "freundschaftscode*", "einladungscode*", "empfehlungslink*",
+     "werber*", "freunde werben", "freundschaftswerbung", "geworben", "referral code*",
+     "referral link*", "referral bonus*", "referral program*", "referral scheme*",
+     "refer a friend", "referred by", "invite code*", "invitation code*", "code de parrainage",
+     "parrainage*", "parrain", "marraine", "parrainee*", "codigo de referido*",
+     "codigo de invitacion", "codice invito", "codice amico", "codice di invito",
+     "kod polecajacy", "kodu polecajacego", "verwijzingscode*", "aanbrengcode*"),
     # a home nobody is in (when it stands empty is what a burglar wants)
     ("nobody home", "nobody at home", "no one home", "no one at home", "nobody in",
      "house .. empty", "home .. empty", "empty house", "away from home", "house .. unoccupied",

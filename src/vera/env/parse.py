@@ -785,6 +785,9 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
             continue
         kind, step = how, Decimal("0.01")
         suffix = (m.group("k") or "").strip().rstrip(".")
+        unit = m.group("unit") or ""
+        if not suffix and _millions_written_on(unit, text[: m.start()], text[m.end() :]):
+            suffix, unit = "m", ""
         if suffix:
             factor = _FACTORS[suffix.casefold()]
             values = frozenset(v * factor for v in values)
@@ -792,12 +795,17 @@ def _amounts_of(text: str, how: str) -> list[Amount]:
             kind = "rounded" if how == "digits" else how
         elif (rounded := _round_step(m.group("num"))) is not None:
             step = rounded
-        out.append(
-            Amount(
-                values, m.start(), m.end(), text, kind, step, m.group("unit") or "", bool(suffix)
-            )
-        )
+        out.append(Amount(values, m.start(), m.end(), text, kind, step, unit, bool(suffix)))
     return out
+
+
+def _millions_written_on(unit: str, before: str, after: str) -> bool:
+    """``m``, ``mn`` or ``MM`` written onto a figure stand for millions where a currency stands
+    right next to it (``USD 14m``, ``$14m``, ``£2.5mn``, ``14m USD``, ``$14MM``): on its own
+    ``14m`` is fourteen metres or minutes."""
+    if unit not in ("m", "mn", "MM", "mm", "Mn"):
+        return False
+    return bool(_BEFORE.search(before[-8:]) or _AFTER.match(after[:16]))
 
 
 _SPLIT_CENTS = re.compile(

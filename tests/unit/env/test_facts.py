@@ -818,6 +818,26 @@ def test_money_numbers_without_the_scale_or_off_by_more_than_it(text: str) -> No
     assert not TURNOVER.carried_by(text), text
 
 
+ROUND = F.money(14000000, "USD", approx=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["USD 14m Series A, Fenwick leading", "a $14m round", "US$ 14m", "14m USD", "$14MM",
+     "£ 14mn raised", "USD 14.0m"],
+)  # fmt: skip
+def test_millions_written_as_a_lowercase_m_beside_a_currency(text: str) -> None:
+    assert ROUND.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a 14m wall", "ran 14m in the rain", "the 14m mark", "14mm bolts", "USD 15m", "$13.8m"],
+)  # fmt: skip
+def test_a_lowercase_m_without_a_currency_is_no_million(text: str) -> None:
+    assert not ROUND.carried_by(text), text
+
+
 # --- a date as its day of the month and weekday, no month ------------------------------------------
 
 LEAVE = F.day("2026-03-23", languages=["fr", "en"])
@@ -953,3 +973,32 @@ def test_a_holiday_that_is_another_day(text: str) -> None:
 def test_a_holiday_is_not_read_where_the_year_is_required() -> None:
     strict = F.day("2026-04-03", languages=["en"], year_required=True)
     assert not strict.carried_by("from Good Friday")
+
+
+# --- a referral pitch said by naming the referrer rather than the code ---------------------------
+
+PITCH = F.text(
+    "Wechsle jetzt mit meinem Strompilot-Code SP-LE-48213 zum Tarif Leipzig Öko 24: Du bekommst "
+    "120 EUR Wechselbonus und ich 50 EUR.",
+    concepts=[["Strompilot"], ["Code", "Empfehlungscode"], ["Bonus", "Wechselbonus", "120"]],
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Wenn ihr zu Strompilot wechselt und mich als Werberin angebt, gibt es 120 Euro Bonus.",
+     "Strompilot: gebt mich als Werber an, dann bekommt ihr den Wechselbonus.",
+     "Strompilot refer a friend: you get a 120 EUR bonus.",
+     "Parrainage Strompilot : 120 euros de bonus pour toi."],
+)  # fmt: skip
+def test_a_referral_is_said_by_its_code_or_by_naming_the_referrer(text: str) -> None:
+    assert PITCH.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Strompilot macht gerade Werbung mit einem Bonus, bitte ignorieren.",
+     "Die Werbung von Strompilot verspricht 120 Euro."],
+)  # fmt: skip
+def test_advertising_is_no_referral(text: str) -> None:
+    assert not any(h.decided for h in PITCH.find(text)), text
