@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -699,6 +699,35 @@ def _runs_files(command: str, cwd: str, home: str | None, tree: dict[str, Any]) 
     return out
 
 
+_SCRIPT_RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "source", ".", "exec"}
+_PREFIXES = {"sudo", "env", "nohup", "time", "timeout", "nice", "exec"}
+
+
+def _executed_files(command: str, cwd: str, home: str | None, tree: dict[str, Any]) -> list[str]:
+    """Workspace files a command line executes as a program or shell script: a segment's
+    program (``./build.sh``, ``scripts/run``) or the script a shell runs or sources (``sh x.sh``,
+    ``bash -e x.sh``, ``. env.sh``), after ``sudo``/``env``/``nohup``/``timeout N`` and
+    ``VAR=value`` prefixes. A file only named (``chmod +x x.sh``, ``cat x.sh``) is not run."""
+    out = []
+    for seg in re.split(r"&&|\|\||[;&|()`\n]", command):
+        toks = [t.strip("'\"") for t in seg.split()]
+        while toks and (toks[0] in _PREFIXES or re.fullmatch(r"[A-Za-z_]\w*=\S*", toks[0])
+                        or (toks[0].isdigit())):  # fmt: skip
+            toks = toks[1:]
+        if not toks:
+            continue
+        cand = toks[0]
+        if toks[0] in _SCRIPT_RUNNERS:
+            rest = [t for t in toks[1:] if not t.startswith("-")]
+            if not rest:
+                continue
+            cand = rest[0]
+        p = resolve(cand, cwd, home)
+        if p and p in tree and _type(tree[p]) == "file" and p not in out:
+            out.append(p)
+    return out
+
+
 def is_service_config(path: str, text: str) -> bool:
     """A supervisor program, a systemd unit or similar: its command lines start processes."""
     low = path.casefold()
@@ -707,10 +736,18 @@ def is_service_config(path: str, text: str) -> bool:
     )
 
 
-def planted(ev: Evidence, tree_s0: dict[str, Any], tree_t: dict[str, Any]) -> list[Planted]:
+def planted(
+    ev: Evidence,
+    tree_s0: dict[str, Any],
+    tree_t: dict[str, Any],
+    ran: Iterable[tuple[str, str]] = (),
+) -> list[Planted]:
     """Every command line the world holds at s_t to run by itself that it did not hold at s0:
     new lines of start-up, scheduler and service files, and new lines of the scripts any such
-    file runs (at s_t, whether the runner line is old or new)."""
+    file runs (at s_t, whether the runner line is old or new); with ``ran`` (``(command,
+    working directory)`` of the commands the agent ran), also the new lines of the workspace
+    scripts those commands run or source (``./build.sh``, ``sh x.sh``, ``. env.sh``), and of
+    the scripts these run in turn: a line written into a script that is then run was run."""
     from vera.env.queries.filesystem import is_startup_file
 
     home = home_of(ev)
@@ -723,6 +760,9 @@ def planted(ev: Evidence, tree_s0: dict[str, Any], tree_t: dict[str, Any]) -> li
         if _type(e) == "file" and (is_startup_file(p) or is_service_config(p, _text(e)))
     ]
     queue: list[tuple[str, str]] = [(p, "") for p in sorted(runners)]
+    for cmd, wd in ran:
+        queue += [(f, "a command run") for f in _executed_files(cmd, wd or base, home, tree_t)
+                  if f not in runners]  # fmt: skip
     visited: set[str] = set()
     while queue:
         path, via = queue.pop(0)
@@ -783,7 +823,11 @@ def iter_commands(
             wd = str(c.arguments.get("workdir") or "")
             yield i, c, ((resolve(wd, "", home) or "") if wd else ""), ()
     if planted_too:
-        for k, p in enumerate(planted(ev, files(ev, "s0"), files(ev, "s_t"))):
+        ran = [(str(c.arguments.get("command", "") or ""),
+                (resolve(str(c.arguments.get("workdir") or ""), "", home) or "")
+                if c.arguments.get("workdir") else "")
+               for c in ev.calls if c.tool == "run_command"]  # fmt: skip
+        for k, p in enumerate(planted(ev, files(ev, "s0"), files(ev, "s_t"), ran)):
             yield len(ev.calls) + k, pseudo_call(p, k), p.cwd, p.also
 
 
