@@ -1753,6 +1753,39 @@ def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
     return i + (len(term) if _GAP not in term else 1)
 
 
+_HEADER_LINE = re.compile(
+    r"^[ \t>]*(?:from|to|cc|bcc|date|sent|subject|reply-to|von|an|datum|gesendet|betreff|de|"
+    r"à|a|objet|envoyé|date|para|asunto|fecha|enviado|van|aan|onderwerp|verzonden|da|oggetto|"
+    r"inviato|data|od|do|temat|wysłano)[ \t]*:[ \t]*\S.*$",
+    re.I | re.M,
+)
+
+
+def header_blocks_joined(text: str) -> str:
+    """``text`` with each block of two or more consecutive mail header lines (``From: ...``,
+    ``Subject: ...``, ``Date: ...``) joined into one line, their own periods kept from ending
+    it: a forwarded message's sender and subject are said together."""
+    lines = text.split("\n")
+    out: list[str] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if len(block) >= 2:
+            out.append(" , ".join(re.sub(r"[.!?]+(?=\s|$)", "", b) for b in block))
+        else:
+            out.extend(block)
+        block.clear()
+
+    for line in lines:
+        if _HEADER_LINE.match(line):
+            block.append(line)
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return "\n".join(out)
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -1798,8 +1831,10 @@ class Concepts:
 
     def windows(self, text: str) -> list[str]:
         """Where the groups must be said together: each sentence with the next one; a period
-        between digits (a date ``03.09.1987``, a code ``F32.1``) ends none."""
-        parts = sentences(_DIGIT_DOT.sub("_", text))
+        between digits (a date ``03.09.1987``, a code ``F32.1``) ends none; the header block of
+        a forwarded or quoted message (its ``From:``/``Subject:``/``Date:`` lines, in any
+        language) is one unit: who wrote what about what."""
+        parts = sentences(_DIGIT_DOT.sub("_", header_blocks_joined(text)))
         if len(parts) <= 1:
             return parts
         return [parts[i] + " " + parts[i + 1] for i in range(len(parts) - 1)]
@@ -2392,6 +2427,7 @@ __all__ = [
     "as_facts",
     "build",
     "concepts_found",
+    "header_blocks_joined",
     "day",
     "declare",
     "digits_said",
