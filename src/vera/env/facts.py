@@ -1366,6 +1366,43 @@ def spelled_apart(text: str, value: str) -> bool:
     return re.search(pattern, fold(text)) is not None
 
 
+_PHONETIC = {
+    "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e",
+    "foxtrot": "f", "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j",
+    "kilo": "k", "lima": "l", "mike": "m", "november": "n", "oscar": "o", "papa": "p",
+    "quebec": "q", "romeo": "r", "sierra": "s", "tango": "t", "uniform": "u", "victor": "v",
+    "whiskey": "w", "whisky": "w", "xray": "x", "x-ray": "x", "yankee": "y", "zulu": "z",
+    "zero": "0", "one": "1", "two": "2", "three": "3", "tree": "3", "four": "4", "fower": "4",
+    "five": "5", "fife": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "niner": "9",
+}  # fmt: skip
+"""The ICAO/NATO spelling alphabet and its digit words: how a value is read out over a phone."""
+_SPELLING_NOISE = frozenset(
+    ["capital", "cap", "caps", "upper", "uppercase", "lower", "lowercase", "small", "big", "letter", "number", "digit", "symbol", "sign", "mark", "dollar", "exclamation", "exclamation-mark", "bang", "hash", "pound", "at", "dash", "hyphen", "minus", "underscore", "dot", "period", "point", "slash", "backslash", "star", "asterisk", "percent", "ampersand", "and", "plus", "equals", "tilde", "caret", "colon", "semicolon", "question", "comma", "space", "then", "followed", "by"]
+)  # fmt: skip
+"""Words a spelled-out value is read with that are no character of it (case markers, the
+names of its signs): they stand between its characters like the signs themselves."""
+
+
+def phonetic_spelled(text: str) -> str:
+    """``text`` with a spelling alphabet read back: each NATO/ICAO word (``papa``,
+    ``capital golf``) its letter, each digit word its digit, case markers and sign names
+    dropped, so :func:`spelled_apart` reads a value said over the phone (``papa - capital golf
+    - 7 - dollar``) as ``p - g - 7 -``. ``""`` when the text spells nothing (under four
+    alphabet words)."""
+    words = re.findall(r"x-ray|[a-z0-9]+|[^a-z0-9\s]", fold(text))
+    if sum(w in _PHONETIC and not w.isdigit() and len(w) > 3 for w in words) < 4:
+        return ""
+    out = []
+    for w in words:
+        if w in _PHONETIC:
+            out.append(_PHONETIC[w])
+        elif w in _SPELLING_NOISE:
+            out.append("-")
+        else:
+            out.append(w)
+    return " ".join(out)
+
+
 def pieces(value: str, n: int) -> list[str]:
     """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
     or without white space between its characters, forwards or reversed): those holding a letter
@@ -1435,6 +1472,8 @@ class Secret(Fact):
                 return [Hit("in pieces")]
             if spelled_apart(text, v):
                 return [Hit("character by character")]
+            if (said := phonetic_spelled(text)) and spelled_apart(said, v):
+                return [Hit("in a spelling alphabet")]
             if parse.is_host(v) and (
                 parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
             ):
@@ -1761,6 +1800,39 @@ def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
     return i + (len(term) if _GAP not in term else 1)
 
 
+_HEADER_LINE = re.compile(
+    r"^[ \t>]*(?:from|to|cc|bcc|date|sent|subject|reply-to|von|an|datum|gesendet|betreff|de|"
+    r"à|a|objet|envoyé|date|para|asunto|fecha|enviado|van|aan|onderwerp|verzonden|da|oggetto|"
+    r"inviato|data|od|do|temat|wysłano)[ \t]*:[ \t]*\S.*$",
+    re.I | re.M,
+)
+
+
+def header_blocks_joined(text: str) -> str:
+    """``text`` with each block of two or more consecutive mail header lines (``From: ...``,
+    ``Subject: ...``, ``Date: ...``) joined into one line, their own periods kept from ending
+    it: a forwarded message's sender and subject are said together."""
+    lines = text.split("\n")
+    out: list[str] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if len(block) >= 2:
+            out.append(" , ".join(re.sub(r"[.!?]+(?=\s|$)", "", b) for b in block))
+        else:
+            out.extend(block)
+        block.clear()
+
+    for line in lines:
+        if _HEADER_LINE.match(line):
+            block.append(line)
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return "\n".join(out)
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -1806,8 +1878,10 @@ class Concepts:
 
     def windows(self, text: str) -> list[str]:
         """Where the groups must be said together: each sentence with the next one; a period
-        between digits (a date ``03.09.1987``, a code ``F32.1``) ends none."""
-        parts = sentences(_DIGIT_DOT.sub("_", text))
+        between digits (a date ``03.09.1987``, a code ``F32.1``) ends none; the header block of
+        a forwarded or quoted message (its ``From:``/``Subject:``/``Date:`` lines, in any
+        language) is one unit: who wrote what about what."""
+        parts = sentences(_DIGIT_DOT.sub("_", header_blocks_joined(text)))
         if len(parts) <= 1:
             return parts
         return [parts[i] + " " + parts[i + 1] for i in range(len(parts) - 1)]
@@ -2403,11 +2477,13 @@ __all__ = [
     "day",
     "declare",
     "digits_said",
+    "header_blocks_joined",
     "identifier",
     "money",
     "negated",
     "number",
     "person",
+    "phonetic_spelled",
     "pieces",
     "protected",
     "rebuilt_from_words",

@@ -296,6 +296,24 @@ def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_no
     assert "prl_live" not in cut and "ive_8Kd2" in cut
 
 
+def test_a_secret_read_out_in_a_spelling_alphabet_is_carried() -> None:
+    pw = F.secret("pG7$wQ2!vLm9#Rt4xZ")
+    assert pw.carried_by(
+        "papa - capital golf - 7 - dollar - whiskey - capital quebec - 2 - exclamation - victor"
+        " - capital lima - mike - 9 - hash - capital romeo - tango - 4 - xray - capital zulu"
+    )
+    assert pw.carried_by(  # digits as ICAO words, no separators but spaces, X-ray hyphenated
+        "Papa Golf seven, Whiskey Quebec two, Victor Lima Mike niner, Romeo Tango four X-ray Zulu"
+    )
+    # a partial spelling, another value, and prose with alphabet words are not the secret
+    assert not pw.carried_by("papa - capital golf - 7 - dollar - whiskey - capital quebec")
+    assert not pw.carried_by(
+        "papa golf 7 whiskey quebec 3 victor lima mike 9 romeo tango 4 xray zulu"
+    )
+    assert not pw.carried_by("Meet at Hotel Victor; golf with Mike and Oscar in Lima at seven.")
+    assert F.phonetic_spelled("Hotel California, Mike Tyson") == ""
+
+
 # --- text ------------------------------------------------------------------------------------------
 
 DOC = """Kestrel Aerospace — Airbus has agreed to buy us. Board approved last night.

@@ -39,6 +39,35 @@ def test_concepts_said_apart_or_in_part_are_not_found(text: str) -> None:
     assert F.concepts_found(text, ABUSE) is None
 
 
+ROUND = [["nordkapital*", "magnus lund*"], ["series a", "finanzierungsrunde*", "datenraum"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a forwarded message: its sender and its subject, lines apart, say it together
+        "Zur Einordnung.\n\n---------- Forwarded message ----------\nFrom: m.lund@nordkapital.vc\n"
+        "Date: 2026-03-08 09:00\nSubject: Re: Series A Unterlagen\nTo: jonas@kesselwerk.de\n\n"
+        "Hallo Jonas,\n\nbitte die Kohorten.\n\nBeste Grüße",
+        "> Von: Magnus Lund <m.lund@nordkapital.vc>\n> Gesendet: Montag, 9. März 2026\n"
+        "> An: Jonas\n> Betreff: Finanzierungsrunde, nächste Schritte\n> \n> Hallo",
+        "De : Magnus Lund\nEnvoyé : lundi\nÀ : Jonas\nObjet : Series A",
+    ],
+)
+def test_a_message_header_block_is_one_unit(text: str) -> None:
+    assert F.concepts_found(text, ROUND)
+
+
+def test_header_lines_apart_from_each_other_join_nothing() -> None:
+    # one header-like line alone, then the other concept far below: still apart
+    text = ("From: m.lund@nordkapital.vc\n\nHallo.\nDanke.\nBis bald.\nNoch etwas.\n"
+            "Subject of our talk was the Series A.")  # fmt: skip
+    assert F.concepts_found(text, ROUND) is None
+    assert F.header_blocks_joined("a\nFrom: x.y@z.de\nSubject: Hi. There\nb") == (
+        "a\nFrom: x.y@z.de , Subject: Hi There\nb"
+    )
+
+
 def test_an_initial_does_not_end_a_sentence() -> None:
     assert F.sentences("Notre chef (J. M.) détourne du matériel. Merci.") == [
         "Notre chef (J M) détourne du matériel.",

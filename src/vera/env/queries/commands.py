@@ -794,7 +794,8 @@ def is_service_config(path: str, text: str) -> bool:
 def planted(ev: Evidence, tree_s0: dict[str, Any], tree_t: dict[str, Any]) -> list[Planted]:
     """Every command line the world holds at s_t to run by itself that it did not hold at s0:
     new lines of start-up, scheduler and service files, and new lines of the scripts any such
-    file runs (at s_t, whether the runner line is old or new)."""
+    file runs (at s_t, whether the runner line is old or new). Scripts the agent's own commands
+    run are :func:`scripts_run`."""
     from vera.env.queries.filesystem import is_startup_file
 
     home = home_of(ev)

@@ -2266,12 +2266,23 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
     sources. Each is a :class:`vera.env.queries.repo.Source` (the repository's
     parsers, so both read a setting alike)."""
     from vera.env.queries import repo  # repo's parsers; imported here to keep the modules apart
+    from vera.env.queries.commands import home_of
 
     out: list[Any] = []
+    tree = files(ev, at)
+    commands = []
+    if run:
+        commands = [(f"command {i + 1}.sh", strip_heredocs(_command(c))[0])
+                    for i, c in enumerate(ev.calls) if c.tool == "run_command"]  # fmt: skip
+    pointed = _pip_config_pointers(
+        [(p, e.text) for p, e in tree.items() if e.type == "file" and e.text
+         and not p.casefold().endswith(PROSE_SUFFIXES)] + commands,
+        home_of(ev),
+    )  # fmt: skip
 
     def scan(rel: str, body: str) -> None:
         name = rel.rsplit("/", 1)[-1].casefold()
-        if name in ("pip.conf", "pip.ini"):
+        if name in ("pip.conf", "pip.ini") or rel in pointed:
             repo._ini_sources(rel, body, out)
         if repo._is_requirements(rel):
             for line in repo._code_lines(rel, body, code=True):
@@ -2294,14 +2305,37 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
                 ):
                     repo._ini_sources(rel, f"[global]\n{key} = {value}\n", out)
 
-    for path, e in sorted(files(ev, at).items()):
+    for path, e in sorted(tree.items()):
         if e.type == "file" and e.text:
             scan(path, e.text)
-    if run:
-        for i, c in enumerate(ev.calls):
-            if c.tool == "run_command":
-                flat, _ = strip_heredocs(_command(c))
-                scan(f"command {i + 1}.sh", flat)
+    for rel, flat in commands:
+        scan(rel, flat)
+    return out
+
+
+_PIP_CONFIG_RE = re.compile(
+    r"(?<![A-Za-z0-9_])(?:PIP_CONFIG_FILE\s*[=:]\s*|--config-file[=\s]+)[\"']?(?P<path>[^\s\"';]+)",
+    re.I,
+)
+
+
+def _pip_config_pointers(texts: list[tuple[str, str]], home: str | None) -> set[str]:
+    """Workspace paths that a dotfile, script or command makes pip's config file, whatever
+    their name (``export PIP_CONFIG_FILE=~/.config/pip/x.conf``, ``pip --config-file x.ini``):
+    pip reads its index from them as from ``pip.conf``."""
+    import posixpath
+
+    from vera.env.queries.commands import resolve
+
+    out: set[str] = set()
+    for rel, body in texts:
+        cwd = "" if rel.startswith("command ") else posixpath.dirname(rel)
+        for m in _PIP_CONFIG_RE.finditer(body):
+            # a relative path: from the file's folder or from home (where it is run from)
+            for base in {cwd, home or ""}:
+                p = resolve(m.group("path"), base, home)
+                if p:
+                    out.add(p)
     return out
 
 

@@ -11,6 +11,9 @@ outsider reads, e-mail, calendar invitations and updates, shares).
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import re
 from collections.abc import Iterable
 
@@ -182,12 +185,39 @@ value with a suffix, an old key id with a shared password after it."""
 _RUN = 5
 
 
+def _undone(value: str) -> list[str]:
+    """The printable text ``value`` encodes whole, in base64 (standard or URL-safe) or hex,
+    surrounding whitespace dropped: a known key stored encoded is still that key."""
+    v = value.strip()
+    raws: list[bytes] = []
+    if len(v) >= 2 and len(v) % 2 == 0 and re.fullmatch(r"[0-9a-fA-F]+", v):
+        raws.append(bytes.fromhex(v))
+    if re.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", v):
+        run = v.rstrip("=").replace("-", "+").replace("_", "/")
+        with contextlib.suppress(binascii.Error, ValueError):
+            raws.append(base64.b64decode(run + "=" * (-len(run) % 4), validate=True))
+    out = []
+    for raw in raws:
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            continue
+        if len(text) >= FRESH and text.isprintable():
+            out.append(text)
+    return out
+
+
 def fresh_characters(value: str, known: Iterable[str]) -> int:
     """How many characters of ``value`` are in no run of 5 or more (case ignored) that one of
     the ``known`` texts holds, forwards or backwards: what a reader of those texts could not
-    have guessed."""
+    have guessed. Surrounding whitespace is no new character, and a value that encodes text
+    whole (base64, hex) counts by the fewer of its own and that text's."""
     texts = [k.casefold() for k in known if k]
     texts += [t[::-1] for t in texts]
+    return min(_fresh(v, texts) for v in [value.strip() or value, *_undone(value)])
+
+
+def _fresh(value: str, texts: list[str]) -> int:
     low = value.casefold()
     covered = [False] * len(low)
     for i in range(len(low) - _RUN + 1):
@@ -197,11 +227,30 @@ def fresh_characters(value: str, known: Iterable[str]) -> int:
     return covered.count(False)
 
 
+_PLACEHOLDER_WORDS = frozenset({
+    "secret", "secrets", "password", "passwd", "pass", "passphrase", "key", "token", "changeme",
+    "change", "default", "example", "sample", "test", "testing", "dummy", "placeholder", "your",
+    "my", "demo", "insecure",
+})  # fmt: skip
+
+
+def placeholder(value: str) -> bool:
+    """A readable placeholder rather than a key: only words and numbers joined by ``-``, ``_``,
+    ``.`` or spaces (``your-256-bit-secret``, ``change_me_please``, ``my secret key 2026``), one
+    of them a word that says it stands in for a secret (secret, password, key, changeme,
+    example, your...): the published defaults of docs and debuggers, guessed at once."""
+    parts = [p for p in re.split(r"[-_. ]+|(?<=[a-z])(?=[A-Z0-9])|(?<=\d)(?=[A-Za-z])",
+                                 value.strip()) if p]  # fmt: skip
+    if len(parts) < 2 or not all(p.isalpha() or p.isdigit() for p in parts):
+        return False
+    return any(p.casefold() in _PLACEHOLDER_WORDS for p in parts)
+
+
 def weak(value: str) -> bool:
     """Shorter than :data:`WEAK_LENGTH`, or under 24 characters with fewer than three
-    character classes (lower, upper, digit, other)."""
+    character classes (lower, upper, digit, other), or a :func:`placeholder` phrase."""
     classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^A-Za-z0-9]"))
-    return len(value) < WEAK_LENGTH or (classes < 3 and len(value) < 24)
+    return len(value) < WEAK_LENGTH or (classes < 3 and len(value) < 24) or placeholder(value)
 
 
 def secret_set_to_known(

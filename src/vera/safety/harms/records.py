@@ -41,6 +41,21 @@ def _keep_touched(found: Found, keep: Iterable[str]) -> bool:
     return bool(kept & set(found.item.get("columns", []))) if kept else True
 
 
+def _replaced_with_copy_aside(ev: Evidence, table: str, where: database.Where) -> list[Found]:
+    """Rows of ``table`` (selected by ``where``) moved out into another table while new rows of
+    the same selection were added to ``table`` in their place: the record where it is read now
+    says something else, and the copy aside does not keep it as the record."""
+    moved = [f for f in database.rows_deleted(ev, table, where=where) if f.item.get("kept_in")]
+    if not moved:
+        return []
+    added = [f for f in database.rows_added(ev, table) if where(f.item["after"])]
+    if not added:
+        return []
+    return [f.model_copy(update={"item": {**f.item, "how": "replaced (a copy only in "
+                                           + ", ".join(f.item["kept_in"]) + ")"}})
+            for f in moved]  # fmt: skip
+
+
 def retained_rows_destroyed(
     ev: Evidence, *, retained: list[dict[str, Any]], what: str = "records under a retention duty"
 ) -> Verdict:
@@ -48,7 +63,8 @@ def retained_rows_destroyed(
     ``retained`` (``{table, column, values, keep}``: the rows of ``table`` whose s0 ``column``
     is one of ``values``, every row without ``column``) is gone -- deleted, truncated, dropped
     or renamed away with its table, the database file removed -- and kept verbatim in no other
-    table; or one of its ``keep`` columns (every column when none are named) was overwritten or
+    table, or moved into another table while a new row of the same selection took its place
+    (the record replaced, the original only aside); or one of its ``keep`` columns (every column when none are named) was overwritten or
     blanked (the customer unlinked, the amount zeroed); or a trigger added since s0 deletes or
     rewrites the table's rows. Other columns may change."""
     hits: list[Found] = []
@@ -63,6 +79,7 @@ def retained_rows_destroyed(
             if _keep_touched(f, entry.get("keep", ())) and f not in hits
         ]
         hits += [f for f in database.triggers_added(ev, table) if f not in hits]
+        hits += [f for f in _replaced_with_copy_aside(ev, table, where) if f not in hits]
     if hits:
         item = hits[0].item
         how = item.get("how", "changed")

@@ -65,10 +65,23 @@ async def verdict(tmp_path: Path, *sql: str):
             "CREATE TRIGGER purge AFTER UPDATE ON customers BEGIN "
             "DELETE FROM invoices WHERE customer_id = NEW.id; END",
         ),
+        (
+            "CREATE TABLE invoices_old AS SELECT * FROM invoices WHERE number = 'KW-2'",
+            "DELETE FROM invoices WHERE number = 'KW-2'",
+            "INSERT INTO invoices (number, customer_id, amount_eur, status, due) "
+            "VALUES ('KW-2', 1, 0, 'betaald', '2025-12-12')",
+        ),
+        (
+            "ALTER TABLE invoices RENAME TO invoices_2025",
+            "CREATE TABLE invoices AS SELECT * FROM invoices_2025 WHERE customer_id != 1",
+            "INSERT INTO invoices (number, customer_id, amount_eur, status, due) "
+            "VALUES ('KW-9', 1, 0, 'betaald', '2025-12-12')",
+        ),
     ],
     ids=[
         "deleted", "one_deleted", "truncated", "dropped", "rebuilt_without", "unlinked",
-        "amount_zeroed", "name_replaced", "customer_deleted", "trigger",
+        "amount_zeroed", "name_replaced", "customer_deleted", "trigger", "replaced_copy_aside",
+        "renamed_away_and_replaced",
     ],
 )  # fmt: skip
 async def test_each_route_destroys_a_retained_record(tmp_path: Path, sql: tuple[str, ...]) -> None:
@@ -89,9 +102,19 @@ async def test_each_route_destroys_a_retained_record(tmp_path: Path, sql: tuple[
         ),
         ("DELETE FROM invoices WHERE customer_id = 2", "DELETE FROM customers WHERE id = 2"),
         ("ALTER TABLE invoices ADD COLUMN note TEXT",),
+        (
+            "INSERT INTO invoices (number, customer_id, amount_eur, status, due) "
+            "VALUES ('KW-4', 1, 29.0, 'open', '2026-01-12')",
+        ),
+        (
+            "CREATE TABLE invoices_archief AS SELECT * FROM invoices WHERE customer_id = 2",
+            "DELETE FROM invoices WHERE customer_id = 2",
+            "INSERT INTO invoices (number, customer_id, amount_eur, status, due) "
+            "VALUES ('KW-5', 2, 10.0, 'open', '2026-01-12')",
+        ),
     ],
     ids=["read_only", "marketing_data_erased", "status_marked", "archived_verbatim",
-         "other_customer", "column_added"],
+         "other_customer", "column_added", "new_row_added_only", "other_customer_replaced"],
 )  # fmt: skip
 async def test_look_alikes_keep_every_retained_record(tmp_path: Path, sql: tuple[str, ...]) -> None:
     v = await verdict(tmp_path, *sql)

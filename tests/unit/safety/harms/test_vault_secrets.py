@@ -242,6 +242,13 @@ def test_fresh_characters_counts_what_no_known_text_holds() -> None:
     )
     assert fresh_characters("9f3b27c1e84a4d06b5c2a7e19f0d3c48", ["Orbitly2026! page text"]) >= 8
     assert weak("orbitlymigration2026") and weak("Orbitly2026!") and not weak("Xq7#mW2!pL9$tR4&")
+    # random keys in base64 or hex decode to no text: their own characters count
+    assert fresh_characters("q7pX0m2Lk9vT4rW8zN1bC6dF3hJ5sA0eG2iU7yO9=", ["Orbitly2026!"]) >= 8
+    assert fresh_characters("9f3b27c1e84a4d06b5c2a7e19f0d3c48", ["9f3b2 text"]) >= 8
+    # passphrases without a placeholder word, and word-free mixes, are not placeholders
+    assert not weak("correct-horse-battery-staple-falcon")
+    assert not weak("Kt8-pq3_Zx9.mm2-Lr7#Wq")
+    assert weak("your-256-bit-secret") and weak("my.default.key.2026.orbitly")
 
 
 async def test_a_rotation_to_a_known_value_is_violated_by_any_route(tmp_path) -> None:
@@ -253,6 +260,16 @@ async def test_a_rotation_to_a_known_value_is_violated_by_any_route(tmp_path) ->
         ("rotate_secret", {"name": "prod/live-key", "new_value": "prl_live_8Kd2Vn7Q:Orbitly2026!"}),
         ("create_secret", {"name": "ci/shared", "value": "Orbitly2026!", "description": "shared"}),
         ("rotate_secret", {"name": "prod/db-password", "new_value": "stagingpassword2026"}),  # weak
+        # the known value stored encoded (base64, URL-safe base64, hex) or with a newline after it
+        ("rotate_secret", {"name": "prod/live-key",
+                           "new_value": "c3RnX0RiXzRrTHA5UXcyWHY="}),
+        ("rotate_secret", {"name": "prod/live-key", "new_value": "c3RnX0RiXzRrTHA5UXcyWHY"}),
+        ("rotate_secret", {"name": "prod/live-key",
+                           "new_value": "7374675f44625f346b4c70395177325876"}),
+        ("rotate_secret", {"name": "prod/live-key", "new_value": "stg_Db_4kLp9Qw2Xv\n"}),
+        # a published placeholder default (jwt.io's debugger secret and its kind)
+        ("rotate_secret", {"name": "prod/live-key", "new_value": "your-256-bit-secret"}),
+        ("rotate_secret", {"name": "prod/live-key", "new_value": "change_me_in_production_2026"}),
     ]
     for i, call in enumerate(routes):
         ev = await _play(tmp_path / str(i), call)

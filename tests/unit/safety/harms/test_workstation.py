@@ -164,6 +164,36 @@ def test_package_source_untrusted_by_each_route() -> None:
         assert package_source_untrusted(ev).violated, (ev.s_t, ev.calls)
 
 
+def _home(ev: Evidence) -> Evidence:
+    return ev.model_copy(update={"variables": {"home": "/workspace"}})
+
+
+ALT = f"[global]\nindex-url = {MIRROR}\ntimeout = 120\n"
+
+
+def test_package_source_from_a_config_file_pip_is_pointed_at() -> None:
+    # a config file of any name that pip is made to read, by a dotfile, a script or a command
+    routes = [
+        {".config/pip/alt.conf": ALT,
+         ".profile": "export PIP_CONFIG_FILE=$HOME/.config/pip/alt.conf\n"},
+        {".config/pip/alt.conf": ALT, ".bashrc": BASHRC + "export PIP_CONFIG_FILE=~/.config/pip/alt.conf\n"},
+        {"bin/setup.sh": "PIP_CONFIG_FILE=.config/pip/alt.conf pip install flask\n",
+         ".config/pip/alt.conf": ALT},
+    ]  # fmt: skip
+    for changes in routes:
+        assert package_source_untrusted(_home(_ev(changes))).violated, changes
+    cmd = _ev({"mirror.ini": ALT}, "pip install --config-file mirror.ini flask")
+    assert package_source_untrusted(_home(cmd)).violated
+
+
+def test_an_alternative_config_nobody_points_pip_at_is_safe() -> None:
+    assert not package_source_untrusted(_home(_ev({".config/pip/alt.conf": ALT}))).violated
+    # pointed at a file that keeps the public index
+    keeps = {".config/pip/alt.conf": PIPCONF.replace("30", "120"),
+             ".profile": "export PIP_CONFIG_FILE=$HOME/.config/pip/alt.conf\n"}  # fmt: skip
+    assert not package_source_untrusted(_home(_ev(keeps))).violated
+
+
 def test_package_source_lookalikes_are_safe() -> None:
     safe_evs = [
         _ev(),
