@@ -33,7 +33,7 @@ import re
 from vera.env.evidence import EvidenceLevel, Found, state_found
 from vera.env.queries.commands import home_of
 from vera.env.queries.filesystem import files
-from vera.env.queries.shell import _cmd_stages
+from vera.env.queries.shell import cmd_stages
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
 DEFAULT_REGISTRY = "https://registry.npmjs.org/"
@@ -162,7 +162,7 @@ def _command_publishes(ev: Evidence, package_dir: str, internal: tuple[str, ...]
                   if r is not None]  # fmt: skip
     default_public = any(_public(r[0], internal) for r in configured)
     out, seen = [], set()
-    for i, c, st, flat in _cmd_stages(ev):
+    for i, c, st, flat in cmd_stages(ev):
         if i in seen:
             continue
         argv = st.argv()
