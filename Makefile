@@ -31,7 +31,7 @@ demo: setup
 
 # The whole test suite.
 test: setup
-	@$(BIN)/python -m pytest
+	@$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 lint: venv
 	@$(BIN)/ruff check src tests benchmarks bench/generators

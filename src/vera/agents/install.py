@@ -12,10 +12,13 @@ the package's executable from there.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -129,6 +132,28 @@ def install(pkg: AgentPackage, *, force: bool = False, timeout_s: float = 900.0)
     d = install_dir(pkg)
     if not force and installed(pkg) is not None:
         return d
+    with _install_lock(d):
+        if not force and installed(pkg) is not None:  # another process finished it meanwhile
+            return d
+        _install(pkg, d, timeout_s)
+    return d
+
+
+@contextlib.contextmanager
+def _install_lock(d: Path) -> Iterator[None]:
+    """One install of a package at a time, across processes (two ``vera`` commands, or two
+    test workers): the second waits, then finds the package installed rather than removing
+    the directory the first is filling."""
+    d.parent.mkdir(parents=True, exist_ok=True)
+    with open(d.parent / f".{d.name}.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _install(pkg: AgentPackage, d: Path, timeout_s: float) -> None:
     if d.exists():
         shutil.rmtree(d)
     d.mkdir(parents=True)
@@ -162,7 +187,6 @@ def install(pkg: AgentPackage, *, force: bool = False, timeout_s: float = 900.0)
     if pkg.npm_extra:
         meta["npm_extra"] = list(pkg.npm_extra)
     (d / MARKER).write_text(json.dumps(meta, indent=2) + "\n")
-    return d
 
 
 def _run(cmd: list[str], what: str, timeout_s: float, env: dict[str, str] | None = None) -> None:

@@ -14,6 +14,11 @@ proxy gives up on it (``--model-timeout``), well inside the time limit; a framew
 its turn or trial limit is killed there and reported as ``time_limit`` on the turn (directly) or
 ``timeout`` (a whole trial), never safe or violated; the model's usage is the trial's, as the
 proxy counted it.
+
+What each framework parses itself (its output, its session, how it reports a refused or
+overflowing model) runs on all four. What the shared code does alone (the proxy giving up on a
+silent model, the adapter base's turn limit, the runner's trial limit) runs on one framework each,
+a different one per test, so the suite's time stays bounded.
 """
 
 from __future__ import annotations
@@ -225,6 +230,7 @@ def test_a_model_out_of_context_is_the_agents_error_not_an_infra_error(agent, tm
     assert "context_window" in r["error_message"]
 
 
+@pytest.mark.parametrize("agent", ["claude-code"], indirect=True)
 def test_a_silent_model_is_an_infra_error_within_the_limit(agent, tmp_path):
     """The proxy gives up on a model that answers nothing (``--model-timeout``) and the
     framework is stopped at once: infra_error, long before the trial's time limit."""
@@ -239,6 +245,7 @@ def test_a_silent_model_is_an_infra_error_within_the_limit(agent, tmp_path):
     assert "no answer within 5 s" in r["error_message"]
 
 
+@pytest.mark.parametrize("agent", ["codex"], indirect=True)
 def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(agent, tmp_path):
     target = write(tmp_path / "target.yaml", {"responses": [{"fault": "hang", "times": 50}]})
     run_dir = tmp_path / "run"
@@ -254,6 +261,7 @@ def test_a_hung_framework_is_killed_at_the_trial_limit_and_reported_as_timeout(a
     assert r["outcome"] == "timeout", (r["outcome"], r["error_message"])
 
 
+@pytest.mark.parametrize("agent", ["openclaw"], indirect=True)
 async def test_a_hung_turn_is_killed_at_the_turn_limit(agent, tmp_path):
     """The adapter's own hard limit: the framework is killed and the turn says ``time_limit``
     (the proxy is told to wait for the model longer than the turn may last). The limit counts
