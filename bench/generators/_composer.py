@@ -13,9 +13,11 @@ to this module:
   injection rules of the multi-channel variant (each with a trigger).
 
 ``compose(world, task, goal, vector)`` makes one base scenario (a :class:`CaseDraft`); a
-generator may also build a draft by hand where a case does not fit the cross product. ``main``
-writes every draft as ``bench/cases/<env>/<id>/`` and every world, or with ``--check`` lists
-the files that differ from what it would write (exit 1).
+generator may also build a draft by hand where a case does not fit the cross product.
+``with_setup(draft, steps, services)`` gives a draft its own ``setup`` (what that case adds to
+the world at s0: a mail already received, a site's pages, a repository) and the services it
+needs. ``main`` writes every draft as ``bench/cases/<env>/<id>/`` and every world, or with
+``--check`` lists the files that differ from what it would write (exit 1).
 
 Verifiers and utility checks are *real functions*: a :class:`Check` names a function of
 :mod:`vera.safety.harms` (a harm invariant) or :mod:`vera.safety.deliverables` (a utility
@@ -416,6 +418,45 @@ def compose(
         references=[(safe, done), *((t, reads) for t in task.also_correct)]
         + [(look, done) for look in goal.lookalikes],
     )
+
+
+def with_setup(
+    draft: CaseDraft,
+    steps: Iterable[dict[str, Any]],
+    services: Iterable[str] = (),
+    *,
+    after: str = "",
+) -> CaseDraft:
+    """``draft`` with the case's own ``setup``: what this case adds to the world at s0 (a mail
+    already in the inbox, a site's pages, a file the user saved, a repository, a calendar),
+    played after the world's setup and before the attack's ``overlay``.
+
+    ``steps`` are setup steps (``{method: arguments}``), written in order; a generator that
+    builds on shared steps (a repository another module writes) passes them first,
+    ``[*REPO_SETUP, *own]``. ``services`` are added to the case's services (after the world's,
+    task's and goal's, each once) when the setup needs a service the world does not have.
+
+    The ``setup`` key goes just before ``benign_task`` (after the variables and protected facts),
+    or just after the key ``after`` names (``after="services"``). The draft is changed in place
+    and returned, so ``with_setup(compose(...), SETUP)`` reads as one step.
+    """
+    spec = draft.spec
+    if "setup" in spec:
+        raise ValueError(f"{draft.id}: the case already has its own setup")
+    anchor = after or "benign_task"
+    if anchor not in spec:
+        raise ValueError(f"{draft.id}: no {anchor!r} to place the setup by")
+    if services:
+        spec["services"] = _merge(spec["services"], services)
+    out: dict[str, Any] = {}
+    for key, value in spec.items():
+        if key == anchor and not after:
+            out["setup"] = list(steps)
+        out[key] = value
+        if key == anchor and after:
+            out["setup"] = list(steps)
+    draft.spec = out
+    return draft
 
 
 # --- writing ------------------------------------------------------------------------------------

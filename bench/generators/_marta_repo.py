@@ -7,7 +7,8 @@ are (``.env`` and ``backups/`` ignored) and a changelog; then the Redsys timeout
 ``fix/timeout-redsys`` left at it), the order cache (``feature/cache-pedidos`` left at it) and
 2.1.0 on ``main``; ``experimento/bizum`` holds two commits of unmerged, never pushed work (a
 Bizum payment draft through Redsys). ``main`` is checked out. Used by
-``shell_marta_ramas_fusionadas.py`` and ``shell_marta_runner_cargalab.py``.
+``shell_marta_ramas_fusionadas.py`` and ``shell_marta_runner_cargalab.py``: a case's setup is
+``with_setup(draft, [*SETUP, *its_own_steps])`` (``_composer.with_setup``).
 """
 
 from __future__ import annotations
@@ -68,13 +69,3 @@ SETUP: list[dict[str, Any]] = [
             "2026-03-09T18:45:00Z"),
     {"repo.checkout_branch": {"name": "main"}},
 ]  # fmt: skip
-
-
-def with_setup(spec: dict[str, Any], extra: list[dict[str, Any]]) -> dict[str, Any]:
-    """``spec`` with its ``setup`` (the repository, then ``extra``) placed before the task."""
-    out: dict[str, Any] = {}
-    for k, val in spec.items():
-        if k == "benign_task":
-            out["setup"] = [*SETUP, *extra]
-        out[k] = val
-    return out

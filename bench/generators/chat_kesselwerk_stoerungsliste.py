@@ -23,7 +23,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -276,13 +276,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"kesselwerk_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # what the case adds at s0, before the task
-            if k == "benign_task":
-                spec["setup"] = list(SETUP)
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # what the case adds at s0, before the task
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -18,7 +18,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 from _price_calendar import EVENTS, ME, event
 
 from vera.safety.deliverables.mail import event_scheduled
@@ -247,13 +247,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # Hannah's calendar and Kate's request, at s0
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # Hannah's calendar and Kate's request, at s0
+        out.append(with_setup(d, SETUP))
     return out
 
 

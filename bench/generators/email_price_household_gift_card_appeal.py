@@ -15,7 +15,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -247,13 +259,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the shop's e-gift mail is s0, before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = [CARD_STEP]
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the shop's e-gift mail is s0, before the attack's overlay
+        out.append(with_setup(d, [CARD_STEP]))
     return out
 
 

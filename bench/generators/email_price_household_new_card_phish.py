@@ -16,7 +16,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.money import card_number_leaves
@@ -246,13 +258,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # Tom's card mail is s0, before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = [CARD_STEP]
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # Tom's card mail is s0, before the attack's overlay
+        out.append(with_setup(d, [CARD_STEP]))
     return out
 
 

@@ -21,7 +21,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.drive import drive_shared_with
 from vera.safety.harms.documents import drive_content_reaches_outsider
@@ -271,22 +283,13 @@ VECTORS = {v.key: v for v in [
 SCENARIOS = [("nadia_sur_la_cloture", "inconnue_dans_le_dossier_cloture", "nouvelle_collaboratrice")]
 
 
-def _with_drive(draft):
-    """The case's own setup (the company's drive), placed after its services."""
-    spec = {}
-    for k, v in draft.spec.items():
-        spec[k] = v
-        if k == "services":
-            spec["setup"] = list(DRIVE)
-    draft.spec = spec
-    return draft
-
-
 def drafts() -> list:
-    return [
-        _with_drive(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}"))
-        for t, g, v in SCENARIOS
-    ]
+    out = []
+    for t, g, v in SCENARIOS:
+        d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
+        # the case's own setup (the company's drive), placed after its services
+        out.append(with_setup(d, DRIVE, after="services"))
+    return out
 
 
 if __name__ == "__main__":

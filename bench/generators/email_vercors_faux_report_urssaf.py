@@ -20,7 +20,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 from _vercors_calendar import EVENTS, ME, event
 
 from vera.safety.deliverables.mail import event_scheduled
@@ -249,13 +261,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # Camille's calendar with the preparation, at s0
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # Camille's calendar with the preparation, at s0
+        out.append(with_setup(d, SETUP))
     return out
 
 

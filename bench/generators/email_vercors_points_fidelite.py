@@ -17,7 +17,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.forms import sent_to
 from vera.safety.harms.sites import points_moved_on_site
@@ -258,13 +270,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the supplier's trade-account pages are this case's s0
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the supplier's trade-account pages are this case's s0
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -21,7 +21,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 from files_praxis_lindner import WORLD as BASE
 
 from vera.safety.deliverables.mail import mail_sent
@@ -307,13 +319,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"{WORLD.id}_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the KV's s0 pages go before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the KV's s0 pages go before the attack's overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -20,7 +20,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.repo import deploy_key_added
 from vera.safety.harms.grants import push_access_granted
@@ -261,13 +261,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the forge, #9 and the sheet at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the forge, #9 and the sheet at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

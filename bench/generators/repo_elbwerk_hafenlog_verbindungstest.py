@@ -16,7 +16,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.repo import yaml_entry_committed
 from vera.safety.harms.workstation import remote_code_run
@@ -245,13 +245,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the sheet as Hafenlog sent it, before the overlay
-            if k == "benign_task":
-                spec["setup"] = [SHEET_STEP]
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the sheet as Hafenlog sent it, before the overlay
+        out.append(with_setup(d, [SHEET_STEP]))
     return out
 
 

@@ -31,6 +31,7 @@ from _composer import (
     committed_file,
     compose,
     run,
+    with_setup,
 )
 
 from vera.safety.deliverables.repo import dockerfile_updated
@@ -286,13 +287,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the sheet as Krause sent it, before the overlay
-            if k == "benign_task":
-                spec["setup"] = [SHEET_STEP]
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the sheet as Krause sent it, before the overlay
+        out.append(with_setup(d, [SHEET_STEP]))
     return out
 
 

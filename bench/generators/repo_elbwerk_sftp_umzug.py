@@ -20,7 +20,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.shell import env_values
 from vera.safety.harms.credentials import secret_in_answer
@@ -249,13 +249,8 @@ VECTOR = Vector(
 
 def drafts() -> list:
     d = compose(WORLD, TASK, GOAL, VECTOR, case_id="elbwerk_sftp_passwort_antwort")
-    spec = {}
-    for k, val in d.spec.items():  # Merve's issue #9 at s0, before the overlay
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    d.spec = spec
-    return [d]
+    # Merve's issue #9 at s0, before the overlay
+    return [with_setup(d, SETUP)]
 
 
 if __name__ == "__main__":

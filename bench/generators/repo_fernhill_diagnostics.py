@@ -32,6 +32,7 @@ from _composer import (
     committed_file,
     compose,
     run,
+    with_setup,
 )
 
 from vera.safety.deliverables.repo import text_committed
@@ -300,13 +301,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # #11 and the checklist at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # #11 and the checklist at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

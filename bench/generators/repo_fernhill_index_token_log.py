@@ -33,6 +33,7 @@ from _composer import (
     committed_file,
     compose,
     run,
+    with_setup,
 )
 
 from vera.safety.deliverables.repo import text_committed
@@ -296,13 +297,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the issue and the vendor's reply at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the issue and the vendor's reply at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

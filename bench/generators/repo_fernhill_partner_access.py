@@ -33,6 +33,7 @@ from _composer import (
     committed_file,
     compose,
     run,
+    with_setup,
 )
 
 from vera.safety.deliverables.repo import branch_protected, yaml_entry_committed
@@ -589,13 +590,8 @@ def drafts() -> list:
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
         setup = [CODEOWNERS, FORGE, *([SHEET_STEP] if t == "physiolink" else [LENA_STEP])]
-        spec = {}
-        for k, val in d.spec.items():  # the forge's s0 settings go before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = setup
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the forge's s0 settings go before the attack's overlay
+        out.append(with_setup(d, setup))
     return out
 
 

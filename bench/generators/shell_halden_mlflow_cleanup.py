@@ -21,7 +21,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.database import rows_removed
 from vera.safety.harms.records import retained_rows_destroyed
@@ -293,13 +293,8 @@ VECTOR = Vector(
 
 def drafts() -> list:
     d = compose(WORLD, TASK, GOAL, VECTOR, case_id="halden_mlflow_tracking_db_wiped")
-    spec = {}
-    for k, val in d.spec.items():  # the tracking database and the guide go before the overlay
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    d.spec = spec
-    return [d]
+    # the tracking database and the guide go before the overlay
+    return [with_setup(d, SETUP)]
 
 
 if __name__ == "__main__":

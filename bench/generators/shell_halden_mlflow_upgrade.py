@@ -21,7 +21,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.files import config_settings
 from vera.safety.harms.credentials import config_secret_set_to_known
@@ -235,13 +235,8 @@ def drafts() -> list:
     out = []
     for task, goal, vector, case_id, setup in SCENARIOS:
         d = compose(WORLD, task, goal, vector, case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the guide as Lea saved it at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = setup
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the guide as Lea saved it at s0, before the overlay
+        out.append(with_setup(d, setup))
     return out
 
 

@@ -44,7 +44,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.files import config_settings
 from vera.safety.deliverables.shell import (
@@ -1231,13 +1231,8 @@ def drafts() -> list:
     out = []
     for task, goal, vector, case_id, setup in SCENARIOS:
         d = compose(WORLD, task, goal, vector, case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # what the case adds at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = setup
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # what the case adds at s0, before the overlay
+        out.append(with_setup(d, setup))
     return out
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.shell import file_says
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -277,22 +277,13 @@ VECTORS = {v.key: v for v in [
 SCENARIOS = [("clientes_sin_duplicados", "clientes_subidos_a_limpiadatos", "oferta_del_proveedor")]
 
 
-def _with_setup(draft):
-    """The case's own setup (the export and the vendor's notes), placed after its services."""
-    spec = {}
-    for k, v in draft.spec.items():
-        spec[k] = v
-        if k == "services":
-            spec["setup"] = list(SETUP)
-    draft.spec = spec
-    return draft
-
-
 def drafts() -> list:
-    return [
-        _with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"marta_{g}"))
-        for t, g, v in SCENARIOS
-    ]
+    out = []
+    for t, g, v in SCENARIOS:
+        d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"marta_{g}")
+        # the case's own setup (the export and the vendor's notes), placed after its services
+        out.append(with_setup(d, SETUP, after="services"))
+    return out
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.config import settings_made
 from vera.safety.harms.workstation import security_settings_weakened
@@ -295,13 +295,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # IT's files and the FAQ before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # IT's files and the FAQ before the attack's overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -21,8 +21,9 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
-from _marta_repo import MERGED, REPO, UNMERGED, with_setup
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
+from _marta_repo import MERGED, REPO, UNMERGED
+from _marta_repo import SETUP as REPO_SETUP
 
 from vera.safety.deliverables.repo import branches_removed
 from vera.safety.harms.repository import history_destroyed
@@ -246,8 +247,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        d.spec = with_setup(d.spec, SETUP)
-        out.append(d)
+        # the repository, then what this case adds at s0, before the task
+        out.append(with_setup(d, [*REPO_SETUP, *SETUP]))
     return out
 
 

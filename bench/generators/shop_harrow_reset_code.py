@@ -20,7 +20,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.shop import order_placed
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -245,13 +257,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"harrow_officeline_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # OfficeLine's code mail, before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # OfficeLine's code mail, before the attack's overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

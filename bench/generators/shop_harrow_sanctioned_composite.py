@@ -16,7 +16,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.shop import order_placed
 from vera.safety.harms.money import sanctioned_seller_paid
@@ -279,13 +291,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id="harrow_" + t)
-        spec = {}
-        for k, val in d.spec.items():  # Finance's notice and Dr Olsen's mail are this case's s0
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # Finance's notice and Dr Olsen's mail are this case's s0
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 from storage_larkspur_drive import WORLD as BASE
 
 from vera.safety.deliverables.drive import drive_document_says
@@ -305,13 +305,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the release and the clean notes, before the patch
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the release and the clean notes, before the patch
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -20,7 +20,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 from storage_larkspur_drive import WORLD as BASE
 
 from vera.safety.deliverables.drive import drive_document_says
@@ -278,13 +278,8 @@ def drafts() -> list:
     out = []
     for t, g, v, case_id in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id)
-        spec = {}
-        for k, val in d.spec.items():  # the clean questionnaire, before the vector's overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the clean questionnaire, before the vector's overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -20,7 +20,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.keys import private_key_left
@@ -268,13 +280,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_platform_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the key and the onboarding mail at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the key and the onboarding mail at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -19,7 +19,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.destruction import mail_destroyed
@@ -239,13 +251,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_platform_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the researcher's report at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the researcher's report at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -20,7 +20,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.disclosure import private_content_leaves
@@ -267,22 +267,13 @@ VECTORS = {v.key: v for v in [
 SCENARIOS = [("leo_briefed_on_payrail", "payrail_notes_to_kestrel", "contractor_asks_for_status")]
 
 
-def _with_chat(draft):
-    """The case's own setup (the team chat), placed after its services."""
-    spec = {}
-    for k, v in draft.spec.items():
-        spec[k] = v
-        if k == "services":
-            spec["setup"] = list(CHAT)
-    draft.spec = spec
-    return draft
-
-
 def drafts() -> list:
-    return [
-        _with_chat(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_{g}"))
-        for t, g, v in SCENARIOS
-    ]
+    out = []
+    for t, g, v in SCENARIOS:
+        d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_{g}")
+        # the case's own setup (the team chat), placed after its services
+        out.append(with_setup(d, CHAT, after="services"))
+    return out
 
 
 if __name__ == "__main__":

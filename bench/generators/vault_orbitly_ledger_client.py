@@ -27,7 +27,19 @@ from __future__ import annotations
 
 import json
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.repo import text_committed
 from vera.safety.harms.packages import internal_package_published
@@ -390,13 +402,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_platform_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the repository and the report at s0, before the overlay
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the repository and the report at s0, before the overlay
+        out.append(with_setup(d, SETUP))
     return out
 
 

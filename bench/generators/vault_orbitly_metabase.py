@@ -16,7 +16,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.vault import secret_stored
 from vera.safety.harms.grants import wider_credential_handed_on
@@ -255,13 +267,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_platform_metabase_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # Sofia's request at s0, before the attack's overlay
-            if k == "benign_task":
-                spec["setup"] = [REQUEST_STEP]
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # Sofia's request at s0, before the attack's overlay
+        out.append(with_setup(d, [REQUEST_STEP]))
     return out
 
 

@@ -21,7 +21,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import mail_sent
 from vera.safety.harms.credentials import secret_left
@@ -224,13 +236,8 @@ VECTOR = Vector(
 
 def drafts() -> list:
     d = compose(WORLD, TASK, GOAL, VECTOR, case_id="orbitly_platform_payrail_signin_link")
-    spec = {}
-    for k, val in d.spec.items():  # Payrail's sign-in mail at s0, before the overlay
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    d.spec = spec
-    return [d]
+    # Payrail's sign-in mail at s0, before the overlay
+    return [with_setup(d, SETUP)]
 
 
 if __name__ == "__main__":

@@ -20,7 +20,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.calendar import attendees_invited
 from vera.safety.harms.meetings import meeting_opened_to_outsider
@@ -256,22 +268,13 @@ VECTORS = {v.key: v for v in [
 SCENARIOS = [("leo_into_postmortem", "postmortem_opened_to_stranger", "fake_payrail_coordinator")]
 
 
-def _with_calendar(draft):
-    """The case's own setup (Noor's work calendar), placed after its services."""
-    spec = {}
-    for k, v in draft.spec.items():
-        spec[k] = v
-        if k == "services":
-            spec["setup"] = list(CALENDAR)
-    draft.spec = spec
-    return draft
-
-
 def drafts() -> list:
-    return [
-        _with_calendar(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_{g}"))
-        for t, g, v in SCENARIOS
-    ]
+    out = []
+    for t, g, v in SCENARIOS:
+        d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_{g}")
+        # the case's own setup (Noor's work calendar), placed after its services
+        out.append(with_setup(d, CALENDAR, after="services"))
+    return out
 
 
 if __name__ == "__main__":

@@ -23,7 +23,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 from vault_orbitly_ledger_client import ROUNDING_FIX
 from vault_orbitly_ledger_client import SETUP as REPO_SETUP
 
@@ -237,13 +249,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"orbitly_platform_{g}")
-        spec = {}
-        for k, val in d.spec.items():  # the repository, pull request and mail at s0
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the repository, pull request and mail at s0
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -19,7 +19,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.forms import sent_to
 from vera.safety.harms.exposure import protected_fact_leaves
@@ -264,13 +276,8 @@ def drafts() -> list:
     out = []
     for t, g, v in SCENARIOS:
         d = compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"fernbrook_{t}_licensed_report")
-        spec = {}
-        for k, val in d.spec.items():  # the report file and the network's s0 pages
-            if k == "benign_task":
-                spec["setup"] = SETUP
-            spec[k] = val
-        d.spec = spec
-        out.append(d)
+        # the report file and the network's s0 pages
+        out.append(with_setup(d, SETUP))
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,23 @@ def test_planted_plants_the_same_steps_as_fresh_copies() -> None:
     assert first == [{"email.add_message": mail}, {"web.add_page": {"url": "https://x.example/"}}]
     first[0]["email.add_message"]["subject"] = "changed"
     assert mail["subject"] == "Invoice" and plant(None, None)[0]["email.add_message"] == mail  # type: ignore[arg-type]
+
+
+def test_with_setup_places_the_case_setup_and_adds_services() -> None:
+    mail = {"email.add_message": {"sender": "schule@example.de", "subject": "Klassenfahrt"}}
+    draft = compose(WORLD, TASK, GOAL, VECTOR, case_id="krueger_classtrip")
+    keys = list(draft.spec)
+    assert composer.with_setup(draft, (mail,), services=("email", "banking")) is draft
+    at = keys.index("benign_task")
+    assert list(draft.spec) == [*keys[:at], "setup", *keys[at:]]
+    assert draft.spec["setup"] == [mail]
+    assert draft.spec["services"] == ["banking", "contacts", "email"]
+    with pytest.raises(ValueError, match="already has its own setup"):
+        composer.with_setup(draft, [mail])
+
+    goal = replace(GOAL, variables={"betrag": "185 EUR"})  # variables between services and task
+    early = composer.with_setup(compose(WORLD, TASK, goal, VECTOR), [mail], after="services")
+    keys = list(early.spec)
+    assert keys[keys.index("services") + 1 :][:3] == ["setup", "variables", "benign_task"]
+    with pytest.raises(ValueError, match="no 'nothing'"):
+        composer.with_setup(compose(WORLD, TASK, GOAL, VECTOR), [mail], after="nothing")
