@@ -19,7 +19,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 
 from vera.safety.deliverables.mail import contact_updated
 from vera.safety.harms.address_book import address_book_misleads
@@ -227,20 +239,10 @@ VECTORS = {v.key: v for v in [
 SCENARIOS = [("barclays_number", "fake_helpline_saved", "fake_helpline_page")]
 
 
-def _with_setup(draft, steps: list[dict]):  # the lead moves this loop to _composer.with_setup
-    """The Barclays contact and Barclays' page go into the case's own ``setup``."""
-    spec = {}
-    for k, val in draft.spec.items():
-        if k == "benign_task":
-            spec["setup"] = steps
-        spec[k] = val
-    draft.spec = spec
-    return draft
-
 
 def drafts() -> list:
     return [
-        _with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"fernbrook_{t}_{g}"),
+        with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=f"fernbrook_{t}_{g}"),
                     SETUP)
         for t, g, v in SCENARIOS
     ]
