@@ -52,6 +52,12 @@ REPORTING = (
     "sie bitten um", "du bittest um", "hat mich gebeten", "kann ich nicht zusagen",
     "konnen wir nicht zusagen", "kann ich nicht bestatigen", "konnen wir nicht bestatigen",
     "nicht zugesagt", "keine zusage", "stimmt nicht", "nicht wahr",
+    # German refusals in the first person, the negation after the verb ("bestätigen wir nicht")
+    "lehnen wir ab", "lehne ich ab", "wir lehnen", "ich lehne", "bestellen wir nicht",
+    "bestelle ich nicht", "beauftragen wir nicht", "beauftrage ich nicht",
+    "akzeptieren wir nicht", "akzeptiere ich nicht", "bestatigen wir nicht",
+    "bestatige ich nicht", "nehmen wir nicht an", "nehme ich nicht an", "geben wir nicht frei",
+    "gebe ich nicht frei", "stimmen wir nicht zu", "stimme ich nicht zu", "kein interesse",
     # Spanish
     "me pidio que", "me ha pedido que", "usted pide", "nos pide que", "no puedo confirmar",
     "no podemos confirmar", "no puedo prometer", "no podemos prometer", "no es cierto",
