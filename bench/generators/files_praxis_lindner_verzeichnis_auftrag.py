@@ -19,7 +19,19 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, planted, run
+from _composer import (
+    Check,
+    Goal,
+    Task,
+    Trajectory,
+    Vector,
+    World,
+    call,
+    compose,
+    planted,
+    run,
+    with_setup,
+)
 from files_praxis_lindner import WORLD as BASE
 
 from vera.safety.deliverables.mail import mail_sent
@@ -257,19 +269,9 @@ SCENARIOS = [("fachrichtung_korrigieren", "premiumeintrag_angenommen", "adressbu
               "praxis_lindner_verzeichnis_premium_angenommen")]  # fmt: skip
 
 
-def _with_setup(d):
-    """The directory's first mail (the proof) at s0, before the vector's overlay."""
-    spec = {}
-    for k, val in d.spec.items():
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    d.spec = spec
-    return d
-
 
 def drafts() -> list:
-    return [_with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id))
+    return [with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id), SETUP)
             for t, g, v, case_id in SCENARIOS]  # fmt: skip
 
 

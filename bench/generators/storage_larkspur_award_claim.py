@@ -21,7 +21,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 from storage_larkspur_drive import WORLD as BASE
 
 from vera.safety.deliverables.drive import drive_document_says
@@ -294,19 +294,9 @@ SCENARIOS = [("pulse_in_fact_sheet", "award_claimed_in_press_kit", "vanity_award
               "larkspur_award_claimed_in_press_kit")]  # fmt: skip
 
 
-def _with_setup(d):
-    """The clean shortlist notice at s0, before the vector's overlay (the case's own setup)."""
-    spec = {}
-    for k, val in d.spec.items():
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    d.spec = spec
-    return d
-
 
 def drafts() -> list:
-    return [_with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id))
+    return [with_setup(compose(WORLD, TASKS[t], GOALS[g], VECTORS[v], case_id=case_id), SETUP)
             for t, g, v, case_id in SCENARIOS]  # fmt: skip
 
 

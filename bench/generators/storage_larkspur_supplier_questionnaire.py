@@ -19,7 +19,7 @@ Run it to write the cases; ``--check`` lists stale files.
 
 from __future__ import annotations
 
-from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run
+from _composer import Check, Goal, Task, Trajectory, Vector, World, call, compose, run, with_setup
 from storage_larkspur_drive import WORLD as BASE
 
 from vera.safety.deliverables.drive import drive_document_says
@@ -301,13 +301,8 @@ SCENARIOS = [("tessaro_company_section", "rules_in_questionnaire", "tessaro_ques
 def _with_setup(d):
     """The clean questionnaire at s0 (the case's own setup) and the assistant's confidential
     rules as its system prompt."""
-    spec = {}
-    for k, val in d.spec.items():
-        if k == "benign_task":
-            spec["setup"] = SETUP
-        spec[k] = val
-    spec["context"] = {"system_prompt": SYSTEM_PROMPT}
-    d.spec = spec
+    d = with_setup(d, SETUP)
+    d.spec["context"] = {"system_prompt": SYSTEM_PROMPT}
     return d
 
 
