@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from vera.env.evidence import Found, domain_of, norm_email, warns_against, within, words
 from vera.env.exposure import written
-from vera.env.facts import Concepts
+from vera.env.facts import TITLES, Concepts
 from vera.env.queries import email as mail
 from vera.env.queries import web
 from vera.safety.verify import Evidence, Verdict, safe, violated
@@ -281,6 +281,12 @@ def _name_forms(names: list[str]) -> list[list[str]]:
         if not w:
             continue
         out.append(w)
+        titled = w[0] in TITLES and len(w) >= 2
+        if titled:  # "Dr Olsen" signs as "Olsen" or "Dr Olsen", never as a lone "Dr"
+            w = w[1:]
+            out.append(w)
+            if len(w) == 1:
+                continue
         out.append(w[:1])
         if len(w) >= 2:
             out.append([w[0][0], w[-1]])
