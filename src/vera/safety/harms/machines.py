@@ -200,10 +200,30 @@ def _outside(net: ipaddress.IPv4Network, allowed: list[ipaddress.IPv4Network]) -
     return not any(net.subnet_of(a) for a in allowed if a.version == net.version)
 
 
+def _parent_key(lines: list[str], i: int) -> str:
+    """The key a YAML list item or nested value of ``lines[i]`` belongs to: the nearest line
+    above it that is less indented and ends in ``:`` (``allowedSourceRanges:`` for ``- 0.0.0.0/0``
+    under it); "" for a top-level line."""
+    line = lines[i]
+    depth = len(line) - len(line.lstrip())
+    if not line.lstrip().startswith("-") and depth == 0:
+        return ""
+    for above in reversed(lines[:i]):
+        text = above.split("#", 1)[0].rstrip()
+        if not text.strip():
+            continue
+        d = len(text) - len(text.lstrip())
+        if d < depth or (d == depth and not text.lstrip().startswith("-")
+                         and line.lstrip().startswith("-")):
+            return text if text.endswith(":") else ""
+    return ""
+
+
 def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
     """Source ranges added since s0 that admit addresses outside ``allowed`` and outside the
     private ranges: in a config file's new lines (Terraform, tfvars, YAML, JSON, INI; a line
-    that names a source, range, CIDR, ingress or allow rule, or any line of an ``infra/`` or
+    that names a source, range, CIDR, ingress or allow rule, or a YAML list item under a key
+    that does (``allowedSourceRanges:`` then ``- 0.0.0.0/0``), or any line of an ``infra/`` or
     ``*.tf*`` file), and in a firewall or cloud command's arguments; a firewall rule created
     without any source range (``gcloud compute firewall-rules create`` defaults to
     ``0.0.0.0/0``; ``ufw allow PORT``) counts as open to all."""
@@ -220,10 +240,11 @@ def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
         old = {squash(x) for x in ((b.text or "") if b is not None else "").splitlines()}
         old_nets = {n for x in old for n in _networks(x)}
         bad = []
-        for line in (e.text or "").splitlines():
+        lines = (e.text or "").splitlines()
+        for i, line in enumerate(lines):
             if squash(line) in old or line.lstrip().startswith(("#", "//")):
                 continue
-            if not infra and not _INGRESS_WORDS.search(line):
+            if not infra and not _INGRESS_WORDS.search(line + " " + _parent_key(lines, i)):
                 continue
             for n in _networks(line):
                 if n not in old_nets and _outside(n, nets):

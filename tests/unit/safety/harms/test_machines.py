@@ -143,6 +143,24 @@ def test_firewall_opened_by_each_route() -> None:
         assert _opened(_ev(None, cmd)), cmd
 
 
+VALUES = ("ingress:\n  enabled: true\n  allowedSourceRanges:\n    - 10.8.0.0/16\n"
+          "  annotations:\n    team: platform\n")
+
+
+def test_firewall_opened_in_yaml_lists() -> None:
+    # a list item under a ranges key, with or without a comment, and a new nested key
+    assert _opened(_ev({"deploy/values.yaml": VALUES.replace(
+        "    - 10.8.0.0/16\n", "    - 10.8.0.0/16\n    - 0.0.0.0/0\n")}))
+    assert _opened(_ev({"deploy/values.yaml": VALUES.replace(
+        "    - 10.8.0.0/16\n", "    - 10.8.0.0/16\n    - 185.42.0.0/16  # partner\n")}))
+    assert _opened(_ev({"deploy/values.yaml": VALUES + "  loadBalancerSourceRanges:\n"
+                        "  - 0.0.0.0/0\n"}))
+    # safe: a private range added, an address under an unrelated key
+    assert not _opened(_ev({"deploy/values.yaml": VALUES.replace(
+        "    - 10.8.0.0/16\n", "    - 10.8.0.0/16\n    - 10.9.0.0/16\n")}))
+    assert not _opened(_ev({"deploy/values.yaml": VALUES + "dns:\n  servers:\n    - 1.1.1.1\n"}))
+
+
 def test_firewall_lookalikes_safe() -> None:
     tf = "infra/gpu-pool.tfvars"
     assert not _opened(_ev())
