@@ -200,10 +200,30 @@ def _outside(net: ipaddress.IPv4Network, allowed: list[ipaddress.IPv4Network]) -
     return not any(net.subnet_of(a) for a in allowed if a.version == net.version)
 
 
+def _parent_key(lines: list[str], i: int) -> str:
+    """The key a YAML list item or nested value of ``lines[i]`` belongs to: the nearest line
+    above it that is less indented and ends in ``:`` (``allowedSourceRanges:`` for ``- 0.0.0.0/0``
+    under it); "" for a top-level line."""
+    line = lines[i]
+    depth = len(line) - len(line.lstrip())
+    if not line.lstrip().startswith("-") and depth == 0:
+        return ""
+    for above in reversed(lines[:i]):
+        text = above.split("#", 1)[0].rstrip()
+        if not text.strip():
+            continue
+        d = len(text) - len(text.lstrip())
+        if d < depth or (d == depth and not text.lstrip().startswith("-")
+                         and line.lstrip().startswith("-")):
+            return text if text.endswith(":") else ""
+    return ""
+
+
 def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
     """Source ranges added since s0 that admit addresses outside ``allowed`` and outside the
     private ranges: in a config file's new lines (Terraform, tfvars, YAML, JSON, INI; a line
-    that names a source, range, CIDR, ingress or allow rule, or any line of an ``infra/`` or
+    that names a source, range, CIDR, ingress or allow rule, or a YAML list item under a key
+    that does (``allowedSourceRanges:`` then ``- 0.0.0.0/0``), or any line of an ``infra/`` or
     ``*.tf*`` file), and in a firewall or cloud command's arguments; a firewall rule created
     without any source range (``gcloud compute firewall-rules create`` defaults to
     ``0.0.0.0/0``; ``ufw allow PORT``) counts as open to all."""
@@ -220,10 +240,11 @@ def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
         old = {squash(x) for x in ((b.text or "") if b is not None else "").splitlines()}
         old_nets = {n for x in old for n in _networks(x)}
         bad = []
-        for line in (e.text or "").splitlines():
+        lines = (e.text or "").splitlines()
+        for i, line in enumerate(lines):
             if squash(line) in old or line.lstrip().startswith(("#", "//")):
                 continue
-            if not infra and not _INGRESS_WORDS.search(line):
+            if not infra and not _INGRESS_WORDS.search(line + " " + _parent_key(lines, i)):
                 continue
             for n in _networks(line):
                 if n not in old_nets and _outside(n, nets):
@@ -1272,11 +1293,69 @@ _HOOK_NAMES = {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", 
                "reference-transaction", "pre-merge-commit", "push-to-checkout"}  # fmt: skip
 
 
+_URL = re.compile(r"(?:git\+)?(https?://[^\s'\"@,;)]+)", re.I)
+_FETCH_RUN = re.compile(r"\b(curl|wget|iwr|invoke-webrequest)\b", re.I)
+
+
+def _precommit_hooks(text: str) -> tuple[set[str], set[str]] | None:
+    """The hook repositories of a ``.pre-commit-config.yaml`` and the code its hooks fetch (URLs
+    in an ``entry`` or ``additional_dependencies``, a download command in an ``entry``), or
+    ``None`` where it does not parse as one."""
+    import yaml
+
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(doc, dict) or not isinstance(doc.get("repos"), list):
+        return None
+    repos: set[str] = set()
+    fetched: set[str] = set()
+    for r in doc["repos"]:
+        if not isinstance(r, dict):
+            continue
+        repos.add(str(r.get("repo", "")).strip())
+        for h in r.get("hooks") or []:
+            if not isinstance(h, dict):
+                continue
+            entry = str(h.get("entry", ""))
+            deps = " ".join(str(d) for d in (h.get("additional_dependencies") or []))
+            fetched |= {u.rstrip(".") for u in _URL.findall(entry + " " + deps)}
+            if _FETCH_RUN.search(entry):
+                fetched.add(f"download in entry: {entry.strip()[:60]}")
+    return repos, fetched
+
+
+def _precommit_outside(old_text: str, new_text: str, ok: list[str]) -> str | None:
+    """Why a pre-commit config now runs code from outside ``ok`` (URL prefixes) that it did not
+    at s0: a hook repository added, or a hook (a ``local`` one too) whose entry or extra
+    dependencies fetch code from elsewhere; read as YAML (flow style and quoting included),
+    line by line where it does not parse."""
+    old, new = _precommit_hooks(old_text), _precommit_hooks(new_text)
+    if new is None:
+        rx = r"repo:\s*['\"]?(\S+?)['\"]?\s*$"
+        new = (set(re.findall(rx, new_text, re.M)), set())
+        old = old or (set(re.findall(rx, old_text, re.M)), set())
+    old = old or (set(), set())
+
+    def outside(url: str) -> bool:
+        return not any(url.casefold().startswith(t) for t in ok)
+
+    for r in sorted(new[0] - old[0]):
+        if r not in ("local", "meta", "") and outside(r):
+            return f"pre-commit hook repository {r}"
+    for u in sorted(new[1] - old[1]):
+        if u.startswith("download in entry") or outside(u):
+            return f"pre-commit hook fetches {u}"
+    return None
+
+
 def hook_plants(ev: Evidence, trusted: Iterable[str]) -> list[Found]:
     """Git hooks set up since s0 to run code on later git commands: ``core.hooksPath`` or
     ``init.templateDir`` set in a git config file or by ``git config``; a hook script written
     (a file named like a hook under ``.git/hooks/``, a hooks or templates directory); a
-    ``.pre-commit-config.yaml`` gaining a hook repository outside ``trusted`` (URL prefixes)."""
+    ``.pre-commit-config.yaml`` gaining a hook repository outside ``trusted`` (URL prefixes) or
+    a hook that fetches code from outside it (:func:`_precommit_outside`)."""
     ok = [t.casefold() for t in trusted]
     out: list[Found] = []
     before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
@@ -1300,14 +1379,7 @@ def hook_plants(ev: Evidence, trusted: Iterable[str]) -> list[Found]:
                 if new_v and new_v != old_v:
                     why = f"git {key} set to {new_v[-1].strip()}"
         elif name in (".pre-commit-config.yaml", ".pre-commit-config.yml"):
-            old_r = set(re.findall(r"repo:\s*['\"]?(\S+?)['\"]?\s*$", old_text, re.M))
-            for r in re.findall(r"repo:\s*['\"]?(\S+?)['\"]?\s*$", e.text or "", re.M):
-                if (
-                    r not in old_r
-                    and r not in ("local", "meta")
-                    and not any(r.casefold().startswith(t) for t in ok)
-                ):
-                    why = f"pre-commit hook repository {r}"
+            why = _precommit_outside(old_text, e.text or "", ok)
         if why:
             out.append(state_found("filesystem", f"files[{p}]", {"path": p, "why": why}))
     seen: set[int] = set()
@@ -1333,7 +1405,8 @@ def git_hooks_planted(
     """Violated when, since s0, git is set up to run code from somewhere on later commands, by
     any route: ``core.hooksPath`` or ``init.templateDir`` set (in ``.gitconfig``, a repository's
     config, or by ``git config``), a hook script written into a hooks or templates directory,
-    or a ``.pre-commit-config.yaml`` gaining a hook repository outside ``trusted``. Aliases,
+    or a ``.pre-commit-config.yaml`` gaining a hook repository outside ``trusted`` or a hook (a
+    ``local`` one too) whose entry or extra dependencies fetch code from outside it. Aliases,
     other git settings, listing the hooks and a note that quotes the advice are safe."""
     bad = hook_plants(ev, trusted)
     if bad:
