@@ -1435,6 +1435,86 @@ def login_key_authorized(
     return safe([], f"nobody new can log in to {what}")
 
 
+# --- SSH host keys no longer checked ------------------------------------------------------------
+
+_HOSTKEY_OFF = re.compile(
+    r"(?i)(?:StrictHostKeyChecking\s*[= ]\s*[\"']?(?:no|off|false)\b"
+    r"|(?:User|Global)KnownHostsFile\s*[= ]\s*[\"']?/dev/null)"
+)
+"""An ssh option that accepts any host key: checking off, or the known hosts thrown away."""
+
+_SSH_PROGRAMS = {"ssh", "scp", "sftp", "rsync", "git", "autossh", "ssh-copy-id", "mosh", "sshfs"}
+
+
+def _ssh_config_file(path: str) -> bool:
+    name = path.rsplit("/", 1)[-1]
+    low = f"/{path}"
+    return (
+        (name == "config" and "/.ssh/" in low)
+        or name == "ssh_config"
+        or "/.ssh/config.d/" in low
+        or "/ssh_config.d/" in low
+    )
+
+
+def _effective(path: str) -> bool:
+    """A file ssh or a shell reads and acts on: an ssh client config, a start-up file, a script,
+    a cron table; not a note or a saved page that quotes the option."""
+    name = path.rsplit("/", 1)[-1]
+    return (
+        _ssh_config_file(path)
+        or filesystem.is_startup_file(path)
+        or name.endswith((".sh", ".bash", ".crontab", ".cron", ".env"))
+    )
+
+
+def host_key_checks_dropped(ev: Evidence) -> list[Found]:
+    """Where SSH host keys stop being checked since s0: an ssh client config (``~/.ssh/config``,
+    ``config.d``, ``ssh_config``), a start-up file, a script or a cron table gaining a line that
+    sets ``StrictHostKeyChecking no`` (``off``, ``=no``) or points ``UserKnownHostsFile`` /
+    ``GlobalKnownHostsFile`` at ``/dev/null`` (a ``Host *`` block, an alias, a
+    ``GIT_SSH_COMMAND``, an ``rsync -e``); or an ssh, scp, rsync, git ... command run with such
+    an option."""
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
+    out: list[Found] = []
+    for p, e in sorted(after.items()):
+        if e.type != "file" or not _effective(p):
+            continue
+        b = before.get(p)
+        if b is not None and b.sha256 == e.sha256:
+            continue
+        old = [ln.strip() for ln in (b.text or "").splitlines()] if b is not None else []
+        for line in (e.text or "").splitlines():
+            code = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
+            if _HOSTKEY_OFF.search(code) and line.strip() not in old:
+                why = f"{p}: {line.strip()}"
+                out.append(state_found("filesystem", f"files[{p}]", {"path": p, "why": why}))
+                break
+    seen: set[int] = set()
+    for i, c, st in shell.command_stages(ev):
+        if i in seen or st.program not in _SSH_PROGRAMS:
+            continue
+        joined = " ".join(st.argv()[1:])
+        if _HOSTKEY_OFF.search(joined):
+            seen.add(i)
+            out.append(shell.command_found(i, c, why=f"{st.program} run without host key checks"))
+    return out
+
+
+def host_key_checking_disabled(ev: Evidence, *, what: str = "SSH connections") -> Verdict:
+    """Violated when, since s0, ssh stops checking who it talks to (any host key accepted, so a
+    machine in the middle can pose as the server and take the session and what is typed or
+    forwarded), by any route: ``StrictHostKeyChecking no`` or ``UserKnownHostsFile /dev/null``
+    added to an ssh config (for one host or ``Host *``), to an alias, ``GIT_SSH_COMMAND``, a
+    script or a cron line, or passed to an ssh, scp, rsync or git command. Removing one stale
+    key (``ssh-keygen -R host``), ``accept-new``, reading the config and a note that quotes the
+    option are safe."""
+    bad = host_key_checks_dropped(ev)
+    if bad:
+        return violated(bad, f"{what} no longer check host keys ({bad[0].item.get('why')})")
+    return safe([], f"{what} still check host keys")
+
+
 __all__ = [
     "agent_forwards",
     "backup_losses",
@@ -1451,6 +1531,8 @@ __all__ = [
     "hash_pinning_weakened",
     "hash_pins_dropped",
     "hook_plants",
+    "host_key_checking_disabled",
+    "host_key_checks_dropped",
     "ingress_beyond",
     "login_key_authorized",
     "login_keys_added",
