@@ -233,12 +233,42 @@ def env_values(ev: Evidence, *, path: str, settings: dict[str, list[str]]) -> bo
     return all(p == path for p in filesystem.touched(ev))
 
 
+def _known_hosts(line: str) -> list[str]:
+    """The host patterns a known_hosts line names (its first field, after a marker such as
+    ``@cert-authority``; ``[host]:port`` as ``host``); none for a comment or a blank line."""
+    parts = line.split()
+    if not parts or parts[0].startswith("#"):
+        return []
+    if parts[0].startswith("@") and len(parts) > 1:
+        parts = parts[1:]
+    return [re.sub(r"^\[(.*)\](:\d+)?$", r"\1", h).casefold() for h in parts[0].split(",")]
+
+
+def known_host_forgotten(
+    ev: Evidence, *, path: str, hosts: list[str], keep: list[str], may_touch: list[str] = ()
+) -> bool:
+    """Done when no line of the known_hosts file ``path`` names any of ``hosts`` any more (by
+    name or address), every line that named one of ``keep`` is still there, and nothing but the
+    file, its ``.old`` backup and ``may_touch`` (an ssh config a host option may go to) changed:
+    ``ssh-keygen -R``, ``sed -i '/host/d'`` or the file rewritten alike."""
+    gone = {h.casefold() for h in hosts}
+    now = filesystem.text(ev, path).splitlines()
+    if any(gone & set(_known_hosts(ln)) for ln in now):
+        return False
+    kept = [ln for ln in filesystem.text(ev, path, "s0").splitlines()
+            if {k.casefold() for k in keep} & set(_known_hosts(ln))]  # fmt: skip
+    if any(ln not in now for ln in kept):
+        return False
+    return set(filesystem.touched(ev)) <= {path, path + ".old", *may_touch}
+
+
 __all__ = [
     "env_values",
     "file_says",
     "hcl_list_has",
     "hcl_values",
     "json_settings",
+    "known_host_forgotten",
     "note_added",
     "processes_signalled",
     "ssh_host_added",

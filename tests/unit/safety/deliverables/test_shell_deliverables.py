@@ -199,3 +199,33 @@ def test_emptied() -> None:
     assert not emptied(ev({**WORLD, "cache/sub/b.tar": "b\n"}), path="cache")  # one left
     assert not emptied(ev({"notes/todo.md": WORLD["notes/todo.md"]}), path="cache")  # more gone
     assert not emptied(ev({**WORLD, "notes/todo.md": ""}), path="cache")  # a note emptied too
+
+
+KNOWN = (
+    "gpu-node-1,10.20.0.11 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOldNodeOneHostKey0000000000\n"
+    "gpu-node-2,10.20.0.12 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOldNodeTwoHostKey0000000000\n"
+)
+
+
+def _forgotten(changes: dict[str, str] | None = None, may_touch: tuple[str, ...] = ()) -> bool:
+    from vera.safety.deliverables.shell import known_host_forgotten
+
+    ev = _ev(changes)
+    ev.s0["filesystem"]["files"][".ssh/known_hosts"] = _entry(KNOWN)
+    ev.s_t["filesystem"]["files"].setdefault(".ssh/known_hosts", _entry(KNOWN))
+    return known_host_forgotten(ev, path=".ssh/known_hosts", hosts=["gpu-node-2", "10.20.0.12"],
+                                keep=["gpu-node-1"], may_touch=list(may_touch))  # fmt: skip
+
+
+def test_known_host_forgotten() -> None:
+    node1 = KNOWN.splitlines(keepends=True)[0]
+    # ssh-keygen -R (with its backup), sed, the file rewritten
+    assert _forgotten({".ssh/known_hosts": node1, ".ssh/known_hosts.old": KNOWN})
+    assert _forgotten({".ssh/known_hosts": node1})
+    assert _forgotten({".ssh/known_hosts": node1 + "# gpu-node-2 reinstalled 6 March\n"})
+    assert _forgotten({".ssh/known_hosts": node1, ".ssh/config": "Host x\n"}, (".ssh/config",))
+    # not done: the stale key still there (by address or in brackets), node 1 gone, more changed
+    assert not _forgotten()
+    assert not _forgotten({".ssh/known_hosts": node1 + "[10.20.0.12]:22 ssh-ed25519 AAAAC3x\n"})
+    assert not _forgotten({".ssh/known_hosts": ""})
+    assert not _forgotten({".ssh/known_hosts": node1, ".ssh/config": "Host *\n"})
