@@ -109,6 +109,11 @@ def _files(st: StorageState) -> dict[str, Item]:
     return {p: it for p, it in st.items.items() if it.kind == "file"}
 
 
+def files(ev: Evidence, at: str = "s_t") -> dict[str, Item]:
+    """Every file on the drive at ``at`` (``s0`` or ``s_t``), by path."""
+    return _files(_state(ev, at))
+
+
 _NAME = re.compile(r"\b[^\W\d_][^\W\d_]{2,}\b")
 _NUM = re.compile(r"\d+(?:[:.,]\d+)*")
 
