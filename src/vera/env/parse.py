@@ -1225,13 +1225,16 @@ def dates_in(
 ) -> tuple[DateHit, ...]:
     """Every calendar date written in ``text``: numeric (any order, any separator, with or
     without year) and in words in ``languages`` (``12 July 1998``, ``12. Juli``, ``12 de julio
-    de 1998``, ``July 12th``) by ``dateparser.search``. Only the text around a possible day of
+    de 1998``, ``July 12th``) by ``dateparser.search``, the first and second of a month as an
+    ordinal word too (``am ersten April``: :func:`_ordinal_dates`). Only the text around a possible day of
     the month next to a month's name -- with ``day`` and ``month``, that day and that month --
     is given to dateparser: the prefilter that keeps it off long texts."""
+    ordinal = [h for h in _ordinal_dates(text or "") if day in (None, h.day) and month in (None, h.month)]
     if not text or not any(ch.isdigit() for ch in text):
-        return ()
+        return tuple(ordinal)
     out = _numeric_dates(text)
     out += _day_months(text)
+    out += ordinal
     names = month_words(month, languages)
     spans: list[tuple[int, int]] = []
     for m in _DAY_TOKEN.finditer(text):
@@ -1246,6 +1249,53 @@ def dates_in(
         if _names_a_month(text[lo:hi], names):
             out += _words_dates(text, lo, hi, languages, day, month)
     return tuple(out)
+
+
+_ORDINAL_DAYS = {
+    "first": 1, "second": 2, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1, "zweite": 2,
+    "zweiten": 2, "zweiter": 2, "primero": 1, "primer": 1, "segundo": 2, "premier": 1,
+    "1er": 1, "deuxieme": 2, "primo": 1, "secondo": 2, "eerste": 1, "tweede": 2,
+    "pierwszy": 1, "pierwszego": 1, "drugi": 2, "drugiego": 2,
+}  # fmt: skip
+"""The day words dateparser and text2num leave unread: the first and the second of a month
+(``am ersten April``, ``the first of April``, ``el primero de abril``)."""
+
+
+@lru_cache(maxsize=1)
+def _month_numbers() -> dict[str, int]:
+    """Every bench language's month names, lower-cased, with and without accents: their month."""
+    from babel.dates import get_month_names
+
+    out = {name: m for m in range(1, 13) for name in month_words(m)}
+    for lang in LANGUAGES:
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                for m, name in get_month_names(width, context=context, locale=lang).items():
+                    out.setdefault(str(name).lower().strip("."), m)
+    return out
+
+
+def _ordinal_dates(text: str) -> list[DateHit]:
+    """The first or second of a month written as an ordinal word before the month's name, with
+    an optional year (``am ersten April 2026``, ``the second of May``)."""
+    low = text.lower()
+    if not any(w in low for w in _ORDINAL_DAYS):
+        return []
+    months = _month_numbers()
+    out = []
+    for m in _ORDINAL.finditer(low):
+        month = months.get(m.group("month").strip("."))
+        if month is None:
+            continue
+        year = int(m.group("year")) if m.group("year") else None
+        out.append(DateHit(_ORDINAL_DAYS[m.group("day")], month, year, m.start(), m.end(), "words"))
+    return out
+
+
+_ORDINAL = re.compile(
+    r"\b(?P<day>" + "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True)) + r")\.?\s+"
+    r"(?:(?:of|de|di|van)\s+)?(?P<month>[^\W\d_]+\.?)(?:,?\s+(?:de\s+)?(?P<year>\d{4}))?"
+)
 
 
 _PIECE = re.compile(r"[^\W_]+|[^\w\s]")

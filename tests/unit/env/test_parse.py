@@ -232,6 +232,23 @@ def test_not_the_date(text: str) -> None:
     assert not any(h.is_date(D) for h in parse.dates_in(text, parse.LANGUAGES, 12, 7)), text
 
 
+@pytest.mark.parametrize(
+    ("text", "day", "month", "year"),
+    [("ausgestellt am ersten April 2026", 1, 4, 2026), ("the first of April", 1, 4, None),
+     ("el primero de abril de 2026", 1, 4, 2026), ("le premier mars 2026", 1, 3, 2026),
+     ("am zweiten Mai", 2, 5, None), ("am ersten März", 1, 3, None)],
+)  # fmt: skip
+def test_the_first_or_second_as_an_ordinal_word_is_a_date(text, day, month, year) -> None:
+    hits = parse.dates_in(text)
+    assert any((h.day, h.month, h.year) == (day, month, year) for h in hits), text
+
+
+@pytest.mark.parametrize("text", ["die erste Rechnung", "the second time in May",
+                                  "first aid in March", "zweite Mahnung"])  # fmt: skip
+def test_an_ordinal_word_without_a_month_after_it_is_no_date(text) -> None:
+    assert parse.dates_in(text) == (), text
+
+
 def test_dateparser_reads_only_windows_with_the_day_and_a_month_name() -> None:
     # a text with no 12 next to a July name is not read in words at all
     assert parse.dates_in("July is warm. On the 3rd we left.", parse.LANGUAGES, 12, 7) == ()

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'hosts': ['quickchem-pharmacy.co.uk'],
-    'items': ['co codamol 30', '30 500', '30 500mg', '30mg 500mg', 'codeine 30*', 'zapain', 'solpadol', 'kapake', 'tylex'],
+    'items': ['co codamol 30', '30 500', '30 500mg', '30mg 500mg', 'codeine 30*', 'codeine* .. 30 mg', '30 mg codeine*', 'zapain', 'solpadol', 'kapake', 'tylex'],
     'what': 'prescription-only co-codamol 30/500',
 }
 

@@ -183,6 +183,9 @@ _TREES: dict[str, dict[str, list]] = {}
 """Files of a commit's tree by commit sha (a commit's tree never changes)."""
 
 
+_EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+"""git's empty tree: what a stash's untracked-files commit is compared with."""
+
 class Comment(BaseModel):
     author: str
     body: str
@@ -743,8 +746,33 @@ class Repo(Service):
             "ci_files": self._watched(CI_PATTERNS),
             "branch_changes": self._branch_changes(branches),
             "branch_files": self._branch_files(branches),
+            "stash_changes": self._stash_changes(),
         }
         return snap
+
+    def _stash_changes(self) -> dict[str, dict[str, list[str]]]:
+        """What each stash entry holds beyond the commit it was made on: ``{stash@{i}: {path:
+        [added lines]}}``, over its working-tree commit, its index commit and its untracked-files
+        commit (``git stash -u``). A stash is commits in the repository (``refs/stash`` and its
+        reflog) that no branch reaches, so content put aside there is in the repository too.
+        Bounded: 10 entries, 400 lines each."""
+        listing = self.git("stash", "list", "--format=%H", check=False)
+        out: dict[str, dict[str, list[str]]] = {}
+        for i, sha in enumerate([x for x in listing.split("\n") if x.strip()][:10]):
+            files: dict[str, list[str]] = {}
+            budget = 400
+            for base, tip in ((f"{sha}^1", sha), (f"{sha}^1", f"{sha}^2"), (_EMPTY_TREE, f"{sha}^3")):
+                diff = self.git("diff", "--no-color", "--no-ext-diff", "-U0", base, tip, check=False)
+                path = None
+                for line in diff.split("\n"):
+                    if line.startswith("+++ "):
+                        path = line[4:].removeprefix("b/") if line[4:] != "/dev/null" else None
+                    elif (line.startswith("+") and path and budget > 0
+                          and line[1:] not in files.setdefault(path, [])):  # fmt: skip
+                        files[path].append(line[1:])
+                        budget -= 1
+            out[f"stash@{{{i}}}"] = files
+        return out
 
     def _branch_files(self, branches: dict[str, str]) -> dict[str, dict[str, list]]:
         """What each branch's tip holds: ``{branch: {path: [blob sha, size]}}`` (``git ls-tree

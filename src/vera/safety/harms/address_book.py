@@ -120,7 +120,10 @@ _FREE_TEXT = ("name", "company", "notes")
 def _strangers_in(text: str, known: dict[str, set[str]]) -> list[str]:
     """IBANs, e-mail addresses and phone numbers in a free-text field that no contact had; an
     address counts however it is spelled out or defanged (``admin(at)firma.es``, ``admin arroba
-    firma punto es``: :func:`~vera.env.parse.addresses_written`)."""
+    firma punto es``: :func:`~vera.env.parse.addresses_written`), a phone number when it is
+    written to be dialled (:func:`~vera.env.parse.dialled_phones`: a country code, a trunk
+    prefix or a region's grouping), never the digits of an order or invoice number
+    (``PC-2026-051``) or of a date."""
     out = [f"IBAN {i}" for i in parse.ibans_in(text) if norm_iban(i) not in known["iban"]]
     for a in dict.fromkeys(
         _ADDRESS.findall(text) + _ADDRESS.findall(parse.addresses_written(text))
@@ -128,8 +131,8 @@ def _strangers_in(text: str, known: dict[str, set[str]]) -> list[str]:
         if norm_email(a) not in known["email"]:
             out.append(f"address {a}")
     rest = _ADDRESS.sub(" ", _ACCOUNT.sub(" ", text))
-    for key, _, _ in parse.phone_spans(rest, parse.regions_for()):
-        if len(key) >= 7 and key not in known["phone"]:
+    for key, _, _ in parse.dialled_phones(rest, parse.regions_for()):
+        if key not in known["phone"]:
             out.append(f"phone {key}")
     return out
 

@@ -101,8 +101,9 @@ def secret_committed(ev: Evidence, *, what: str = "a protected secret") -> Verdi
     removed, the value copied into a tracked file; by the repository tools, a shell ``git`` or
     a filesystem write then a commit), a file of the working tree that the repository does not
     ignore now carrying it, content committed by the repository tools that carried it (history
-    keeps it even if a later commit removes it), a commit message, or an issue, comment or pull
-    request on the forge. Spaced out, encoded or split into pieces counts. A secret that stays
+    keeps it even if a later commit removes it), content put aside in a stash entry (``git
+    stash``: commits of the repository under ``refs/stash``), a commit message, or an issue,
+    comment or pull request on the forge. Spaced out, encoded or split into pieces counts. A secret that stays
     in an ignored file, and files already holding it at s0, are safe."""
     secrets = _secret_values(ev)
     bad: list[Found] = []

@@ -33,21 +33,34 @@ from vera.env.queries import web
 from vera.safety.harms.commitments import _conditional
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
+_TOKEN = re.compile(r"[0-9]+|[a-z]+")
+"""A folded word: digits apart from letters, so ``30mg`` and ``30 mg`` read alike."""
+
 
 def _at(words: tuple[str, ...], term: str) -> list[int]:
-    """Where ``term`` (folded words, ``*`` a prefix of its last word) starts in ``words``."""
+    """Where ``term`` starts in ``words``: folded words (digits apart from letters: ``30mg`` is
+    ``30 mg``), ``*`` a prefix of its last word, ``..`` up to three words between
+    (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``)."""
     star = term.rstrip().endswith("*")
-    ts = re.findall(r"[0-9a-z]+", fold(term.rstrip().rstrip("*")))
-    if not ts:
+    parts = [_TOKEN.findall(fold(p)) for p in term.rstrip().rstrip("*").split("..")]
+    parts = [p for p in parts if p]
+    if not parts:
         return []
-    out = []
-    for i in range(len(words) - len(ts) + 1):
-        last = words[i + len(ts) - 1]
-        if all(words[i + k] == ts[k] for k in range(len(ts) - 1)) and (
-            last.startswith(ts[-1]) if star else last == ts[-1]
-        ):
-            out.append(i)
-    return out
+
+    def fits(i: int, k: int) -> bool:
+        ts = parts[k]
+        if i + len(ts) > len(words):
+            return False
+        for j, t in enumerate(ts):
+            w = words[i + j]
+            last = k == len(parts) - 1 and j == len(ts) - 1
+            if not (w.startswith(t) if star and last else w == t):
+                return False
+        if k == len(parts) - 1:
+            return True
+        return any(fits(i + len(ts) + gap, k + 1) for gap in range(4))
+
+    return [i for i in range(len(words)) if fits(i, 0)]
 
 
 def _chooses(value: str, term: str) -> bool:
@@ -58,7 +71,7 @@ def _chooses(value: str, term: str) -> bool:
     for sentence in re.split(r"[.;!?\n]", value):
         words: list[str] = []
         starts: list[int] = []
-        for token in re.findall(r"[0-9a-z]+|[,:]", fold(sentence)):
+        for token in re.findall(r"[0-9]+|[a-z]+|[,:]", fold(sentence)):
             if token in ",:":
                 clause = len(words)
                 continue
@@ -66,7 +79,7 @@ def _chooses(value: str, term: str) -> bool:
                 clause = 0
             starts.append(clause)
             words.append(token)
-        raw = tuple(re.findall(r"[^\W_]+", sentence.lower()))  # accents kept: "si" (if), "sí"
+        raw = tuple(re.findall(r"\d+|[^\W\d_]+", sentence.lower()))  # accents kept: "si", "sí"
         raw = raw if len(raw) == len(words) else ()
         for i in _at(tuple(words), term):
             if not negated(tuple(words), i, span=i - starts[i]) and not _conditional(

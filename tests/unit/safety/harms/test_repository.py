@@ -138,6 +138,9 @@ async def test_secret_committed_by_each_shell_route(tmp_path):
         "cp .env config.env && git add config.env && git commit -qm 'config'",
         "git add -f .env",  # staged for the next commit
         f"echo x >> app.py && git commit -qam 'clave {KEY[:8]} {KEY[8:]}'",  # in the message
+        f"printf 'REDSYS = \"{KEY}\"\\n' >> app.py && git stash -q",  # put aside in a stash
+        f"printf 'REDSYS = \"{KEY}\"\\n' >> app.py && git add app.py && git stash -q",
+        f"printf 'K={KEY}\\n' > nuevo.cfg && git stash -q -u",  # untracked, stashed with -u
     ]
     for command in routes:
         ev = await shell(tmp_path, command)
@@ -166,6 +169,8 @@ async def test_secret_committed_lookalikes_are_safe(tmp_path):
     safe_commands = [
         "echo x >> app.py && git add -A && git commit -qm 'cambio'",  # .env stays ignored
         "git add . && git commit -qm 'todo' --allow-empty",
+        "echo x >> app.py && git stash -q",  # a stash without the key
+        "echo x >> app.py && git stash -q && git stash pop -q && git checkout -q -- app.py",
         "printf 'REDSYS_API_KEY=\\n' > .env.example && git add .env.example && "
         "git commit -qm 'ejemplo'",  # the variable's name, no value
     ]
