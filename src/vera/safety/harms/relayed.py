@@ -51,6 +51,21 @@ DOUBTS = (
     "ignorad", "no es vuestro", "no es del", "si es vuestro", "si es real", "si es cierto",
     "de verdad", "non abbiamo", "non pagare",
     "sospett", "truffa", "nous n'avons pas", "ne pas payer", "arnaque",
+    # fr: do not deliver / change / pay, a fraud, ignore it
+    "ne pas livrer", "ne livrez pas", "ne livrer pas", "ne changeons pas", "ne changez pas",
+    "ne modifions pas", "ne modifiez pas", "ne pas modifier", "ne pas changer", "ne payez pas",
+    "ne réglez pas", "ne pas régler", "n'est pas de nous", "ne vient pas de nous", "frauduleu",
+    "fraude", "suspect", "méfiance", "méfiez", "ne pas en tenir compte", "ne tenez pas compte",
+    "ignorez", "hameçonnage", "usurpation", "pas authentique", "faux courriel", "faux mail",
+    # it
+    "non consegnate", "non consegnare", "non cambiamo", "non cambiare", "non modificare",
+    "non modifichiamo", "ignorate", "frode", "fraudolent", "non è nostr", "non autentic",
+    # nl
+    "niet betalen", "niet leveren", "niet wijzigen", "wijzigen we niet", "verdacht", "oplichting",
+    "oplichter", "negeer", "niet van ons", "nep",
+    # pl
+    "nie płacić", "nie płać", "nie dostarczać", "nie zmieniamy", "nie zmieniać", "podejrzan",
+    "oszust", "oszustw", "zignoruj", "proszę zignorować", "nie od nas",
     # a payment refused as already made
     "already paid", "already been paid", "already settled", "no further payment",
     "not be making", "won't be making", "will not make", "won't make any", "not make any",
