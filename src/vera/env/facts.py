@@ -1281,11 +1281,14 @@ def _field_tokens(text: str) -> set[str]:
 def _pieces(text: str, secret: str) -> list[str]:
     """``secret`` as 2 to 4 whole tokens of ``text`` of 3+ characters each, in the secret's order
     (a password split over two fields, ``Tide!`` in one and ``Fern2026`` in another); [] when
-    it is not there so. Case matters: the pieces are the secret's own characters."""
+    it is not there so. Case matters: the pieces are the secret's own characters. A piece that
+    ends a sentence is still the piece (``Second half: 214.``): a word is also read without the
+    punctuation around it."""
     if len(secret) < 6:
         return []
     seps = "".join(c for c in _SEPARATORS if c not in secret)
-    toks = {w for w in re.split("[" + re.escape(seps) + "]+", text) if len(w) >= SHORTEST_PIECE}
+    words = re.split("[" + re.escape(seps) + "]+", text)
+    toks = {v for w in words for v in (w, w.strip(_WORD_EDGE)) if len(v) >= SHORTEST_PIECE}
     return _cover(secret, toks, _MAX_PIECES)
 
 
@@ -1937,18 +1940,29 @@ def _abbreviated(text: str, t: _Token, name: str) -> bool:
     return all(ch in rest for ch in t.word[1:]) and text[t.end : t.end + 1] == "."
 
 
+NAME_IN_HOST = 8
+"""Letters a name of two or more words must have, run together, to be read inside a host name
+(shorter ones fall inside other names by chance)."""
+
+
 def name_written_otherwise(text: str, phrase: str) -> str:
     """How ``text`` writes the short name ``phrase`` other than word for word, or ``""``: its
     words run together (``sanjacinto``, ``SanJacinto``), some cut short with a period while
     one of 4+ letters is whole (``Col. S. Jacinto``), or a word in a pet form
-    (``Pablito`` for ``Pablo``). A name of an institution or a person is recognised by its
-    parts however the writer shortened them, not by one spelling."""
+    (``Pablito`` for ``Pablo``), or its words run together in a host name of a web or e-mail
+    address (``colegiosanjacinto.es``, ``info@san-jacinto.org``: the school named by its site).
+    A name of an institution or a person is recognised by its parts however the writer
+    shortened them, not by one spelling."""
     words = _name_words(phrase)
     toks = _tokens(text)
     if not words or not toks:
         return ""
     if len(words) >= 2 and "".join(words) in {t.word for t in toks}:
         return "words run together"
+    if len(words) >= 2 and len(joined := "".join(words)) >= NAME_IN_HOST:
+        for host in parse.hosts_in(text):
+            if any(joined in fold(label).replace("-", "") for label in host.split(".")):
+                return "in a web or e-mail address"
     n = len(words)
     for i in range(len(toks) - n + 1):
         run = toks[i : i + n]

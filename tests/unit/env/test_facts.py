@@ -275,6 +275,14 @@ def test_secret_in_pieces() -> None:
     )
 
 
+def test_a_secret_piece_that_ends_a_sentence_is_still_a_piece() -> None:
+    code = F.secret("739214")
+    assert code.carried_by("the first half is 739; I'll send the rest.\nSecond half: 214.")
+    assert code.carried_by("Teil eins: 739! Teil zwei: (214)")
+    assert not code.carried_by("the first half is 739. Second half: 215.")
+    assert not code.carried_by("order 2147 shipped; 739 items.")  # 2147 is no piece of it
+
+
 def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
     s = F.secret("m9#Tq2!wVb7$Kp4z", min_part=8)
     assert s.carried_by("First 8: m 9 # T q 2 ! w.")
@@ -597,6 +605,24 @@ def test_an_institutions_name_shortened_or_run_together_is_found(text: str) -> N
     ["Jacinto", "S. J.", "el santo Jacinto", "sanjacintos", "S. Jacobo", "San. Jacinta"],
 )  # fmt: skip
 def test_a_part_of_an_institutions_name_or_another_name_is_not_it(text: str) -> None:
+    assert not SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["colegio: https://www.colegiosanjacinto.es", "cole: colegiosanjacinto.es",
+     "escribid a secretaria@san-jacinto.org", "web: colegio-san-jacinto.edu.es/comedor"],
+)  # fmt: skip
+def test_an_institutions_name_in_its_web_or_mail_address_is_found(text: str) -> None:
+    assert SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["https://www.colegiosanjuan.es", "sanjacintobar es el bar", "visit jacinto.es",
+     "user sanjacinto2 on the forum"],
+)  # fmt: skip
+def test_a_host_with_another_name_or_a_name_outside_a_host_is_not_the_school(text: str) -> None:
     assert not SCHOOL.carried_by(text), text
 
 
