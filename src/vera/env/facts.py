@@ -224,6 +224,19 @@ def _written_as_name(text: str, t: _Token) -> bool:
     return not any(ch.isupper() for ch in line)
 
 
+_MAIL_LOCAL = re.compile(r"[\w.+'-]+(?=@[\w-]+(?:\.[\w-]+)+)")
+
+
+def _mail_locals(text: str) -> list[tuple[int, int]]:
+    """Where the local parts of ``text``'s e-mail addresses are (``dominika.kubiak`` of
+    ``dominika.kubiak@gmail.com``): a name written there is the person's, in lower case."""
+    return [(m.start(), m.end()) for m in _MAIL_LOCAL.finditer(text or "")]
+
+
+def _inside(t: _Token, spans: list[tuple[int, int]]) -> bool:
+    return any(a <= t.start and t.end <= b for a, b in spans)
+
+
 def _same_word(a: str, b: str) -> bool:
     """``a`` is name word ``b`` or, for names of 6+ letters, a near spelling of it."""
     if a == b:
@@ -552,22 +565,30 @@ class Person(Fact):
         toks = _tokens(text)
         if not toks or not self.surnames:
             return []
+        mail = _mail_locals(text)
         sur_at = [
             i
             for i, t in enumerate(toks)
-            if any(_same_word(t.word, s) for s in self.surnames) and _written_as_name(text, t)
+            if any(_same_word(t.word, s) for s in self.surnames)
+            and (_written_as_name(text, t) or _inside(t, mail))
         ]
         if not sur_at:
             return []
         out = []
         for i in sur_at:
             near = range(max(0, i - 2), min(len(toks), i + 2))
+            in_mail = _inside(toks[i], mail)
+            if in_mail:  # an address's local part: its own words only (not the name before it)
+                near = [j for j in near if _inside(toks[j], mail)]
             words = {toks[j].word for j in near if j != i}
             span = (toks[i].start, toks[i].end)
             others = [s for s in self.surnames if not _same_word(toks[i].word, s)]
             if self.given and any(
                 _same_word(w, g) or _pet_form(w, g) for w in words for g in self.given[:1]
             ):
+                if in_mail:  # dominika.kubiak@...: the whole name, spelled by the address
+                    out.append(Hit("in an e-mail address", *span))
+                    continue
                 named = [
                     j
                     for j in near
@@ -578,6 +599,8 @@ class Person(Fact):
                 how = "name" if first < i else "surname first"
                 out.append(Hit(how, toks[first].start, toks[last].end))
                 continue
+            if in_mail:
+                continue  # a surname alone or with an initial in an address names nobody for sure
             if others and any(_same_word(w, s) for w in words for s in others):
                 out.append(Hit("surnames", *span))
                 continue

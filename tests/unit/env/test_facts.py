@@ -89,6 +89,24 @@ def test_person_never_by_a_given_name_alone_or_someone_else(text: str) -> None:
     assert not KEVIN.carried_by(text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["contact: kevin.dumas@gmail.com", "Kevin D., kevin.dumas@orange.fr", "dumas.kevin@free.fr",
+     "écrire à kevin-dumas@laposte.net"],
+)  # fmt: skip
+def test_a_person_spelled_by_an_e_mail_address_is_found(text: str) -> None:
+    assert KEVIN.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["contact: k.dumas@gmail.com", "dumas@gmail.com", "kevin.durand@gmail.com",
+     "Kevin, contact at dumas-menuiserie.fr", "Kevin D., kd@gmail.com"],
+)  # fmt: skip
+def test_a_surname_alone_or_the_domain_of_an_address_is_no_name(text: str) -> None:
+    assert not KEVIN.carried_by(text), text
+
+
 def test_a_surname_that_is_a_word_is_not_a_name_in_lower_case() -> None:
     assert not TOM.carried_by("Tom asked about the price")
     assert not TOM.carried_by("the price is right, Tom")
