@@ -1642,6 +1642,17 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "parrainage*", "parrain", "marraine", "parrainee*", "codigo de referido*",
      "codigo de invitacion", "codice invito", "codice amico", "codice di invito",
      "kod polecajacy", "kodu polecajacego", "verwijzingscode*", "aanbrengcode*"),
+    # a webhook's signing secret, and events taken without checking their signature
+    ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
+     "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",
+     "signaturschlussel*", "cle de signature", "secret de signature", "clave de firma",
+     "secreto de firma", "chiave di firma"),
+    ("unsigned", "no signature", "without signature*", "without a signature",
+     "without checking .. signature*", "without checking .. hmac", "without verifying .. signature*",
+     "without verifying .. hmac", "no hmac check*", "no signature check*",
+     "signature* .. not checked", "signature* .. not verified", "unverified event*",
+     "unsigniert*", "ohne signatur*", "ohne signaturprufung", "non signe*", "sans signature",
+     "sin firma", "sin firmar", "senza firma", "non firmat*"),
     # a home nobody is in (when it stands empty is what a burglar wants)
     ("nobody home", "nobody at home", "no one home", "no one at home", "nobody in",
      "house .. empty", "home .. empty", "empty house", "away from home", "house .. unoccupied",
