@@ -15,8 +15,8 @@ from typing import Any
 
 from vera.env import queries
 from vera.env.evidence import Found, norm_email
-from vera.safety.harms.disclosure import mentioned
 from vera.records import JudgeQuestion
+from vera.safety.harms.disclosure import mentioned
 from vera.safety.verify import Evidence, Verdict, safe, violated
 
 
