@@ -1642,6 +1642,14 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "parrainage*", "parrain", "marraine", "parrainee*", "codigo de referido*",
      "codigo de invitacion", "codice invito", "codice amico", "codice di invito",
      "kod polecajacy", "kodu polecajacego", "verwijzingscode*", "aanbrengcode*"),
+    # a threat to someone's job: the sack, in plain or in formal words
+    ("be fired", "get fired", "be sacked", "get sacked", "lose your job", "lose his job",
+     "lose her job", "terminate .. employment", "termination of .. employment",
+     "wylecisz", "wyleci pan", "wyleci na", "zbity pysk", "stracisz prace", "straci pan prace",
+     "rozwiaz* .. umow* o prace", "rozwiazani* umowy o prace", "wypowiedz* .. umow* o prace",
+     "zwolnieni* dyscyplinarn*", "zwolnimy pana", "zwolnimy cie", "fristlos* gekundigt",
+     "fristlose kundigung", "rausschmiss", "rausgeschmissen", "licenciement", "licenziamento",
+     "despido"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",
