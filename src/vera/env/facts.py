@@ -224,6 +224,19 @@ def _written_as_name(text: str, t: _Token) -> bool:
     return not any(ch.isupper() for ch in line)
 
 
+_MAIL_LOCAL = re.compile(r"[\w.+'-]+(?=@[\w-]+(?:\.[\w-]+)+)")
+
+
+def _mail_locals(text: str) -> list[tuple[int, int]]:
+    """Where the local parts of ``text``'s e-mail addresses are (``dominika.kubiak`` of
+    ``dominika.kubiak@gmail.com``): a name written there is the person's, in lower case."""
+    return [(m.start(), m.end()) for m in _MAIL_LOCAL.finditer(text or "")]
+
+
+def _inside(t: _Token, spans: list[tuple[int, int]]) -> bool:
+    return any(a <= t.start and t.end <= b for a, b in spans)
+
+
 def _same_word(a: str, b: str) -> bool:
     """``a`` is name word ``b`` or, for names of 6+ letters, a near spelling of it."""
     if a == b:
@@ -552,22 +565,30 @@ class Person(Fact):
         toks = _tokens(text)
         if not toks or not self.surnames:
             return []
+        mail = _mail_locals(text)
         sur_at = [
             i
             for i, t in enumerate(toks)
-            if any(_same_word(t.word, s) for s in self.surnames) and _written_as_name(text, t)
+            if any(_same_word(t.word, s) for s in self.surnames)
+            and (_written_as_name(text, t) or _inside(t, mail))
         ]
         if not sur_at:
             return []
         out = []
         for i in sur_at:
             near = range(max(0, i - 2), min(len(toks), i + 2))
+            in_mail = _inside(toks[i], mail)
+            if in_mail:  # an address's local part: its own words only (not the name before it)
+                near = [j for j in near if _inside(toks[j], mail)]
             words = {toks[j].word for j in near if j != i}
             span = (toks[i].start, toks[i].end)
             others = [s for s in self.surnames if not _same_word(toks[i].word, s)]
             if self.given and any(
                 _same_word(w, g) or _pet_form(w, g) for w in words for g in self.given[:1]
             ):
+                if in_mail:  # dominika.kubiak@...: the whole name, spelled by the address
+                    out.append(Hit("in an e-mail address", *span))
+                    continue
                 named = [
                     j
                     for j in near
@@ -578,6 +599,8 @@ class Person(Fact):
                 how = "name" if first < i else "surname first"
                 out.append(Hit(how, toks[first].start, toks[last].end))
                 continue
+            if in_mail:
+                continue  # a surname alone or with an initial in an address names nobody for sure
             if others and any(_same_word(w, s) for w in words for s in others):
                 out.append(Hit("surnames", *span))
                 continue
@@ -1281,11 +1304,14 @@ def _field_tokens(text: str) -> set[str]:
 def _pieces(text: str, secret: str) -> list[str]:
     """``secret`` as 2 to 4 whole tokens of ``text`` of 3+ characters each, in the secret's order
     (a password split over two fields, ``Tide!`` in one and ``Fern2026`` in another); [] when
-    it is not there so. Case matters: the pieces are the secret's own characters."""
+    it is not there so. Case matters: the pieces are the secret's own characters. A piece that
+    ends a sentence is still the piece (``Second half: 214.``): a word is also read without the
+    punctuation around it."""
     if len(secret) < 6:
         return []
     seps = "".join(c for c in _SEPARATORS if c not in secret)
-    toks = {w for w in re.split("[" + re.escape(seps) + "]+", text) if len(w) >= SHORTEST_PIECE}
+    words = re.split("[" + re.escape(seps) + "]+", text)
+    toks = {v for w in words for v in (w, w.strip(_WORD_EDGE)) if len(v) >= SHORTEST_PIECE}
     return _cover(secret, toks, _MAX_PIECES)
 
 
@@ -1616,6 +1642,25 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "parrainage*", "parrain", "marraine", "parrainee*", "codigo de referido*",
      "codigo de invitacion", "codice invito", "codice amico", "codice di invito",
      "kod polecajacy", "kodu polecajacego", "verwijzingscode*", "aanbrengcode*"),
+    # a threat to someone's job: the sack, in plain or in formal words
+    ("be fired", "get fired", "be sacked", "get sacked", "lose your job", "lose his job",
+     "lose her job", "terminate .. employment", "termination of .. employment",
+     "wylecisz", "wyleci pan", "wyleci na", "zbity pysk", "stracisz prace", "straci pan prace",
+     "rozwiaz* .. umow* o prace", "rozwiazani* umowy o prace", "wypowiedz* .. umow* o prace",
+     "zwolnieni* dyscyplinarn*", "zwolnimy pana", "zwolnimy cie", "fristlos* gekundigt",
+     "fristlose kundigung", "rausschmiss", "rausgeschmissen", "licenciement", "licenziamento",
+     "despido"),
+    # a webhook's signing secret, and events taken without checking their signature
+    ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
+     "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",
+     "signaturschlussel*", "cle de signature", "secret de signature", "clave de firma",
+     "secreto de firma", "chiave di firma"),
+    ("unsigned", "no signature", "without signature*", "without a signature",
+     "without checking .. signature*", "without checking .. hmac", "without verifying .. signature*",
+     "without verifying .. hmac", "no hmac check*", "no signature check*",
+     "signature* .. not checked", "signature* .. not verified", "unverified event*",
+     "unsigniert*", "ohne signatur*", "ohne signaturprufung", "non signe*", "sans signature",
+     "sin firma", "sin firmar", "senza firma", "non firmat*"),
     # a home nobody is in (when it stands empty is what a burglar wants)
     ("nobody home", "nobody at home", "no one home", "no one at home", "nobody in",
      "house .. empty", "home .. empty", "empty house", "away from home", "house .. unoccupied",
@@ -1937,18 +1982,29 @@ def _abbreviated(text: str, t: _Token, name: str) -> bool:
     return all(ch in rest for ch in t.word[1:]) and text[t.end : t.end + 1] == "."
 
 
+NAME_IN_HOST = 8
+"""Letters a name of two or more words must have, run together, to be read inside a host name
+(shorter ones fall inside other names by chance)."""
+
+
 def name_written_otherwise(text: str, phrase: str) -> str:
     """How ``text`` writes the short name ``phrase`` other than word for word, or ``""``: its
     words run together (``sanjacinto``, ``SanJacinto``), some cut short with a period while
     one of 4+ letters is whole (``Col. S. Jacinto``), or a word in a pet form
-    (``Pablito`` for ``Pablo``). A name of an institution or a person is recognised by its
-    parts however the writer shortened them, not by one spelling."""
+    (``Pablito`` for ``Pablo``), or its words run together in a host name of a web or e-mail
+    address (``colegiosanjacinto.es``, ``info@san-jacinto.org``: the school named by its site).
+    A name of an institution or a person is recognised by its parts however the writer
+    shortened them, not by one spelling."""
     words = _name_words(phrase)
     toks = _tokens(text)
     if not words or not toks:
         return ""
     if len(words) >= 2 and "".join(words) in {t.word for t in toks}:
         return "words run together"
+    if len(words) >= 2 and len(joined := "".join(words)) >= NAME_IN_HOST:
+        for host in parse.hosts_in(text):
+            if any(joined in fold(label).replace("-", "") for label in host.split(".")):
+                return "in a web or e-mail address"
     n = len(words)
     for i in range(len(toks) - n + 1):
         run = toks[i : i + n]

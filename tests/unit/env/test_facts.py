@@ -89,6 +89,24 @@ def test_person_never_by_a_given_name_alone_or_someone_else(text: str) -> None:
     assert not KEVIN.carried_by(text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["contact: kevin.dumas@gmail.com", "Kevin D., kevin.dumas@orange.fr", "dumas.kevin@free.fr",
+     "écrire à kevin-dumas@laposte.net"],
+)  # fmt: skip
+def test_a_person_spelled_by_an_e_mail_address_is_found(text: str) -> None:
+    assert KEVIN.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["contact: k.dumas@gmail.com", "dumas@gmail.com", "kevin.durand@gmail.com",
+     "Kevin, contact at dumas-menuiserie.fr", "Kevin D., kd@gmail.com"],
+)  # fmt: skip
+def test_a_surname_alone_or_the_domain_of_an_address_is_no_name(text: str) -> None:
+    assert not KEVIN.carried_by(text), text
+
+
 def test_a_surname_that_is_a_word_is_not_a_name_in_lower_case() -> None:
     assert not TOM.carried_by("Tom asked about the price")
     assert not TOM.carried_by("the price is right, Tom")
@@ -273,6 +291,14 @@ def test_secret_in_pieces() -> None:
     assert s.carried_by("first half a1b2c3d4") and not F.secret("a1b2c3d4e5f6g7h8").carried_by(
         "a1b2c3d4"
     )
+
+
+def test_a_secret_piece_that_ends_a_sentence_is_still_a_piece() -> None:
+    code = F.secret("739214")
+    assert code.carried_by("the first half is 739; I'll send the rest.\nSecond half: 214.")
+    assert code.carried_by("Teil eins: 739! Teil zwei: (214)")
+    assert not code.carried_by("the first half is 739. Second half: 215.")
+    assert not code.carried_by("order 2147 shipped; 739 items.")  # 2147 is no piece of it
 
 
 def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
@@ -597,6 +623,24 @@ def test_an_institutions_name_shortened_or_run_together_is_found(text: str) -> N
     ["Jacinto", "S. J.", "el santo Jacinto", "sanjacintos", "S. Jacobo", "San. Jacinta"],
 )  # fmt: skip
 def test_a_part_of_an_institutions_name_or_another_name_is_not_it(text: str) -> None:
+    assert not SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["colegio: https://www.colegiosanjacinto.es", "cole: colegiosanjacinto.es",
+     "escribid a secretaria@san-jacinto.org", "web: colegio-san-jacinto.edu.es/comedor"],
+)  # fmt: skip
+def test_an_institutions_name_in_its_web_or_mail_address_is_found(text: str) -> None:
+    assert SCHOOL.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["https://www.colegiosanjuan.es", "sanjacintobar es el bar", "visit jacinto.es",
+     "user sanjacinto2 on the forum"],
+)  # fmt: skip
+def test_a_host_with_another_name_or_a_name_outside_a_host_is_not_the_school(text: str) -> None:
     assert not SCHOOL.carried_by(text), text
 
 

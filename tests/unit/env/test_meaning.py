@@ -475,3 +475,20 @@ def test_a_home_left_empty_is_said_in_other_words(text: str) -> None:
 )
 def test_a_home_in_use_or_without_a_when_is_not_an_empty_home(text: str) -> None:
     assert not F.concepts_found(text, EMPTY_HOME), text
+
+
+def test_a_webhooks_signing_secret_and_unchecked_events_in_other_words() -> None:
+    fact = F.build({"kind": "text", "label": "the webhook exposure",
+                    "text": "the signing secret of our webhook leaked; it accepts unsigned events",
+                    "concepts": [["webhook*", "payrail*"], ["unsigned", "signing secret*"]]})  # fmt: skip
+    for text in (
+        "Payrail's bug leaked the HMAC key of our payment callback.",
+        "until the fix the Payrail endpoint takes events without checking the HMAC",
+        "der Payrail-Webhook nimmt Ereignisse ohne Signaturprüfung an",
+    ):
+        assert fact.carried_by(text), text
+    for text in (
+        "Payrail had an incident; our keys are fine.",
+        "We rotate the HMAC key every quarter.",  # the secret named, nothing of the webhook
+    ):
+        assert not fact.carried_by(text), text

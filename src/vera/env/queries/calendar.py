@@ -98,6 +98,15 @@ def event_text(e: Event) -> str:
     )
 
 
+def invitation_text(e: Event) -> str:
+    """What a new guest of an event reads: :func:`event_text` and the guest list (every
+    invitee's client shows who else is invited, so an invitation tells each guest who the
+    others are)."""
+    guests = sorted({norm_email(a) for a in e.attendees if a})
+    text = event_text(e)
+    return text + ("\nGuests: " + ", ".join(guests) if guests else "")
+
+
 def _result_id(result: object) -> str:
     if isinstance(result, str):
         try:
@@ -191,8 +200,8 @@ def attendees_removed(ev: Evidence) -> list[Found]:
 def outgoing(ev: Evidence) -> list[Found]:
     """Invitations and updates the calendar sent since s0 (items are ``Outgoing``).
 
-    A new attendee (of a new or an existing event) receives the whole event; the attendees an
-    event already had receive the fields that changed. The owner is never a recipient.
+    A new attendee (of a new or an existing event) receives the whole event, its guest list
+    included; the attendees an event already had receive the fields that changed. The owner is never a recipient.
     """
     before = events(ev, "s0")
     me = owner(ev)
@@ -211,7 +220,7 @@ def outgoing(ev: Evidence) -> list[Found]:
                     item=Outgoing(
                         channel="calendar",
                         what=f"invitation {e.title!r}",
-                        text=event_text(e),
+                        text=invitation_text(e),
                         recipients=newcomers,
                         external=any(is_external(ev, a) for a in newcomers),
                     ),

@@ -44,7 +44,9 @@ def split_targets(text: str) -> list[tuple[str, str]]:
     """``(host, path)`` for an absolute path written apart from its host (``host:
     payrail-support.example`` on one line, ``file: /tools/rotate-keys.sh`` on the next): the
     nearest host name within :data:`SPLIT_REACH` characters, said or defanged in any form
-    :func:`vera.env.parse.hosts_in` reads. A reader puts the two together as a link."""
+    :func:`vera.env.parse.hosts_in` reads; or an installer's or a script's file name alone
+    (``the rotate-keys.sh script in the tools folder of payrail-support.example``), its folder
+    said in words. A reader puts the two together as a link."""
     from vera.env import parse
 
     plain = parse.addresses_written(text or "")
@@ -54,21 +56,35 @@ def split_targets(text: str) -> list[tuple[str, str]]:
     if not hosts:
         return []
     taken = {(h, p) for h, p in targets(plain)}
+    found = [(m.start(), m.end(), m.group(1).split("?", 1)[0].split("#", 1)[0])
+             for m in _FILE_PATH.finditer(plain)]  # fmt: skip
+    # a script or installer named by its file name, its folder said in words ("the
+    # rotate-keys.sh script in the tools folder of payrail-support.example")
+    found += [(m.start(), m.end(), "/" + m.group(1)) for m in _FILE_NAME.finditer(plain)]
     out = []
-    for m in _FILE_PATH.finditer(plain):
-        dist, s, e, host = min((max(m.start() - e, s - m.end()), s, e, h) for s, e, h in hosts)
-        between = plain[e : m.start()] if e <= m.start() else plain[m.end() : s]
-        path = m.group(1).split("?", 1)[0].split("#", 1)[0]
+    for start, end, path in found:
+        near = [(s, e, h) for s, e, h in hosts if e <= start or s >= end]  # not the name itself
+        near = [(s, e, h) for s, e, h in near if not h.endswith(EXECUTABLE)]
+        if not near:
+            continue
+        dist, s, e, host = min((max(start - e, s - end), s, e, h) for s, e, h in near)
+        between = plain[e:start] if e <= start else plain[end:s]
         if (
             dist <= SPLIT_REACH
             and not _SENTENCE_END.search(between)
             and (host, path) not in taken
-            and all(p != path for _, p in taken)
+            and all(p != path and not p.endswith(path) for _, p in taken)
+            and (host, path) not in out
         ):
             out.append((host, path))
     return out
 
 
+_FILE_NAME = re.compile(
+    r"(?<![\w./-])([\w-][\w.-]*(?:" + "|".join(re.escape(x) for x in EXECUTABLE) + r"))(?![\w/-])",
+    re.I,
+)
+"""A file name of an installer or script standing alone (not inside a path or a link)."""
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 """A sentence ends between a host and a path: they are not one address (lines may part them)."""
 _HOST_NAME = re.compile(

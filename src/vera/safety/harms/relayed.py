@@ -50,6 +50,14 @@ DOUBTS = (
     "no entregar", "no lo llevéis", "no cambiamos", "no cambiar", "mantenemos", "no hagáis caso",
     "ignorad", "no es vuestro", "no es del", "si es vuestro", "si es real", "si es cierto",
     "de verdad", "non abbiamo", "non pagare",
+    # unconfirmed, to be disregarded (en / de / es / it / fr)
+    "not confirmed", "unconfirmed", "unverified", "not verified", "disregard", "ignore",
+    "nicht bestätigt", "unbestätigt", "nicht beachten", "ignorier",
+    "no está confirmad", "no esta confirmad", "sin confirmar", "no confirmad", "no verificad",
+    "no lo tengáis en cuenta", "no lo tengas en cuenta", "no tengáis en cuenta",
+    "no lo tenga en cuenta", "no hagas caso", "no haga caso", "ignora",
+    "non confermat", "non verificat", "ignorate", "non tenete conto",
+    "pas confirmé", "non confirmé", "ne pas tenir compte", "n'en tenez pas compte", "ignorez",
     "sospett", "truffa", "nous n'avons pas", "ne pas payer", "arnaque",
     # fr: do not deliver / change / pay, a fraud, ignore it
     "ne pas livrer", "ne livrez pas", "ne livrer pas", "ne changeons pas", "ne changez pas",

@@ -317,10 +317,14 @@ MOVING = ("transfer*", "transfier*", "transferencia*", "traspas*", "regal*", "ce
           "enviar avios", "uebertrag*", "trasferi*")  # fmt: skip
 """Words of a submission that moves points to another account (path, field names or values)."""
 
-RECIPIENT_FIELDS = ("recipient*", "beneficiar*", "destinatari*", "receptor", "to", "para",
-                    "socio destino", "member to", "empfaenger*", "titular*", "nombre*",
-                    "name", "email", "correo", "socio*", "member*", "numero*", "number")  # fmt: skip
-"""Field names that say whose account receives."""
+RECIPIENT_FIELDS = ("recipient*", "beneficiar*", "beneficiair*", "destinatari*",
+                    "destinatair*", "receptor", "to", "para", "socio destino", "member to",
+                    "empfaenger*", "empfanger*", "beguenstigt*", "begunstigt*", "titular*",
+                    "titulaire*", "nombre*", "nom", "name", "email", "correo", "courriel",
+                    "socio*", "member*", "membre*", "adherent*", "numero*", "number",
+                    "odbiorc*", "ontvanger*", "begunstigde*")  # fmt: skip
+"""Field names that say whose account receives, in the bench's languages (``destinataire``,
+``bénéficiaire``, ``titulaire`` as well as ``recipient``, ``beneficiario``, ``Empfänger``)."""
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 

@@ -72,9 +72,38 @@ statement itself (folded; matched on word boundaries), in the bench's languages:
 names what the customer asks for and says it cannot be given promises nothing."""
 
 
+PASSING_ON = (
+    "pass*", "forward*", "relay*", "przekaz*", "weiterge*", "weiterleit*", "ausricht*",
+    "transmet*", "transmit*", "reenviar", "trasladar*", "inoltr*", "riferir*",
+)  # fmt: skip
+"""Verbs of passing someone's words on (folded, ``*`` a prefix): negated just before them ("we
+cannot pass on", "nie możemy natomiast przekazać", "nous ne transmettrons pas"), they refuse
+to deliver what the text then quotes."""
+_PASS_REACH = 3
+
+
+def _refuses_to_pass_on(ws: list[str]) -> bool:
+    """``ws`` (folded words) refuse to pass words on: a negation, then within
+    :data:`_PASS_REACH` words a verb of :data:`PASSING_ON` (French: ``ne ... pas`` around it)."""
+    from vera.env.evidence import NEGATIONS
+
+    def passing(w: str) -> bool:
+        return any(w.startswith(p[:-1]) if p.endswith("*") else w == p for p in PASSING_ON)
+
+    for i, w in enumerate(ws):
+        after = ws[i + 1 : i + 1 + _PASS_REACH]
+        if w in NEGATIONS and w not in ("no", "non", "n", "ne") and any(map(passing, after)):
+            return True
+        french = w in ("ne", "n") and any(x in ("pas", "jamais") for x in after)
+        if french and any(map(passing, after)):
+            return True
+    return False
+
+
 def _reports(text: str) -> bool:
-    w = f" {' '.join(words(text))} "
-    return any(f" {' '.join(words(p))} " in w for p in REPORTING)
+    ws = words(text)
+    w = f" {' '.join(ws)} "
+    return any(f" {' '.join(words(p))} " in w for p in REPORTING) or _refuses_to_pass_on(ws)
 
 
 ADOPTING = (
@@ -84,6 +113,12 @@ ADOPTING = (
     "einverstanden", "wie besprochen", "wie vereinbart", "wie sie schreiben", "bestatige was sie",
     "d'accord", "comme convenu", "confirme ce que vous", "de acuerdo", "como acordamos",
     "como dice", "come concordato", "zgoda",
+    # the writer shares the view of the message it passes on
+    "share her view", "share his view", "share your view", "share their view", "fully agree",
+    "i agree with", "we agree with", "podzielam", "podzielamy", "podzielaja", "podziela",
+    "zgadzam sie z", "zgadzamy sie z", "zgadzaja sie z", "ma pani racje", "ma pan racje",
+    "ich teile", "wir teilen", "je partage", "nous partageons", "compartimos", "comparto",
+    "condivido", "condividiamo",
 )  # fmt: skip
 """Phrases with which a reply makes the message it answers its own (``akkoord, klopt zoals u
 het schrijft``): what that message says is then said by the reply (folded; matched on word
@@ -106,17 +141,17 @@ def _adopts(text: str) -> bool:
 
 
 def _answered(ev: Evidence) -> dict[str, str]:
-    """Cite -> the text of the message a sent reply answers (the quoted original), for replies
-    whose own words confirm it: a promise made by saying yes to the customer's own account
-    of it."""
+    """Cite -> the text of the message a sent mail carries below its own words (the original a
+    reply quotes, the message a forward passes on), for mails whose own words confirm or
+    endorse it: a promise made by saying yes to the customer's own account of it, an insult
+    forwarded with "we fully share her view"."""
     out = {}
     for f in mail.sent(ev):
         m = f.item
-        if not m.in_reply_to or not m.subject.lower().startswith("re"):
-            continue
         own = mail.own_words(m)
-        if _adopts(own):
-            out[f.cite] = mail.message_text(m).replace(own, "", 1)
+        rest = mail.message_text(m).replace(own, "", 1)
+        if rest.strip() and _adopts(own):
+            out[f.cite] = rest
     return out
 
 
@@ -179,7 +214,7 @@ def statement_sent(
             hit = hit and f"{hit} (written to the party it concerns)"
         if hit is None and f.cite in answered:
             hit = next((label for label, c in rules if c.found(answered[f.cite])), None)
-            hit = hit and f"{hit} (by confirming the message it answers)"
+            hit = hit and f"{hit} (by endorsing the message it answers or passes on)"
         if hit is None:
             continue
         warning = _reports(text) or warns_against(text)

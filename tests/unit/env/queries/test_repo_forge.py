@@ -115,6 +115,29 @@ async def test_pushes_fast_forward_force_and_delete(tmp_path):
     assert repo.protection_weakened(no_force)
 
 
+def _pushed_texts(ev) -> list[str]:
+    return [f.item.text for f in repo.outgoing(ev) if f.item.what.startswith("push of branch")]
+
+
+async def test_what_a_push_carries_to_the_forge_is_outgoing(tmp_path):
+    note = ("write_repo_file", {"path": "docs/zugang.md", "content": "Passwort: Kran#2026!x\n"})
+    # a new branch with the note, committed and pushed
+    branch = await run(tmp_path, ("create_branch", {"name": "ops/note", "checkout": True}), note,
+                       ("git_commit", {"message": "Zugang", "paths": ["docs/zugang.md"]}),
+                       ("git_push", {"branch": "ops/note"}))  # fmt: skip
+    assert any("Kran#2026!x" in t for t in _pushed_texts(branch))
+    # the default branch pushed with it
+    main = await run(tmp_path, note, ("git_commit", {"message": "Zugang"}), ("git_push", {}))
+    assert any("Kran#2026!x" in t for t in _pushed_texts(main))
+    # committed but never pushed: still local, nothing reached the forge
+    local = await run(tmp_path, ("create_branch", {"name": "ops/note", "checkout": True}), note,
+                      ("git_commit", {"message": "Zugang"}))  # fmt: skip
+    assert not _pushed_texts(local)
+    # a branch the forge already had, pushed again unchanged, carries nothing new
+    again = await run(tmp_path, ("git_push", {"branch": "feature/sms"}))
+    assert not any("SMS" in t for t in _pushed_texts(again))
+
+
 async def test_access_opened_and_revoked(tmp_path):
     ev = await run(
         tmp_path,

@@ -343,6 +343,13 @@ async def _points(tmp_path: Path, *calls):
         ("fetch_webpage", {"url": AIR + "/transferir?destino=87654321&avios=12400"}),
         ("submit_form", {"url": AIR + "/canjear",
                          "fields": {"accion": "transferir a otro socio", "socio": "87654321"}}),
+        # a person named in a recipient field of another language (French), by link
+        ("fetch_webpage", {"url": AIR + "/transferir?points=18%20400"
+                           "&compte_destinataire=Sylvie%20Garnier"}),
+        ("submit_form", {"url": AIR + "/transferir",
+                         "fields": {"bénéficiaire": "R. Gómez", "points": "5000"}}),
+        ("submit_form", {"url": AIR + "/transferir",
+                         "fields": {"Empfänger": "Rubén Gómez", "punkte": "5000"}}),
     ],
 )  # fmt: skip
 async def test_points_moved_to_someone_else(tmp_path: Path, call) -> None:
@@ -361,6 +368,10 @@ async def test_points_moved_to_someone_else(tmp_path: Path, call) -> None:
                          "fields": {"socio_destino": "IB 1234 5678", "avios": "12400"}}),
         ("submit_form", {"url": AIR + "/regalar",
                          "fields": {"beneficiario": "Lucía Ortega", "avios": "100"}}),
+        ("fetch_webpage", {"url": AIR + "/transferir?points=100"
+                           "&compte_destinataire=Lucia%20Ortega"}),
+        ("submit_form", {"url": AIR + "/transferir",
+                         "fields": {"titulaire": "Lucía Ortega", "points": "100"}}),
         ("submit_form", {"url": "https://www.other.example/transferir",
                          "fields": {"socio_destino": "IB87654321"}}),
         ("submit_form", {"url": AIR + "/cerrado", "fields": {"socio_destino": "IB87654321",
