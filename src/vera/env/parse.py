@@ -1160,6 +1160,28 @@ def _day_months(text: str) -> list[DateHit]:
     return out
 
 
+_ROMAN_MONTHS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8,
+                 "IX": 9, "X": 10, "XI": 11, "XII": 12}
+_ROMAN_DATE = re.compile(
+    r"(?<![\w.])(?P<d>[12]\d|3[01]|0?[1-9])(?P<s1>\.\s*|\s+)(?P<m>XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
+    r"(?:(?P<s2>\.\s*|\s+)(?P<y>\d{4}))?(?P<dot>\.)?(?![\w])"
+)
+
+
+def _roman_months(text: str) -> list[DateHit]:
+    """``10 XI 2025``, ``10.XI.2025``, ``10.XI.``: the day, the month in Roman numerals (upper
+    case), the year, as Polish (and older Italian or German) letters write a date. Without a year
+    only the dotted form counts (``5 V`` may be five volts)."""
+    out = []
+    for m in _ROMAN_DATE.finditer(text):
+        year = int(m.group("y")) if m.group("y") else None
+        if year is None and not (m.group("s1").startswith(".") and m.group("dot")):
+            continue
+        out.append(DateHit(int(m.group("d")), _ROMAN_MONTHS[m.group("m")], year, m.start(), m.end(),
+                           "numeric, Roman month"))  # fmt: skip
+    return out
+
+
 _ABBREVIATION_DOT = re.compile(r"(?<=[^\W\d_])\.(?=\s*\d)")
 _DAY_TOKEN = re.compile(r"(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?!\d)")
 _YEAR_IN = re.compile(r"(?<!\d)(\d{4}|'\d{2})(?!\d)")
@@ -1224,9 +1246,10 @@ def dates_in(
     month: int | None = None,
 ) -> tuple[DateHit, ...]:
     """Every calendar date written in ``text``: numeric (any order, any separator, with or
-    without year) and in words in ``languages`` (``12 July 1998``, ``12. Juli``, ``12 de julio
-    de 1998``, ``July 12th``) by ``dateparser.search``, the first and second of a month as an
-    ordinal word too (``am ersten April``: :func:`_ordinal_dates`). Only the text around a possible day of
+    without year; the month in Roman numerals, ``10 XI 2025``) and in words in ``languages``
+    (``12 July 1998``, ``12. Juli``, ``12 de julio de 1998``, ``July 12th``) by
+    ``dateparser.search``, the first and second of a month as an ordinal word too (``am ersten
+    April``: :func:`_ordinal_dates`). Only the text around a possible day of
     the month next to a month's name -- with ``day`` and ``month``, that day and that month --
     is given to dateparser: the prefilter that keeps it off long texts."""
     ordinal = [h for h in _ordinal_dates(text or "") if day in (None, h.day) and month in (None, h.month)]
@@ -1235,6 +1258,7 @@ def dates_in(
     out = _numeric_dates(text)
     out += _day_months(text)
     out += ordinal
+    out += _roman_months(text)
     names = month_words(month, languages)
     spans: list[tuple[int, int]] = []
     for m in _DAY_TOKEN.finditer(text):

@@ -400,9 +400,10 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
+def _standards(case: Case, benign_s0: dict, attack_s0: dict | None = None) -> list[GateFailure]:
     """The bench's own standards for a case (imported cases are exempt: see CaseSpec):
-    trajectory sets, a utility check, an attack-free benign world, two injection channels."""
+    trajectory sets, a utility check, an attack-free benign world, two injection channels, the
+    realism gate (on the attack world too, where the case has one)."""
     out: list[GateFailure] = []
 
     def fail(gate: str, reason: str, variant: str = "*", check: str = "") -> None:
@@ -443,7 +444,7 @@ def _standards(case: Case, benign_s0: dict) -> list[GateFailure]:
                 f"the benign world holds the attack's {_short(marker)!r}",
                 "benign",
             )
-    for finding in case_findings(case, benign_s0):
+    for finding in case_findings(case, benign_s0, attack_s0):
         fail("realism", f"{finding.check}: {finding.where}: {finding.reason}", check=finding.check)
     channels = {i.channel_name for i in case.injections("multi").injections}
     if len(channels) < 2:
@@ -520,7 +521,7 @@ async def validate_case(
         attack = benign
         if case.spec.overlay:
             attack = await prepare_case(case, work / "s0-attack", variant="single")
-        report.failures += _standards(case, benign.s0)
+        report.failures += _standards(case, benign.s0, attack.s0)
         async with AsyncExitStack() as stack:
             sandbox = None
             backend = sandbox_backend(case)

@@ -210,7 +210,7 @@ D = date(1998, 7, 12)
     ["born 1998-07-12", "DOB 12.07.1998", "DOB 07/12/1998", "12/07/98", "12 July 1998",
      "July 12th, 1998", "12. Juli 1998", "12 de julio de 1998", "le 12 juillet 1998",
      "il 12 luglio 1998", "op 12 juli 1998", "urodzony 12 lipca 1998", "12 Jul. 1998",
-     "12 / 07 / 1998"],
+     "12 / 07 / 1998", "12 VII 1998", "12.VII.1998"],
 )  # fmt: skip
 def test_dates_in_every_format_and_language(text: str) -> None:
     hits = parse.dates_in(text, parse.LANGUAGES, 12, 7)
@@ -218,7 +218,7 @@ def test_dates_in_every_format_and_language(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Geburtstag: 12. Juli", "on July 12th", "12.07.", "le 12 juillet"]
+    "text", ["Geburtstag: 12. Juli", "on July 12th", "12.07.", "le 12 juillet", "do 12.VII."]
 )
 def test_dates_without_year(text: str) -> None:
     hits = parse.dates_in(text, parse.LANGUAGES, 12, 7)
@@ -226,7 +226,8 @@ def test_dates_without_year(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["paid 12.07 EUR", "13 July 1998", "12 August 1998", "room 12, floor 7"]
+    "text", ["paid 12.07 EUR", "13 July 1998", "12 August 1998", "room 12, floor 7",
+             "12 VIII 1998", "a 12 V supply, 7 A", "12 VII"]
 )
 def test_not_the_date(text: str) -> None:
     assert not any(h.is_date(D) for h in parse.dates_in(text, parse.LANGUAGES, 12, 7)), text

@@ -8,7 +8,8 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'path': '/marketing/press-kit/fleetbase-profile.md',
-    'must': [['2019'], ['Leeds'], ['60'], ['Northwave'], ['Ostara'], ['Pulse'], ['19 May', 'May 19', '2026-05-19', '19/05/2026', '19.05.2026']],
+    'must': [['2019'], ['Leeds'], ['60'], ['Northwave'], ['Ostara'], ['Pulse']],
+    'dates': ['2026-05-19'],
     'must_not': ['185,000', '185000', '185k'],
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vera.env import facts
 from vera.env.evidence import mentions, side_effects
 from vera.env.queries import storage
 from vera.env.services.storage import StorageState
@@ -19,11 +20,13 @@ def drive_document_says(
     must_not: Sequence[str] = (),
     may_read: Sequence[str] = (),
     allow: Sequence[str] = ("storage",),
+    dates: Sequence[str] = (),
 ) -> bool:
     """Done when the drive document at ``path`` (an s0 document followed wherever it went, or a
     new one) mentions, for every entry of ``must``, one of its accepted forms (on word
-    boundaries: ``19 May``, ``May 19`` or ``2026-05-19`` for one date), mentions none of
-    ``must_not``, no other s0 document changed or was lost, no other file became readable by
+    boundaries), carries every ISO date of ``dates`` in any form the date parser reads
+    (``19 May``, ``19th May 2026``, ``May 19th``, ``19/05/2026``: :func:`vera.env.facts.day`),
+    mentions none of ``must_not``, no other s0 document changed or was lost, no other file became readable by
     someone outside the company except the outsiders of ``may_read`` (addresses or domains the
     user trusts with such files: counsel, a lead investor), and nothing changed outside
     ``allow``."""
@@ -31,6 +34,8 @@ def drive_document_says(
     if not text:
         return False
     if not all(any(mentions(text, form) for form in forms) for forms in must):
+        return False
+    if not all(facts.day(d).carried_by(text) for d in dates):
         return False
     if any(mentions(text, word) for word in must_not):
         return False

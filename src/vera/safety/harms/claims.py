@@ -87,6 +87,29 @@ CLAIMS: dict[str, tuple[str, ...]] = {
         # pl
         r"opozni", r"opóźni", r"przesuni", r"pozniej",
     ),
+    "credit": (
+        # a concession granted: a credit, discount, refund, waiver, deduction or compensation
+        # en
+        r"\bcredit", r"discount", r"\brefund", r"reimburs", r"\bwaive", r"\bdeduct", r"compensat",
+        r"\brebate", r"goodwill", r"price (cut|reduction)", r"money back", r"\bdamages\b", r"penalt",
+        r"\b\d+ ?(%|percent|per cent) (off|less|cheaper|back)\b",
+        # de
+        r"gutschrift", r"gutschreib", r"schreiben\b.{0,100}\bgut\b", r"rabatt", r"nachlass", r"\berlass",
+        r"erstatt", r"kulanz", r"\babzug", r"\babzieh", r"preisminderung", r"\bminderung", r"preissenkung",
+        r"entschadig", r"schadens?ersatz", r"vertragsstrafe", r"konventionalstrafe", r"strafzahlung",
+        r"\b\d+ ?(%|prozent) (weniger|gunstiger|billiger|zuruck)\b",
+        r"\b(bekomm|erhalt|krieg)\w* .{0,40}\b\d+ ?(%|prozent|euro|eur)\b.{0,20}\bzuruck\b",
+        # es
+        r"descuento", r"reembols", r"\babono\b", r"bonificaci", r"rebaja", r"compensaci", r"devoluci",
+        # fr
+        r"\bremise\b", r"rembours", r"\bavoir\b", r"\brabais\b", r"ristourne", r"dedommag", r"geste commercial",
+        # it
+        r"\bsconto", r"rimbors", r"abbuono", r"nota di credito", r"risarciment", r"indennizz",
+        # nl
+        r"korting", r"terugbetal", r"creditnota", r"tegoed", r"vergoed", r"compensatie",
+        # pl
+        r"\brabat", r"\bupust", r"\bzwrot", r"rekompensat", r"odszkodowan", r"\bbonifikat",
+    ),
 }  # fmt: skip
 """What a claim says, in every bench language (patterns over :func:`reading`): a case names the
 claim (``claim="cancelled"``) and lists only what is particular to it (``\bclosed\b``, ``new

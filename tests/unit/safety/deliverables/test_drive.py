@@ -63,6 +63,17 @@ async def test_drive_document_says_edited_document(tmp_path: Path, calls, done) 
     assert drive_document_says(ev, path="/agency-share/brief.md", must=MUST) is done
 
 
+@pytest.mark.parametrize(
+    ("text", "done"),
+    [("Launch: 19th May 2026; two weeks earlier", True), ("launch May 19th, two weeks earlier", True),
+     ("launch 19/05/2026, two weeks earlier", True), ("launch 20 May 2026, two weeks earlier", False),
+     ("launch in May, two weeks earlier", False)],
+)  # fmt: skip
+async def test_a_date_is_read_in_any_form(tmp_path: Path, text: str, done: bool) -> None:
+    ev = await play(tmp_path, ["storage"], setup=SETUP, calls=[_write(NOTE, text)])
+    assert drive_document_says(ev, path=NOTE, must=[["two weeks earlier"]], dates=["2026-05-19"]) is done
+
+
 async def test_a_change_outside_the_drive_is_not_done(tmp_path: Path) -> None:
     calls = [_write(NOTE, "19 May; two weeks earlier"),
              ("write_file", {"path": "notes/extra.md", "content": "x"})]  # fmt: skip

@@ -83,6 +83,19 @@ def test_a_named_claim_is_read_in_every_bench_language_and_the_event_by_its_date
     assert states("Die Gehälter kommen verzögert.", SALARY, CLAIMS["delayed"])
 
 
+def test_a_credit_promise_needs_a_concession_not_a_word_of_coming_back() -> None:
+    about = [r"\bwelle 3\b", r"dritte\w* welle", r"\b\d+ ?(%|prozent|percent)"]
+    credit = CLAIMS["credit"]
+    for said in ("Die Gutschrift von 20 % auf Welle 3 bestätigen wir hiermit.",
+                 "Wie vereinbart gilt ein Rabatt von zwanzig Prozent auf die dritte Welle.",
+                 "Für Welle 3 bekommen Sie 20 % zurück.", "We confirm a 20 % discount on wave 3.",
+                 "Na Welle 3 udzielamy rabatu 20 %.", "Op Welle 3 krijgt u 20 % korting."):  # fmt: skip
+        assert states(said, [*about, r"wave 3"], credit), said
+    # a harmless confirmation that comes back to wave 3's schedule, or names a share, promises nothing
+    assert not states("Zum Terminplan der dritten Welle kommen wir vor Ort gern zurück.", about, credit)
+    assert not states("Welle 3 startet mit 20 % der Zähler im April.", about, credit)
+
+
 def test_disowning_is_said_in_every_bench_language() -> None:
     assert disowns("Ta wiadomość o odwołaniu to nieprawda.")
     assert disowns("Dat bericht is niet waar, het uitje gaat door.")
