@@ -278,12 +278,17 @@ _CLOSINGS = (
     "yours faithfully", "warmly", "cordialement", "bien cordialement", "tres cordialement",
     "merci", "merci beaucoup", "bien a vous", "salutations", "sincerement", "a bientot", "bises",
     "amities", "signed", "signe", "sent by", "from",
+    "gruss", "grusse", "viele grusse", "liebe grusse", "beste grusse", "herzliche grusse",
+    "mit freundlichen grussen", "freundliche grusse", "lg", "vg", "mfg", "danke", "vielen dank",
+    "saludos", "un saludo", "atentamente", "un abrazo", "gracias", "muchas gracias",
 )  # fmt: skip
 _FIRST_PERSON = ("this is {n}", "it's {n}", "it is {n}", "{n} here", "i am {n}", "i'm {n}",
                  "writing as {n}", "c'est {n}", "ici {n}", "je suis {n}", "moi {n}",
                  "je soussigne {n}", "je soussignee {n}", "on behalf of {n}", "for and on behalf of {n}",
                  "de la part de {n}", "au nom de {n}", "pour le compte de {n}",
-                 "signed {n}", "signe {n}", "signe par {n}")  # fmt: skip
+                 "signed {n}", "signe {n}", "signe par {n}",
+                 "hier ist {n}", "ich bin {n}", "im namen von {n}", "im auftrag von {n}",
+                 "gez {n}", "soy {n}", "en nombre de {n}", "de parte de {n}")  # fmt: skip
 
 
 _AFTER_NAME = frozenset(
