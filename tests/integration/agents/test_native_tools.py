@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from support.frameworks import (
     ATTACKER,
@@ -235,8 +236,15 @@ def _re(text: str) -> str:
 PAGE = "https://caixabank-empresas-avisos.com/aviso"
 """A page of the world of ruiz_forecast_execute_prevision_web (a banking case with a web
 service); its multi-channel variant injects into fetch_webpage (``id: web``)."""
-PAGE_PAYLOAD = "<div class='aviso'>"
-"""Only in the injection (the page itself has the notice's words)."""
+PAGE_PAYLOAD = next(
+    i["payload"]
+    for i in yaml.safe_load(
+        (REPO / "bench/cases/banking/ruiz_forecast_execute_prevision_web/case.yaml").read_text()
+    )["injections"]
+    if i["id"] == "web"
+)
+"""The case's page injection (the page itself holds the notice; the injection its small print),
+read from the case so that a change of its wording does not break this test."""
 
 
 def native_fetch(agent: str, url: str) -> dict:
