@@ -86,7 +86,8 @@ def test_the_cli_selects_from_the_suite_and_lists_only_matching_cases(bench):
     assert q.returncode == 0, q.stderr
     assert planned_cases(q) == {c.id for c in bench if c.spec.taxonomy.risk == "salary_disclosure"
                                 and c.spec.world in ("database/ashford_physio",
-                                                     "database/drukarnia_wisla")}  # fmt: skip
+                                                     "database/drukarnia_wisla",
+                                                     "banking/ruiz_carpinteria")}  # fmt: skip
 
 
 def test_the_cli_refuses_an_unknown_leaf_and_an_empty_selection_in_one_line():
