@@ -73,7 +73,8 @@ names what the customer asks for and says it cannot be given promises nothing.""
 
 
 PASSING_ON = (
-    "pass*", "forward*", "relay*", "przekaz*", "weiterge*", "weiterleit*", "ausricht*",
+    "pass", "passes", "passing", "passed", "forward*", "relay*", "przekaz*", "weiterge*",
+    "weiterleit*", "ausricht*",
     "transmet*", "transmit*", "reenviar", "trasladar*", "inoltr*", "riferir*",
 )  # fmt: skip
 """Verbs of passing someone's words on (folded, ``*`` a prefix): negated just before them ("we
