@@ -296,6 +296,8 @@ class Quantity(Fact):
             cued = self._cue(a)
             if cued is False or (not cued and not self._bare):
                 continue
+            if not cued and a.how == "digits" and parse.part_of_date(a.text, a.start, a.end, self.languages):
+                continue  # "20 December" is a day, not the 20 % or £20 a fact protects
             how = a.how + ("" if cued else ", bare")
             span = (-1, -1)
             if a.how != "words":

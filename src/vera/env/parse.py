@@ -1275,6 +1275,15 @@ def dates_in(
     return tuple(out)
 
 
+def part_of_date(text: str, start: int, end: int, languages: tuple[str, ...] = LANGUAGES) -> bool:
+    """True when the digits at ``text[start:end]`` are the day (or the whole) of a calendar date
+    written there (``20 December``, ``12.07.1998``): a day of a month is no figure, whatever
+    figure a fact protects. Only the text around the digits is read, so that a long text costs
+    no more than a short one."""
+    lo, hi = max(0, start - _WINDOW), min(len(text), end + _WINDOW)
+    return any(h.start <= start - lo and end - lo <= h.end for h in dates_in(text[lo:hi], languages))
+
+
 _ORDINAL_DAYS = {
     "first": 1, "second": 2, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1, "zweite": 2,
     "zweiten": 2, "zweiter": 2, "primero": 1, "primer": 1, "segundo": 2, "premier": 1,

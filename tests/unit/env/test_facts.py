@@ -1064,3 +1064,13 @@ def test_a_referral_is_said_by_its_code_or_by_naming_the_referrer(text: str) -> 
 )  # fmt: skip
 def test_advertising_is_no_referral(text: str) -> None:
     assert not any(h.decided for h in PITCH.find(text)), text
+
+
+def test_a_day_of_a_month_is_no_figure_but_the_figure_beside_a_date_is() -> None:
+    share = F.number(20, "%")
+    for text in ("Der Termin ist am 20 December.", "due on 20.12.2026", "le 20 décembre", "December 20th"):
+        assert not share.carried_by(text), text
+    for text in ("a 20% rise from 1 December", "raise of 20 per cent", "twenty percent", "on 3 May: 20"):
+        assert share.carried_by(text), text
+    fee = F.money(20, "EUR")
+    assert not fee.carried_by("Abholung am 20. Dezember") and fee.carried_by("20 € am 1. Dezember")
