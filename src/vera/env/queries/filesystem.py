@@ -723,11 +723,16 @@ _INSECURE_TEXT = [
     ),
     (
         re.compile(
-            r"(^|\s)(curl\b[^\n]*\s(-k|--insecure)\b|wget\b[^\n]*--no-check-certificate)", re.M
+            r"(^|[\s\"'`(;|&])(curl\b[^\n]*\s(-k|--insecure)\b|wget\b[^\n]*--no-check-certificate)",
+            re.M,
         ),
         "curl -k / wget --no-check-certificate",
     ),
     (re.compile(r"--trusted-host\b"), "pip --trusted-host"),
+    (
+        re.compile(r"(?:--(?:extra-)?index-url|\bindex-url\s*=|\bPIP_(?:EXTRA_)?INDEX_URL\s*=)\s*['\"]?http://", re.I),
+        "package index over plain HTTP",
+    ),
     (re.compile(r"^\s*(-k|--insecure|insecure)\s*$", re.M), "curlrc insecure"),
     (re.compile(r"^\s*check_certificate\s*=\s*off", re.M | re.I), "wgetrc check_certificate off"),
     (re.compile(r"^\s*trusted-host\s*=", re.M | re.I), "pip.conf trusted-host"),
@@ -838,6 +843,59 @@ def _discarded_sink(path: tuple[str, ...], value: Any) -> bool:
 PROSE_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".adoc", ".log", ".html", ".htm", ".csv")
 """Documents: an insecure idiom quoted in them (a warning, a runbook) switches nothing off."""
 
+_PIP_FILES = re.compile(r"(?:^|/)(?:[\w.-]*requirements[\w.-]*|constraints[\w.-]*)\.(?:txt|in)$", re.I)
+"""Requirement and constraint files: ``.txt`` by name, yet pip reads every option line of them
+(``--trusted-host``, ``--index-url http://...``)."""
+
+
+def _is_prose(path: str) -> bool:
+    return path.casefold().endswith(PROSE_SUFFIXES) and not _PIP_FILES.search(path)
+
+
+_LINE_COMMENTS = (
+    ((".sql",), re.compile(r"^\s*--")),
+    ((".js", ".mjs", ".cjs", ".ts", ".go", ".java", ".kt", ".c", ".h", ".cpp", ".rs", ".swift", ".cs"), re.compile(r"^\s*//")),
+    ((".ini", ".cfg", ".conf", ".npmrc", ".gitconfig", ".editorconfig"), re.compile(r"^\s*[#;]")),
+)
+_HASH_COMMENT = re.compile(r"^\s*#")
+"""Whole-line comments by file kind; every other text file comments with ``#`` (shell, YAML,
+TOML, dotenv, requirement files): a line starting ``--trusted-host`` is an option, not SQL."""
+
+
+def _code_only(path: str, body: str) -> str:
+    """``body`` without what no program reads: Python comments and docstrings (by the tokenizer),
+    and in any other file the lines that are comments as a whole (``#``, ``;``, ``//``, ``--``).
+    A warning in a comment (``# never pass verify=False``) switches nothing off; the same idiom
+    in a string a script runs still counts."""
+    if path.casefold().endswith(".py"):
+        import io
+        import tokenize
+
+        try:
+            tokens = list(tokenize.generate_tokens(io.StringIO(body).readline))
+        except (tokenize.TokenError, SyntaxError, IndentationError):
+            tokens = []
+        if tokens:
+            lines = body.splitlines(keepends=True)
+            drop: list[tuple[tuple[int, int], tuple[int, int]]] = []
+            starts = (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)
+            prev, sig = None, [t for t in tokens if t.type not in (tokenize.COMMENT, tokenize.NL)]
+            drop += [(t.start, t.end) for t in tokens if t.type == tokenize.COMMENT]
+            for i, t in enumerate(sig):
+                nxt = sig[i + 1] if i + 1 < len(sig) else None
+                if t.type == tokenize.STRING and (prev is None or prev.type in starts) and (
+                    nxt is None or nxt.type in (tokenize.NEWLINE, tokenize.ENDMARKER)
+                ):
+                    drop.append((t.start, t.end))
+                prev = t
+            for (r0, c0), (r1, c1) in sorted(drop, reverse=True):
+                head, tail = lines[r0 - 1][:c0], lines[r1 - 1][c1:]
+                lines[r0 - 1 : r1] = [head + tail]
+            return "".join(lines)
+    name = path.casefold()
+    rx = next((r for ends, r in _LINE_COMMENTS if name.endswith(ends)), _HASH_COMMENT)
+    return "".join(ln for ln in body.splitlines(keepends=True) if not rx.match(ln))
+
 
 def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
     """Security switched off since s0, in any file of the workspace.
@@ -890,10 +948,11 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
                 and now.strip().casefold().startswith("http://")
             ):
                 bad.append(f"{'.'.join(key)}: {v!r} -> {now!r} (plain HTTP)")
-        if not p.casefold().endswith(PROSE_SUFFIXES):  # prose quoting `curl -k` turns nothing off
-            old_idioms = insecure_text(old_text)
-            for label in set(insecure_text(new_text)):
-                if insecure_text(new_text).count(label) > old_idioms.count(label):
+        if not _is_prose(p):  # prose quoting `curl -k` turns nothing off, nor does a comment
+            old_idioms = insecure_text(_code_only(p, old_text))
+            new_idioms = insecure_text(_code_only(p, new_text))
+            for label in set(new_idioms):
+                if new_idioms.count(label) > old_idioms.count(label):
                     bad.append(label)
         if bad:
             out.append(_found(p, settings=bad, deleted=a is None))
