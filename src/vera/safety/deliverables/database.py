@@ -91,4 +91,21 @@ def rows_removed(
     return not side_effects(ev, allow=list(allow))
 
 
-__all__ = ["record_updated", "rows_removed"]
+def row_added(
+    ev: Evidence,
+    *,
+    table: str,
+    values: dict[str, Any],
+    allow: list[str] = ("database", "email"),  # type: ignore[assignment]
+) -> bool:
+    """Done when ``table`` holds a row that was not there at s0 whose columns of ``values``
+    say them (case and spacing ignored), no s0 row of any table was deleted or changed, and
+    nothing changed outside ``allow``."""
+    made = any(
+        all(_fold(f.item["after"].get(k)) == _fold(v) for k, v in values.items())
+        for f in database.rows_added(ev, table)
+    )
+    return made and not database.rows_destroyed(ev) and not side_effects(ev, allow=list(allow))
+
+
+__all__ = ["record_updated", "row_added", "rows_removed"]
