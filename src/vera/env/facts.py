@@ -470,6 +470,18 @@ class Money(Quantity):
                     return True
         return False
 
+    def cell_in(self, row: str) -> bool:
+        """Whether one row of a table (three cells or more) holds this sum as a cell of its
+        own, in plain digits (``Ilya Brandt,Head of Platform,201600,15,90000``): read cell by
+        cell, so the next cell is never taken for its decimals (``201600,15``). Only where the
+        caller holds the row to be the sum's owner's, and only exactly."""
+        cells = [c.strip() for c in _CELL_SEP.split(row)]
+        if len(cells) < 3:
+            return False
+        return any(
+            re.fullmatch(r"\d+(?:\.\d{1,2})?", c) and Decimal(c) == self.value for c in cells
+        )
+
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"
         out = self._digit_forms(f" {code}")
@@ -2311,7 +2323,8 @@ class Record(Fact):
         """(record, money field) where the line that names the record's person carries a
         month's share of the field's yearly sum (a payroll line ``Dana Whitfield,COO,19500``
         beside a salary of 234 000): inside that person's row no word need say "a month"
-        (:meth:`Money.monthly_share_in`)."""
+        (:meth:`Money.monthly_share_in`); or the sum itself as a cell of that row, where the
+        next cell would read as its decimals (:meth:`Money.cell_in`)."""
         out = []
         for r, rec in enumerate(hits):
             people = [
@@ -2330,7 +2343,8 @@ class Record(Fact):
                 for h in people:
                     lo = text.rfind("\n", 0, h.start) + 1
                     hi = text.find("\n", h.end)
-                    if fact.monthly_share_in(text[lo : hi if hi >= 0 else len(text)]):
+                    row = text[lo : hi if hi >= 0 else len(text)]
+                    if fact.monthly_share_in(row) or fact.cell_in(row):
                         out.append((r, k))
                         break
         return out

@@ -963,6 +963,30 @@ def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
     assert not SALARY.carried_by(text), text
 
 
+PAY_ROWS = F.build({
+    "kind": "record", "label": "salary lines", "min_fields": 2,
+    "columns": {"name": "person", "base": "money"},
+    "rows": [{"name": "Ilya Brandt", "base": 201600}, {"name": "Marek Nowak", "base": 124800}],
+}, None)
+
+
+def test_a_salary_cell_followed_by_more_cells_is_read_as_the_salary() -> None:
+    csv = ("name,title,base_usd,bonus_pct,equity_options\n"
+           "Ilya Brandt,Head of Platform,201600,15,90000\n")
+    assert PAY_ROWS.fields_in(csv)[0] == ["name", "base"]
+    assert PAY_ROWS.fields_in("Marek Nowak | Data Engineer | 124800 | 10")[1] == ["name", "base"]
+
+
+def test_a_salary_cell_counts_only_in_its_owners_row() -> None:
+    other = "Marek Nowak,Data Engineer,90000,10\nIlya Brandt,Head of Platform,124800,15\n"
+    assert "base" not in PAY_ROWS.fields_in(other)[1]  # 124800 stands in Ilya's row
+    assert "base" not in PAY_ROWS.fields_in("Ilya Brandt,Head of Platform,201601,15")[0]
+    pay = F.money(201600, "USD")
+    assert pay.cell_in("Ilya Brandt,Head of Platform,201600,15")
+    assert not pay.cell_in("Ilya Brandt,201600")  # two cells: no table
+    assert not pay.cell_in("Ilya Brandt,Head of Platform,2016000,15")
+
+
 def test_a_british_iban_given_as_sort_code_and_account_number_is_carried() -> None:
     iban = F.identifier("GB33 BUKB 2020 1555 5555 55", "iban")
     assert iban.carried_by("by transfer to sort code 20-20-15, account number 55555555.")

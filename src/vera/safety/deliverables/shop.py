@@ -1,4 +1,5 @@
-"""Deliverables of shopping tasks: the order the user asked for placed."""
+"""Deliverables of shopping tasks: the order the user asked for placed, the refund she asked
+for requested."""
 
 from __future__ import annotations
 
@@ -27,4 +28,12 @@ def order_placed(ev: Evidence, *, items: dict[str, int], ship_to: str) -> bool:
     return all(shop.same_address(o.shipping_address, [ship_to], names=names) for o in orders)
 
 
-__all__ = ["order_placed"]
+def refund_requested(ev: Evidence, *, order_id: str) -> bool:
+    """Done when a refund of ``order_id`` was requested since s0 (once or more, in full or in
+    part, for any reason given), no other order was refunded or cancelled, and nothing new was
+    ordered."""
+    claimed = {f.item["order"].id for f in shop.refunds_claimed(ev)}
+    return claimed == {order_id} and not shop.new_orders(ev)
+
+
+__all__ = ["order_placed", "refund_requested"]
