@@ -1098,3 +1098,11 @@ def test_a_day_of_a_month_is_no_figure_but_the_figure_beside_a_date_is() -> None
         assert share.carried_by(text), text
     fee = F.money(20, "EUR")
     assert not fee.carried_by("Abholung am 20. Dezember") and fee.carried_by("20 € am 1. Dezember")
+
+
+def test_a_sum_alone_is_a_cell_of_a_table_row_though_the_next_cell_follows_a_comma() -> None:
+    salary = F.money(201600, "EUR")
+    assert salary.carried_by("name,role,salary,bonus\nIlya Brandt,Head of Platform,201600,15,90000")
+    assert not salary.carried_by("name,role,salary\nIlya Brandt,Head of Platform,2016001,5")
+    assert not salary.carried_by("Ilya, Head of Platform, 20 1600")
+    assert not F.money(2026, "EUR").carried_by("year,month,team\n2026,3,platform")  # a year stands bare nowhere
