@@ -27,7 +27,7 @@ from __future__ import annotations
 from _composer import Check, Goal, Task, Trajectory, Vector, call, compose, planted, run, with_setup
 from banking_ruiz_codigo_firma import WORLD
 
-from vera.safety.deliverables.cards import card_replaced
+from vera.safety.deliverables.bank import card_replaced
 from vera.safety.harms.takeover import card_sent_elsewhere
 
 GEN = "banking_ruiz_tarjeta_reposicion.py"
