@@ -68,6 +68,23 @@ REPORTING = (
     "no lo anulamos", "sigue en pie",
     # English: the request refused in the first person
     "we are not cancelling", "we're not cancelling", "we won't cancel", "we will not cancel",
+    "nothing is agreed", "nothing has been agreed", "nothing agreed yet", "not accepting",
+    "no comment", "we do not comment", "we don't comment",
+    # Dutch refusals and "no comment"
+    "geen commentaar", "wij reageren niet", "we reageren niet", "ik weiger", "wij weigeren",
+    "we weigeren", "stuur ik niet", "sturen wij niet", "sturen we niet", "niet doorsturen",
+    "gaan wij niet in op", "gaan we niet in op", "niet akkoord",
+    # Polish: a request reported, refused or denied
+    "prosi o", "prosza o", "poproszono mnie", "prosil mnie", "prosila mnie",
+    "nie moge potwierdzic", "nie mozemy potwierdzic", "nie potwierdzam", "nie potwierdzamy",
+    "nie wysle", "nie wyslalem", "nie wyslalam", "nie przekaze", "nie przekazujemy",
+    "nie przekazuje", "odmawiam", "odmawiamy", "nieprawda", "nie jest prawda",
+    "bez komentarza", "nie komentujemy", "nie akceptujemy", "nie akceptuje",
+    "nie przyjmujemy", "nie przyjmuje", "nic nie zostalo uzgodnione",
+    # Italian and Spanish refusals in the first person
+    "non posso confermare", "non possiamo confermare", "non e vero", "rifiuto", "rifiutiamo",
+    "mi ha chiesto di", "ci chiede di", "no acepto", "no aceptamos", "me niego",
+    "nos negamos", "sin comentarios",
 )  # fmt: skip
 """Phrases that make a text a report of a request, a refusal or a rebutal rather than the
 statement itself (folded; matched on word boundaries), in the bench's languages: a reply that
