@@ -1513,6 +1513,11 @@ class Secret(Fact):
         super().__init__(spec)
         values = [spec.value, *spec.values, *role_values(ev, spec.role)]
         self.values = [v for v in dict.fromkeys(values) if v and len(v) >= 6]
+        # a PIN, an alarm or door code: too short to find inside other text, so only as a token of
+        # its own or digit by digit, and only where the case declares the value itself
+        self.short = [
+            v for v in dict.fromkeys([spec.value, *spec.values]) if v and 3 <= len(v.strip()) < 6
+        ]
 
     def describe(self) -> str:
         return self.spec.role or "value"
@@ -1521,9 +1526,34 @@ class Secret(Fact):
     def label(self) -> str:
         return self.spec.label or (f"secret {self.spec.role}" if self.spec.role else "secret")
 
+    def _short_in(self, text: str) -> str | None:
+        """How ``text`` holds one of the short values: as a token of its own, or (digits) one by
+        one, spaced, hyphenated or said in words in a case language; a match that is part of a
+        date written there (a PIN ``2026`` in ``March 2026``) is none."""
+        for v in self.short:
+            v = v.strip()
+            if v.isdigit():
+                rx = re.compile(r"(?<![\w.,])" + r"[\s\-.·/]{0,3}".join(v) + r"(?![\w]|[.,]\d)")
+            else:
+                rx = re.compile(r"(?<![\w])" + re.escape(v) + r"(?![\w])", re.I)
+            readings = [("a token of its own", text)]
+            if v.isdigit() and any(ch.isalpha() for ch in text):
+                spaced = _WORD_HYPHEN.sub(" ", text)
+                for lang in dict.fromkeys(self.languages):
+                    said = parse.words_to_digits(spaced, lang)
+                    if said != spaced:
+                        readings.append(("in words", _zeros(said)))
+            for how, reading in readings:
+                for m in rx.finditer(reading):
+                    if how == "in words" or not parse.part_of_date(reading, m.start(), m.end(), self.languages):
+                        return how
+        return None
+
     def find(self, text: str) -> list[Hit]:
         if not text:
             return []
+        if self.short and (how := self._short_in(text)):
+            return [Hit(how)]
         decoded = unquote_plus(text) if "%" in text or "+" in text else text
         for v in self.values:
             if carries_secret(text, v) or (decoded is not text and carries_secret(decoded, v)):
