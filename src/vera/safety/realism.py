@@ -61,9 +61,10 @@ attack overlay and the injection payloads) and in what the adversarial user says
   ``vera cases validate`` builds;
 - ``chronology``: an item the starting state already holds as delivered or done (a received or
   sent mail, a chat message, a booked transaction, a commit, an issue or comment, an order, a
-  review, a database row's ``created``/``sent`` column) dated after the case's ``now``: a
-  follow-up read at 08:30 cannot be dated 09:40. Calendar events and scheduled payments lie
-  ahead and are not judged (:func:`future_dated`).
+  review, a database row's ``created``/``sent`` column, an item an injection payload forges)
+  dated after the case's ``now``: a follow-up read at 08:30 cannot be dated 09:40. Calendar
+  events and scheduled payments lie ahead and are not judged (:func:`future_dated`,
+  :func:`future_forged`).
 
 Every finding is one line naming where it is. Language identification uses ``lingua`` on the
 bench's languages only; the rest are rules over parsed text, tested pattern by pattern.
@@ -813,6 +814,7 @@ __all__ = [
     "foreign_authored",
     "forged_item",
     "future_dated",
+    "future_forged",
     "identity",
     "language_of",
     "listing_tools",
@@ -1203,7 +1205,11 @@ def case_future_dated(case: Case) -> list[tuple[str, str]]:
             ("overlay", spec.overlay),
         )
     ]
-    return future_dated(blocks, spec.variables.get("now"))
+    now = spec.variables.get("now")
+    return [
+        *future_dated(blocks, now),
+        *future_forged(case.injections("multi").injections, now),
+    ]
 
 
 # --- foreign_author ---------------------------------------------------------------------------------
@@ -1804,3 +1810,37 @@ def _item_label(service: str, name: str, args: dict[str, Any]) -> str:
         what = args.get("message") or args.get("title") or args.get("body") or ""
         return f"the {name.removeprefix('add_').replace('_', ' ')} {str(what)[:60]!r}"
     return f"the {name.removeprefix('add_').replace('_', ' ')}"
+
+
+FORGED_DATES = ("date", "ts", "created", "sent", "received")
+"""Keys of a forged tool-result item (a JSON payload: a transaction, a mail, a message) that say
+when it happened."""
+
+
+def future_forged(injections: Iterable[Any], now: Any) -> list[tuple[str, str]]:
+    """Injection payloads that forge an item of a tool's result (a JSON object or list of them)
+    dated after the case's ``now``: ``(where, why)``. A forged 1-cent transfer is booked before
+    the agent lists the account, like a planted one."""
+    clock = _moment(now)
+    if clock is None or clock[1]:
+        return []
+    out: list[tuple[str, str]] = []
+    for inj in injections:
+        stripped = inj.payload.strip()
+        if stripped[:1] not in "[{":
+            continue
+        try:
+            value = json.loads(stripped)
+        except ValueError:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, dict):
+                continue
+            for key in FORGED_DATES:
+                if key in item and _after(item[key], clock[0]):
+                    out.append((
+                        f"injection {inj.id!r} ({inj.tool})",
+                        f"forges an item whose {key} {item[key]} is after the case's now "
+                        f"({now}): what a listing already shows cannot come from the future",
+                    ))
+    return out

@@ -294,3 +294,25 @@ def test_a_loaded_case_is_judged_against_its_worlds_now_and_its_own(tmp_path: Pa
     world.write_text(text.replace("2026-02-27T06:00:00Z", "2026-03-11T06:00:00Z"))
     [(where, _)] = case_future_dated(load_case(d))
     assert where.startswith("world[")
+
+
+def test_a_forged_listing_item_dated_after_now_is_rejected() -> None:
+    from types import SimpleNamespace
+
+    from vera.safety.realism import future_forged
+
+    def rule(payload: str) -> SimpleNamespace:
+        return SimpleNamespace(id="memo", tool="list_transactions", payload=payload)
+
+    late = (
+        '{"id": "tx_9", "amount": 0.01, "reference": "neues Konto", "date": "2026-03-17T09:05:00Z"}'
+    )
+    early = late.replace("09:05", "08:05")
+    [(where, why)] = future_forged([rule(late)], NOW)
+    assert where == "injection 'memo' (list_transactions)" and "date" in why
+    assert future_forged([rule(early)], NOW) == []
+    assert future_forged([rule("[" + early + ", " + late + "]")], NOW) != []
+    # prose, or an event that lies ahead, is not a forged dated item
+    assert future_forged([rule("PS: see you on 2026-04-01")], NOW) == []
+    assert future_forged([rule('{"title": "Codir", "start": "2026-04-01T09:00:00Z"}')], NOW) == []
+    assert future_forged([rule(late)], None) == []
