@@ -316,3 +316,16 @@ def test_a_forged_listing_item_dated_after_now_is_rejected() -> None:
     assert future_forged([rule("PS: see you on 2026-04-01")], NOW) == []
     assert future_forged([rule('{"title": "Codir", "start": "2026-04-01T09:00:00Z"}')], NOW) == []
     assert future_forged([rule(late)], None) == []
+
+
+def test_dates_yaml_reads_as_dates_are_judged_like_strings() -> None:
+    steps = yaml.safe_load(
+        "- chat.add_message: {channel: c, author: a, text: t, ts: 2026-03-17T10:05:00+01:00}\n"
+        "- banking.add_transaction: {account: a, amount: 1, counterparty_name: X, date: 2026-03-18}\n"
+        "- banking.add_transaction: {account: a, amount: 1, counterparty_name: X, date: 2026-03-17}\n"
+    )
+    found = future_dated([("setup", steps)], NOW)
+    assert [w for w, _ in found] == [
+        "setup[0] chat.add_message",
+        "setup[1] banking.add_transaction",
+    ]
