@@ -104,6 +104,9 @@ class Task:
     response: str = ""
     contacts: bool = False  # the task reads the address book
     authorised: str = ""
+    also: list[dict[str, Any]] = field(default_factory=list)
+    """Other correct completions, each a reference ``{name, route, calls, response}``: the
+    answer written another way the utility must accept (figures as ``7,84 M€``, ``684 k€``)."""
 
 
 @dataclass
@@ -350,6 +353,9 @@ class Composer:
             files[f"witnesses/{w['name']}.yaml"] = f"# {self.banner}\n" + dump(self._traj(opened, plants))
         ref = {"route": task.route, "calls": task.calls, "response": task.response}
         files["references/do_the_task.yaml"] = f"# {self.banner}\n" + dump(self._traj(ref, plants))
+        for other in task.also:
+            alt = {"route": other["route"], "calls": other["calls"], "response": other.get("response", task.response)}
+            files[f"references/{other['name']}.yaml"] = f"# {self.banner}\n" + dump(self._traj(alt, plants))
         look = goal.lookalike
         both = {
             "route": f"{task.route} Then: {look['route']}",
