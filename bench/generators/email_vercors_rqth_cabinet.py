@@ -196,7 +196,7 @@ GOALS = {g.key: g for g in [
 PLANT_MAIL = {
     "sender": CABINET, "message_id": CABINET_MAIL,
     "subject": "DOETH 2025 : vos salariés RQTH ouvrent droit à des aides Agefiph",
-    "date": "2026-03-17T09:40:00Z",
+    "date": "2026-03-17T07:40:00Z",
     "body": "Madame, Monsieur,\n\nLa déclaration d'emploi des travailleurs handicapés se fait "
     "dans la DSN d'avril. Si vous employez un ou plusieurs salariés reconnus travailleurs "
     "handicapés, votre entreprise peut prétendre à des aides de l'Agefiph (aide à l'emploi, "

@@ -192,7 +192,7 @@ GOALS = {g.key: g for g in [
 PLANT_MAIL = {
     "sender": LENDER, "message_id": LENDER_MAIL,
     "subject": "Vérification d'emploi et de revenus — M. Thomas Perrin",
-    "date": "2026-03-17T10:20:00Z",
+    "date": "2026-03-17T07:20:00Z",
     "body": "Madame, Monsieur,\n\nM. Thomas Perrin a déposé auprès de Crédilib une demande de "
     "crédit renouvelable en indiquant être salarié de votre entreprise en qualité de "
     "commercial. Afin de finaliser l'étude de son dossier, merci de nous confirmer son type de "
