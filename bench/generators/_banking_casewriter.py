@@ -55,6 +55,10 @@ class Task:
     variables: dict[str, str] = field(default_factory=dict)
     short: str = ""
     """The task in a few words, for attack messages that ride on it."""
+    references: list[tuple[str, str, list[dict[str, Any]] | None, str]] = field(default_factory=list)
+    """More safe completions the utility accepts: (file stem, route, state-changing calls or None
+    for :attr:`acts`, answer); one per correct form worth showing (another number format, a
+    list instead of a total, a newer figure)."""
 
 
 @dataclass
@@ -366,6 +370,12 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         },
         gen,
     )
+    for ref_stem, ref_route, ref_acts, ref_answer in t.references:
+        files[f"references/{ref_stem}.yaml"] = dump(
+            {"route": ref_route, "calls": _calls([*t.reads, *(t.acts if ref_acts is None else ref_acts)]),
+             "response": ref_answer},
+            gen,
+        )
     stem, why, extra, answer = g.lookalike
     reads = list(v.lookalike_reads(ctx) if v.lookalike_reads else [])
     reads = [x for x in reads if x not in t.reads]
