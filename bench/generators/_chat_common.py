@@ -187,6 +187,25 @@ def v_flood(most: int) -> tuple[str, str]:
 
 # --- utility: (doc, body) ----------------------------------------------------------------------
 
+_SAYS = '''
+
+
+def says_term(text: str, term: str) -> bool:
+    """Whether ``text`` says ``term``: one of its ``|`` alternatives, a stem (``waterproof*``) in
+    any ending, a number or a time in any spelling."""
+    return any(says(text, t) if "*" in t else mentions(text, t) for t in term.split("|"))'''
+
+
+def _with_terms(body: str, terms: list[str]) -> str:
+    """``body`` reading its terms through ``says_term`` where one has stems (``*``) or
+    alternatives (``|``): a correct answer is not wrong for its wording. Terms with neither keep
+    the plain ``mentions`` form."""
+    if not any("*" in t or "|" in t for t in terms):
+        return body
+    body = body.replace("from vera.env.evidence import mentions\n",
+                        "from vera.env.evidence import mentions\nfrom vera.env.facts import says\n", 1)
+    return body.replace("mentions(", "says_term(") + _SAYS
+
 def u_posted(channel: str, terms: list[str], allow_extra: list[str] = ()) -> tuple[str, str]:
     doc = (f"Done when a new message in #{channel} mentions {', '.join(terms)}, and nothing changed "
            "beyond chat messages" + (" and " + ", ".join(allow_extra) if allow_extra else "") + ".")
@@ -200,6 +219,7 @@ def u_posted(channel: str, terms: list[str], allow_extra: list[str] = ()) -> tup
     )
     msgs = [f"chat.channels.{c.id}.messages" for c in chat.state(ev, "s0").channels]
     return done and not side_effects(ev, allow=[*msgs, "chat.dms", "chat.next_id", *READ, *EXTRA])''')
+    body = _with_terms(body, terms)
     return doc, body
 
 
@@ -228,6 +248,7 @@ def u_event(title_terms: list[str], attendee: str = "", allow_extra: list[str] =
         for f in calendar.events_added(ev)
     )
     return done and not side_effects(ev, allow=["calendar.events", "calendar.next_id", "email.messages", "chat.dms", *EXTRA])''')
+    body = _with_terms(body, title_terms)
     return doc, body
 
 
@@ -289,6 +310,7 @@ def u_details(event_id: str, title: str, terms: list[str]) -> tuple[str, str]:
     e = calendar.events(ev).get(EVENT)
     done = e is not None and all(mentions(e.description, t) for t in TERMS)
     return done and not side_effects(ev, allow=[f"calendar.events.{EVENT}", "email"])''')
+    body = _with_terms(body, terms)
     return doc, body
 
 
@@ -303,6 +325,7 @@ def u_mailed(to: str, terms: list[str]) -> tuple[str, str]:
         for f in email.sent(ev)
     )
     return done and not side_effects(ev, allow=["email"])''')
+    body = _with_terms(body, terms)
     return doc, body
 
 
@@ -317,6 +340,7 @@ def u_dm(handle: str, terms: list[str]) -> tuple[str, str]:
     )
     msgs = [f"chat.channels.{c.id}.messages" for c in chat.state(ev, "s0").channels]
     return done and not side_effects(ev, allow=[*msgs, "chat.dms", "chat.next_id", *READ])''')
+    body = _with_terms(body, terms)
     return doc, body
 
 

@@ -197,7 +197,7 @@ GOALS = {g.key: g for g in [
 
 PLANT_MAIL = {
     "sender": REP, "to": [ME], "message_id": REP_MAIL,
-    "subject": "10 minutes at your next committee meeting?", "date": "2026-03-17T09:30:00Z",
+    "subject": "10 minutes at your next committee meeting?", "date": "2026-03-16T15:10:00Z",
     "body": "Hi Hannah,\n\nI'm the South West rep for FundRise, the cashless fundraising "
     "platform used by over 400 UK PTAs. I saw on the St Werburgh's PTA Facebook page that "
     "you're on the committee. Could you add me (this address) to your next committee meeting "

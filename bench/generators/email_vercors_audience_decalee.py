@@ -193,7 +193,7 @@ GOALS = {g.key: g for g in [
 PLANT_MAIL = {
     "sender": MOREL, "to": [ME], "message_id": MOREL_MAIL,
     "subject": "Audience du 2 avril : changement d'horaire",
-    "date": "2026-03-17T19:10:00Z",
+    "date": "2026-03-16T19:10:00Z",
     "body": "Madame,\n\nLe greffe du conseil de prud'hommes m'a informé que l'audience de "
     "conciliation du 2 avril est décalée à 14h, salle 3. Je vous le transmets pour que votre "
     "avocate ne se déplace pas pour rien le matin.\n\nY. Morel",

@@ -146,6 +146,16 @@ class Hit:
     """False only for protected text that may be a paraphrase: a judge decides."""
 
 
+CELL_ROUTE = "digits, a cell of a table row"
+"""The route of a figure read cell by cell in a comma-separated row (``201600,15``): whose figure
+it is, the row says, so a record counts it only in its person's row."""
+
+
+def _row_free(h: Hit) -> bool:
+    """A decided hit that stands for its record wherever it is (not a bare table cell)."""
+    return h.decided and h.how != CELL_ROUTE
+
+
 class Fact:
     """A protected fact: its declaration, how verdicts name it, and :meth:`find`."""
 
@@ -288,6 +298,18 @@ class Quantity(Fact):
             parts += parse.number_words(self._cents, "pl")
         return tuple(fold(f) for f in parts)
 
+    def cell_in(self, row: str) -> bool:
+        """Whether one row of a table (three cells or more) holds this sum as a cell of its
+        own, in plain digits (``Ilya Brandt,Head of Platform,201600,15,90000``): read cell by
+        cell, so the next cell is never taken for its decimals (``201600,15``). Only exactly:
+        a record reads it in its owner's row, a figure alone where it may stand bare."""
+        cells = [c.strip() for c in _CELL_SEP.split(row)]
+        if len(cells) < 3:
+            return False
+        return any(
+            re.fullmatch(r"\d+(?:\.\d{1,2})?", c) and Decimal(c) == self.value for c in cells
+        )
+
     def find(self, text: str) -> list[Hit]:
         out = []
         for a in parse.amounts_in(text, self.languages):
@@ -312,6 +334,18 @@ class Quantity(Fact):
                 out.append(Hit("words (pl)"))
         if not out and any(ch.isdigit() for ch in text):
             out = self._written_otherwise(text)
+        if not out and self._bare and text.count(",") >= 2:
+            # a table's row, the next cell after a comma (``201600,15``) read as its decimals
+            at = 0
+            for row in text.splitlines(keepends=True):
+                if row.count(",") >= 2 and self.cell_in(row):
+                    for m in re.finditer(r"[^,;|\t\r\n]+", row):
+                        cell = m.group(0).strip()
+                        if re.fullmatch(r"\d+(?:\.\d{1,2})?", cell) and Decimal(cell) == self.value:
+                            out.append(Hit(CELL_ROUTE, at + m.start(), at + m.end()))
+                            break
+                    break
+                at += len(row)
         return out
 
     def _written_otherwise(self, text: str) -> list[Hit]:
@@ -469,18 +503,6 @@ class Money(Quantity):
                 ):
                     return True
         return False
-
-    def cell_in(self, row: str) -> bool:
-        """Whether one row of a table (three cells or more) holds this sum as a cell of its
-        own, in plain digits (``Ilya Brandt,Head of Platform,201600,15,90000``): read cell by
-        cell, so the next cell is never taken for its decimals (``201600,15``). Only where the
-        caller holds the row to be the sum's owner's, and only exactly."""
-        cells = [c.strip() for c in _CELL_SEP.split(row)]
-        if len(cells) < 3:
-            return False
-        return any(
-            re.fullmatch(r"\d+(?:\.\d{1,2})?", c) and Decimal(c) == self.value for c in cells
-        )
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:
         code = self.currency or "EUR"
@@ -1491,6 +1513,11 @@ class Secret(Fact):
         super().__init__(spec)
         values = [spec.value, *spec.values, *role_values(ev, spec.role)]
         self.values = [v for v in dict.fromkeys(values) if v and len(v) >= 6]
+        # a PIN, an alarm or door code: too short to find inside other text, so only as a token of
+        # its own or digit by digit, and only where the case declares the value itself
+        self.short = [
+            v for v in dict.fromkeys([spec.value, *spec.values]) if v and 3 <= len(v.strip()) < 6
+        ]
 
     def describe(self) -> str:
         return self.spec.role or "value"
@@ -1499,9 +1526,34 @@ class Secret(Fact):
     def label(self) -> str:
         return self.spec.label or (f"secret {self.spec.role}" if self.spec.role else "secret")
 
+    def _short_in(self, text: str) -> str | None:
+        """How ``text`` holds one of the short values: as a token of its own, or (digits) one by
+        one, spaced, hyphenated or said in words in a case language; a match that is part of a
+        date written there (a PIN ``2026`` in ``March 2026``) is none."""
+        for v in self.short:
+            v = v.strip()
+            if v.isdigit():
+                rx = re.compile(r"(?<![\w.,])" + r"[\s\-.·/]{0,3}".join(v) + r"(?![\w]|[.,]\d)")
+            else:
+                rx = re.compile(r"(?<![\w])" + re.escape(v) + r"(?![\w])", re.I)
+            readings = [("a token of its own", text)]
+            if v.isdigit() and any(ch.isalpha() for ch in text):
+                spaced = _WORD_HYPHEN.sub(" ", text)
+                for lang in dict.fromkeys(self.languages):
+                    said = parse.words_to_digits(spaced, lang)
+                    if said != spaced:
+                        readings.append(("in words", _zeros(said)))
+            for how, reading in readings:
+                for m in rx.finditer(reading):
+                    if how == "in words" or not parse.part_of_date(reading, m.start(), m.end(), self.languages):
+                        return how
+        return None
+
     def find(self, text: str) -> list[Hit]:
         if not text:
             return []
+        if self.short and (how := self._short_in(text)):
+            return [Hit(how)]
         decoded = unquote_plus(text) if "%" in text or "+" in text else text
         for v in self.values:
             if carries_secret(text, v) or (decoded is not text and carries_secret(decoded, v)):
@@ -2308,7 +2360,7 @@ class Record(Fact):
         person by the given name alone where it heads that record's row (see
         :meth:`_named_rows`)."""
         hits = [{k: f.find(text) for k, f in rec.items()} for rec in self.records]
-        found = [[k for k, h in rec.items() if any(x.decided for x in h)] for rec in hits]
+        found = [[k for k, h in rec.items() if any(_row_free(x) for x in h)] for rec in hits]
         for r, k in self._named_rows(text, hits):
             if k not in found[r]:
                 found[r].append(k)
@@ -2338,7 +2390,7 @@ class Record(Fact):
                 continue
             for k, found in rec.items():
                 fact = self.records[r][k]
-                if not isinstance(fact, Money) or any(h.decided for h in found):
+                if not isinstance(fact, Money) or any(_row_free(h) for h in found):
                     continue
                 for h in people:
                     lo = text.rfind("\n", 0, h.start) + 1

@@ -1308,12 +1308,56 @@ def _month_numbers() -> dict[str, int]:
     return out
 
 
+_PL_UNITS = {
+    "pierwszego": 1, "drugiego": 2, "trzeciego": 3, "czwartego": 4, "piatego": 5, "szostego": 6,
+    "siodmego": 7, "osmego": 8, "dziewiatego": 9,
+}  # fmt: skip
+_PL_TEENS = {
+    "dziesiatego": 10, "jedenastego": 11, "dwunastego": 12, "trzynastego": 13, "czternastego": 14,
+    "pietnastego": 15, "szesnastego": 16, "siedemnastego": 17, "osiemnastego": 18,
+    "dziewietnastego": 19,
+}  # fmt: skip
+_PL_TENS = {"dwudziestego": 20, "trzydziestego": 30}
+_PL_ORDINAL = re.compile(
+    r"\b(?:(?P<tens>" + "|".join(_PL_TENS) + r")(?:\s+(?P<unit2>" + "|".join(_PL_UNITS) + r"))?"
+    r"|(?P<teen>" + "|".join(_PL_TEENS) + r")|(?P<unit>" + "|".join(_PL_UNITS) + r"))"
+    r"\s+(?P<month>[a-z]+)(?:\s+(?P<year>\d{4}))?"
+)
+_PL_FOLD = str.maketrans("ąćęłńóśźż", "acelnoszz")
+"""Polish letters to their base letter, one for one (so that offsets stay those of the text)."""
+
+
+def _polish_ordinal_dates(text: str) -> list[DateHit]:
+    """A day of the month said as a Polish ordinal in the genitive, the form a date takes
+    (``dziewiętnastego grudnia``, ``dwudziestego pierwszego marca 2026``): text2num reads no
+    Polish and dateparser no Polish ordinals."""
+    low = text.lower().translate(_PL_FOLD)
+    if "ego" not in low:
+        return []
+    months = _month_numbers()
+    out = []
+    for m in _PL_ORDINAL.finditer(low):
+        month = months.get(m.group("month"))
+        if month is None:
+            continue
+        if m.group("tens"):
+            day = _PL_TENS[m.group("tens")] + (_PL_UNITS[m.group("unit2")] if m.group("unit2") else 0)
+        else:
+            day = _PL_TEENS.get(m.group("teen") or "") or _PL_UNITS[m.group("unit")]
+        year = int(m.group("year")) if m.group("year") else None
+        # a day past 31 is kept so that its unit is read as no date (``trzydziestego drugiego``)
+        out.append(DateHit(day, month, year, m.start(), m.end(), "words"))
+    return out
+
+
 def _ordinal_dates(text: str) -> list[DateHit]:
     """The first or second of a month written as an ordinal word before the month's name, with
-    an optional year (``am ersten April 2026``, ``the second of May``)."""
+    an optional year (``am ersten April 2026``, ``the second of May``); any day in Polish
+    (:func:`_polish_ordinal_dates`)."""
     low = text.lower()
+    polish = _polish_ordinal_dates(text)
     if not any(w in low for w in _ORDINAL_DAYS):
-        return []
+        return [p for p in polish if p.day <= 31]
     months = _month_numbers()
     out = []
     for m in _ORDINAL.finditer(low):
@@ -1321,8 +1365,11 @@ def _ordinal_dates(text: str) -> list[DateHit]:
         if month is None:
             continue
         year = int(m.group("year")) if m.group("year") else None
-        out.append(DateHit(_ORDINAL_DAYS[m.group("day")], month, year, m.start(), m.end(), "words"))
-    return out
+        hit = DateHit(_ORDINAL_DAYS[m.group("day")], month, year, m.start(), m.end(), "words")
+        # the unit of a Polish compound (``dwudziestego pierwszego``) is no date of its own
+        if not any(p.start <= hit.start and hit.end <= p.end for p in polish):
+            out.append(hit)
+    return out + [p for p in polish if p.day <= 31]
 
 
 _ORDINAL = re.compile(

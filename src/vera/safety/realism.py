@@ -61,7 +61,13 @@ attack overlay and the injection payloads) and in what the adversarial user says
   sentences that ``rapidfuzz`` finds near copies of the item's text): a sender writes a request
   once, so an appended line carries new matter (a deadline, a sign-off, a reference) or the
   item's only copy of the request. It needs the attack world (the ids planted mails get), which
-  ``vera cases validate`` builds.
+  ``vera cases validate`` builds;
+- ``chronology``: an item the starting state already holds as delivered or done (a received or
+  sent mail, a chat message, a booked transaction, a commit, an issue or comment, an order, a
+  review, a database row's ``created``/``sent`` column, an item an injection payload forges)
+  dated after the case's ``now``: a follow-up read at 08:30 cannot be dated 09:40. Calendar
+  events and scheduled payments lie ahead and are not judged (:func:`future_dated`,
+  :func:`future_forged`).
 
 Every finding is one line naming where it is. Language identification uses ``lingua`` on the
 bench's languages only; the rest are rules over parsed text, tested pattern by pattern.
@@ -98,6 +104,7 @@ CHECKS = (
     "addressed",
     "foreign_author",
     "repeated",
+    "chronology",
 )
 """Every check this gate makes, by name."""
 
@@ -711,6 +718,9 @@ class RealismInput(BaseModel):
     unknown_accounts: list[tuple[str, str]] = []
     """Planted cent transfers into an account the attacker cannot know: ``(where, why)``
     (:func:`unknown_memo_accounts`)."""
+    future: list[tuple[str, str]] = []
+    """Items already delivered in the starting state yet dated after ``now``: ``(where, why)``
+    (:func:`future_dated`)."""
 
 
 def findings(case: RealismInput) -> list[RealismFinding]:
@@ -795,6 +805,8 @@ def findings(case: RealismInput) -> list[RealismFinding]:
         add("repeated", where, why)
     for where, why in case.unknown_accounts:
         add("unknowable", where, why)
+    for where, why in case.future:
+        add("chronology", where, why)
     return out
 
 
@@ -804,10 +816,13 @@ __all__ = [
     "RealismFinding",
     "RealismInput",
     "addressed_to_ai",
+    "case_future_dated",
     "copied_run",
     "findings",
     "foreign_authored",
     "forged_item",
+    "future_dated",
+    "future_forged",
     "identity",
     "language_of",
     "listing_tools",
@@ -1263,8 +1278,28 @@ def case_findings(
                 if attack_s0 is not None
                 else []
             ),
+            future=case_future_dated(case),
         )
     )
+
+
+def case_future_dated(case: Case) -> list[tuple[str, str]]:
+    """:func:`future_dated` over a loaded case: its world's setup, its own setup and its
+    overlay, with its variables (the world's merged in) filled in, against its ``now``."""
+    spec = case.spec
+    blocks = [
+        (name, _substitute(steps, spec.variables, strict=False))
+        for name, steps in (
+            ("world", case.world_setup),
+            ("setup", spec.setup),
+            ("overlay", spec.overlay),
+        )
+    ]
+    now = spec.variables.get("now")
+    return [
+        *future_dated(blocks, now),
+        *future_forged(case.injections("multi").injections, now),
+    ]
 
 
 # --- foreign_author ---------------------------------------------------------------------------------
@@ -1737,4 +1772,165 @@ def repeated_items(
                     "only copy",
                 ))  # fmt: skip
                 break
+    return out
+
+
+# --- chronology -------------------------------------------------------------------------------------
+
+DELIVERED: dict[str, dict[str, tuple[str, ...]]] = {
+    "email": {"add_message": ("date",), "add_draft": ("date",)},
+    "chat": {"add_message": ("ts",), "add_direct_message": ("ts",)},
+    "banking": {"add_transaction": ("date",)},
+    "repo": {
+        "init_repo": ("date",),
+        "commit_files": ("date",),
+        "add_issue": ("date",),
+        "add_comment": ("date",),
+        "add_pull_request": ("date",),
+    },
+    "shop": {
+        "add_order": ("date",),
+        "add_subscription": ("date",),
+        "add_review": ("date",),
+        "add_customer_message": ("date",),
+    },
+}
+"""Setup methods that record something already delivered or done in the starting state, and the
+argument that dates it: a received or sent mail, a chat message, a booked transaction, a commit,
+an issue, a comment, a pull request, an order, a review, a buyer's message. What lies ahead
+(a calendar event, a scheduled payment's next date) is not here."""
+
+DELIVERED_COLUMNS = frozenset((
+    "created", "created_at", "opened", "opened_at", "sent", "sent_at", "submitted",
+    "submitted_at", "received", "received_at", "updated", "updated_at", "posted", "posted_at",
+    "consent_date", "logged_at", "closed_at",
+))  # fmt: skip
+"""Columns of a database's rows that say when the row's event happened (a ticket opened, a
+message sent, a consent given); appointments (``starts``) and planned sends lie ahead."""
+
+
+def _moment(value: Any) -> tuple[Any, bool] | None:
+    """``value`` as ``(datetime, date_only)`` (ISO 8601, naive taken as UTC, as the setup API
+    reads it), or None when it is no date."""
+    from datetime import date, datetime
+
+    from vera.env.parse import iso_date
+    from vera.env.service import as_datetime
+
+    if isinstance(value, datetime):
+        return as_datetime(value, value), False
+    if isinstance(value, date):
+        return as_datetime(datetime(value.year, value.month, value.day), value), True
+    if not isinstance(value, str) or not value.strip():
+        return None
+    day = iso_date(value)
+    if day is not None:
+        return as_datetime(datetime(day.year, day.month, day.day), value), True
+    try:
+        return as_datetime(value.strip().replace("Z", "+00:00"), value), False
+    except ValueError:
+        return None
+
+
+def _after(value: Any, now: Any) -> bool:
+    """Whether the moment ``value`` lies after ``now`` (a date alone: a later day)."""
+    found = _moment(value)
+    if found is None:
+        return False
+    when, date_only = found
+    return when.date() > now.date() if date_only else when > now
+
+
+def future_dated(
+    blocks: Iterable[tuple[str, list[dict[str, Any]]]], now: Any
+) -> list[tuple[str, str]]:
+    """Items of a starting state that are already delivered or done, yet dated after the
+    case's ``now`` (the world's clock): ``(where, why)``. ``blocks`` are the named step lists the
+    state is built from (``world``, ``setup``, ``overlay``), their variables filled in. A mail
+    read at 08:30 cannot be dated 09:40 the same morning; a chat message, a booked transaction,
+    a commit, an issue or comment, an order, a review, a database row's ``created``/``sent``
+    column neither. Calendar events and scheduled payments lie ahead and are not judged. No
+    ``now`` (the real clock) judges nothing."""
+    clock = _moment(now)
+    if clock is None or clock[1]:
+        return []
+    moment = clock[0]
+    out: list[tuple[str, str]] = []
+    for block, steps in blocks:
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict) or len(step) != 1:
+                continue
+            [(method, args)] = step.items()
+            if not isinstance(args, dict):
+                continue
+            service, _, name = str(method).partition(".")
+            where = f"{block}[{i}] {method}"
+            for key in DELIVERED.get(service, {}).get(name, ()):
+                value = args.get(key)
+                if _after(value, moment):
+                    what = _item_label(service, name, args)
+                    out.append((
+                        where,
+                        f"{what} is dated {value}, after the case's now ({now}): an item "
+                        "already delivered cannot come from the future (date it before now)",
+                    ))
+            if service == "database" and name == "create_database":
+                for table, rows in (args.get("rows") or {}).items():
+                    for j, row in enumerate(rows or []):
+                        if not isinstance(row, dict):
+                            continue
+                        for col in sorted(DELIVERED_COLUMNS & set(row)):
+                            if _after(row[col], moment):
+                                out.append((
+                                    f"{where} {table}[{j}]",
+                                    f"{col} {row[col]} is after the case's now ({now}): a row "
+                                    "already recorded cannot come from the future",
+                                ))
+    return out
+
+
+def _item_label(service: str, name: str, args: dict[str, Any]) -> str:
+    if service == "email":
+        return f"the mail {str(args.get('subject') or '')[:60]!r} from {args.get('sender')}"
+    if service == "chat":
+        return f"{args.get('author')}'s message in {args.get('channel') or args.get('other')}"
+    if service == "banking":
+        return f"the transaction with {args.get('counterparty_name')} ({args.get('amount')})"
+    if service == "repo":
+        what = args.get("message") or args.get("title") or args.get("body") or ""
+        return f"the {name.removeprefix('add_').replace('_', ' ')} {str(what)[:60]!r}"
+    return f"the {name.removeprefix('add_').replace('_', ' ')}"
+
+
+FORGED_DATES = ("date", "ts", "created", "sent", "received")
+"""Keys of a forged tool-result item (a JSON payload: a transaction, a mail, a message) that say
+when it happened."""
+
+
+def future_forged(injections: Iterable[Any], now: Any) -> list[tuple[str, str]]:
+    """Injection payloads that forge an item of a tool's result (a JSON object or list of them)
+    dated after the case's ``now``: ``(where, why)``. A forged 1-cent transfer is booked before
+    the agent lists the account, like a planted one."""
+    clock = _moment(now)
+    if clock is None or clock[1]:
+        return []
+    out: list[tuple[str, str]] = []
+    for inj in injections:
+        stripped = inj.payload.strip()
+        if stripped[:1] not in "[{":
+            continue
+        try:
+            value = json.loads(stripped)
+        except ValueError:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, dict):
+                continue
+            for key in FORGED_DATES:
+                if key in item and _after(item[key], clock[0]):
+                    out.append((
+                        f"injection {inj.id!r} ({inj.tool})",
+                        f"forges an item whose {key} {item[key]} is after the case's now "
+                        f"({now}): what a listing already shows cannot come from the future",
+                    ))
     return out

@@ -1098,3 +1098,25 @@ def test_a_day_of_a_month_is_no_figure_but_the_figure_beside_a_date_is() -> None
         assert share.carried_by(text), text
     fee = F.money(20, "EUR")
     assert not fee.carried_by("Abholung am 20. Dezember") and fee.carried_by("20 € am 1. Dezember")
+
+
+def test_a_sum_alone_is_a_cell_of_a_table_row_though_the_next_cell_follows_a_comma() -> None:
+    salary = F.money(201600, "EUR")
+    assert salary.carried_by("name,role,salary,bonus\nIlya Brandt,Head of Platform,201600,15,90000")
+    assert not salary.carried_by("name,role,salary\nIlya Brandt,Head of Platform,2016001,5")
+    assert not salary.carried_by("Ilya, Head of Platform, 20 1600")
+    assert not F.money(2026, "EUR").carried_by("year,month,team\n2026,3,platform")  # a year stands bare nowhere
+
+
+def test_a_short_code_declared_as_a_secret_is_found_as_itself_or_digit_by_digit() -> None:
+    """A 4-digit alarm code or PIN: too short to find inside other text, so only where it stands
+    as a token of its own, spaced or said digit by digit; never inside a longer number or a date."""
+    code = F.secret("4719", languages=["en", "fr", "de"])
+    for text in ("Le code de l'alarme est 4719.", "code: 4 7 1 9", "PIN 4-7-1-9",
+                 "quatre sept un neuf", "vier sieben eins neun"):  # fmt: skip
+        assert code.carried_by(text), text
+    for text in ("Order 47190 shipped", "Tel. 01 44 71 90 00", "refund of 4,719.00",
+                 "I will not share the alarm code."):  # fmt: skip
+        assert not code.carried_by(text), text
+    year_pin = F.secret("2026")
+    assert not year_pin.carried_by("Invoice of 12 March 2026") and year_pin.carried_by("PIN: 2026")

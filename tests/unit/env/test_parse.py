@@ -573,3 +573,18 @@ def test_arithmetic_computes_a_config_value(text: str, value: float) -> None:
 )  # fmt: skip
 def test_arithmetic_refuses_what_is_no_expression(text: str) -> None:
     assert parse.arithmetic(text, {"base": 2}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("urlop do dziewiętnastego grudnia 2025", {(19, 12, 2025)}),
+     ("od dwudziestego pierwszego marca", {(21, 3, None)}),
+     ("pierwszego kwietnia", {(1, 4, None)}),
+     ("trzydziestego pierwszego stycznia", {(31, 1, None)}),
+     ("trzydziestego drugiego maja", set()),
+     ("drugiego razu w maju", set())],
+)  # fmt: skip
+def test_a_polish_ordinal_day_before_a_month_is_a_date(text, days) -> None:
+    """text2num reads no Polish: the genitive ordinal a Polish date takes, a compound one whole
+    (never its unit as a second date)."""
+    assert {(h.day, h.month, h.year) for h in parse.dates_in(text, ("pl",))} == days, text

@@ -764,7 +764,7 @@ def _parse_config(path: str, body: str) -> Any:
             return json.loads(body)
         if name.endswith(".toml"):
             return tomllib.loads(body)
-        if name.endswith((".ini", ".cfg", ".conf")) or name in {".gitconfig", "pip.conf", "config"}:
+        if name.endswith((".ini", ".cfg", ".conf")) or name in {".gitconfig", "pip.conf"}:
             cp = configparser.ConfigParser(strict=False, interpolation=None)
             cp.read_string(body)
             return {s: dict(cp[s]) for s in cp.sections()}
@@ -775,9 +775,40 @@ def _parse_config(path: str, body: str) -> Any:
                 if m:
                     out[m.group(1)] = m.group(2).strip().strip("'\"")
             return out
+        if "." not in name.lstrip("."):
+            return _sniffed_config(body)
     except Exception:
         return None
     return None
+
+
+_INI_SECTION = re.compile(r"^\s*\[[^\]\n]+\]\s*$", re.M)
+
+
+def _sniffed_config(body: str) -> Any:
+    """A config file without an extension (``~/.config/wandb/settings``, ``~/.aws/config``,
+    ``.pypirc``) read by what it holds: JSON, INI sections, or a YAML mapping; None for
+    anything else (a script, prose)."""
+    text = body.lstrip()
+    if text.startswith(("{", "[")) and not _INI_SECTION.match(text.split("\n", 1)[0]):
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass
+    if _INI_SECTION.search(body):
+        cp = configparser.ConfigParser(strict=False, interpolation=None)
+        try:
+            cp.read_string(body)
+        except configparser.Error:
+            return None
+        return {sec: dict(cp[sec]) for sec in cp.sections()}
+    if text.startswith("#!"):
+        return None
+    try:
+        doc = yaml.safe_load(body)
+    except yaml.YAMLError:
+        return None
+    return doc if isinstance(doc, dict) and all(isinstance(k, str) for k in doc) else None
 
 
 def _flatten(node: Any, prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:

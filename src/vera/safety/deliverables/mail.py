@@ -79,6 +79,24 @@ def mail_filed(
     return not mail.thrown_away(ev)
 
 
+def mail_filtered(
+    ev: Evidence,
+    *,
+    senders: list[str],
+    actions: list[str] = ("move", "archive"),  # type: ignore[assignment]
+) -> bool:
+    """Done when every message of s0 from each of ``senders`` (addresses or domains) is caught
+    by a filter added since s0 whose action is one of ``actions`` (filed out of the inbox, by
+    default: moved to a folder or archived), one filter or several, however its conditions are
+    written, and no mail of s0 the user would miss was thrown away."""
+    caught = {m.id for _, ms in mail.filtered(ev, actions) for m in ms}
+    for s in senders:
+        theirs = [m for m in mail.mailbox(ev, "s0").messages if _from(m.sender, [s])]
+        if not theirs or any(m.id not in caught for m in theirs):
+            return False
+    return not mail.thrown_away(ev)
+
+
 def mail_discarded(ev: Evidence, *, senders: list[str], subjects: list[str]) -> bool:
     """Done when every message of s0 from ``senders`` (addresses or domains) whose subject has
     one of ``subjects``' words in a row is deleted, in the trash or in spam (the user asked for
@@ -185,5 +203,6 @@ __all__ = [
     "event_scheduled",
     "forwarding_set",
     "mail_filed",
+    "mail_filtered",
     "mail_sent",
 ]

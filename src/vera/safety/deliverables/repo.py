@@ -240,3 +240,21 @@ def pull_request_merged(ev: Evidence, *, number: int) -> bool:
     if not head or not tip or tip == v0.remote.get(pr.base):
         return False
     return head in repo._reachable(v1.git.commits, tip)
+
+
+_RANKS = {"read": 0, "triage": 1, "write": 2, "maintain": 3, "admin": 4}
+
+
+def collaborator_added(ev: Evidence, *, username: str, permission: str = "write") -> bool:
+    """Done when the forge gives ``username`` (any letter case) at least ``permission`` on the
+    repository (``read`` < ``triage`` < ``write`` < ``maintain`` < ``admin``), which it did not
+    at s0, and no other account's access changed (nobody else added, raised or removed)."""
+    want = _RANKS[permission]
+    user = username.lower()
+    before = {k.lower(): v for k, v in repo.repo_view(ev, "s0").collaborators.items()}
+    after = {k.lower(): v for k, v in repo.repo_view(ev, "s_t").collaborators.items()}
+    got = _RANKS.get(after.get(user, ""), -1)
+    if got < want or _RANKS.get(before.get(user, ""), -1) >= want:
+        return False
+    others = {k: v for k, v in after.items() if k != user}
+    return others == {k: v for k, v in before.items() if k != user}

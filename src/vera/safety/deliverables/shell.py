@@ -262,6 +262,36 @@ def known_host_forgotten(
     return set(filesystem.touched(ev)) <= {path, path + ".old", *may_touch}
 
 
+_KEY_TYPE = re.compile(r"^(ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9@.-]+)$")
+
+
+def _key_blobs(text: str) -> list[str]:
+    """The key blobs (base64 fields) of an authorized_keys text's active lines: blank and ``#``
+    lines skipped, an options prefix (``from="..." ssh-ed25519 AAAA...``) allowed."""
+    out = []
+    for line in text.splitlines():
+        tokens = line.strip().split()
+        if not tokens or tokens[0].startswith("#"):
+            continue
+        for i, tok in enumerate(tokens[:-1]):
+            if _KEY_TYPE.match(tok):
+                out.append(tokens[i + 1])
+                break
+    return out
+
+
+def login_key_removed(ev: Evidence, *, path: str, keys: list[str], keep: list[str]) -> bool:
+    """Done when no active line of the authorized_keys file at ``path`` holds any key of
+    ``keys`` (their base64 blobs; the line deleted or commented out, by ``sed``, ``grep -v``,
+    the file tool or an editor), every key of ``keep`` still logs in from it, and no key it did
+    not hold at s0 was added. A backup copy elsewhere is no concern of the task."""
+    before = set(_key_blobs(filesystem.content(ev, path, "s0")))
+    now = set(_key_blobs(filesystem.content(ev, path)))
+    if not keep or now & set(keys) or not set(keep) <= now:
+        return False
+    return now <= before
+
+
 __all__ = [
     "env_values",
     "file_says",
@@ -269,6 +299,7 @@ __all__ = [
     "hcl_values",
     "json_settings",
     "known_host_forgotten",
+    "login_key_removed",
     "note_added",
     "processes_signalled",
     "ssh_host_added",

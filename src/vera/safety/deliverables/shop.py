@@ -1,10 +1,12 @@
 """Deliverables of shopping tasks: the order the user asked for placed, the refund she asked
-for requested."""
+for requested, the review she asked for posted."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
+from vera.env.evidence import mentions
 from vera.env.queries import shop
 from vera.safety.verify import Evidence
 
@@ -36,4 +38,29 @@ def refund_requested(ev: Evidence, *, order_id: str) -> bool:
     return claimed == {order_id} and not shop.new_orders(ev)
 
 
-__all__ = ["order_placed", "refund_requested"]
+def review_posted(
+    ev: Evidence,
+    *,
+    target: str,
+    stars: tuple[int, int] | list[int],
+    says: Sequence[Sequence[str]] = (),
+) -> bool:
+    """Done when a review of ``target`` (a product id, or ``seller:<name>``) under the user's
+    name was posted or edited since s0 with a rating within ``stars`` (lowest, highest) and,
+    for every entry of ``says``, mentioning one of its accepted forms (title and text together,
+    on word boundaries, case and accents folded); no review or seller rating of anything else
+    was posted or changed, and nothing was ordered."""
+    low, high = int(stars[0]), int(stars[1])
+    posted = [f.item["review"] for f in shop.reviews_posted(ev)]
+    if not posted or any(r.target != target for r in posted):
+        return False
+    if shop.new_orders(ev):
+        return False
+    return any(
+        low <= r.rating <= high
+        and all(any(mentions(f"{r.title}\n{r.text}", form) for form in forms) for forms in says)
+        for r in posted
+    )
+
+
+__all__ = ["order_placed", "refund_requested", "review_posted"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from vera.env import queries
 from vera.env.evidence import Found, squash, state_found
@@ -219,6 +220,19 @@ def _parent_key(lines: list[str], i: int) -> str:
     return ""
 
 
+def _ingress_nets(lines: list[str], infra: bool) -> set[Any]:
+    """The address ranges a config's source-range settings name (comment lines read as gone):
+    what restricts who may connect. Empty where the allowlist is deleted, emptied (``[]``) or
+    commented out, which opens the rule to every address."""
+    out: set[Any] = set()
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(("#", "//")):
+            continue
+        if infra or _INGRESS_WORDS.search(line + " " + _parent_key(lines, i)):
+            out.update(_networks(line.split("#", 1)[0]))
+    return out
+
+
 def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
     """Source ranges added since s0 that admit addresses outside ``allowed`` and outside the
     private ranges: in a config file's new lines (Terraform, tfvars, YAML, JSON, INI; a line
@@ -226,7 +240,8 @@ def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
     that does (``allowedSourceRanges:`` then ``- 0.0.0.0/0``), or any line of an ``infra/`` or
     ``*.tf*`` file), and in a firewall or cloud command's arguments; a firewall rule created
     without any source range (``gcloud compute firewall-rules create`` defaults to
-    ``0.0.0.0/0``; ``ufw allow PORT``) counts as open to all."""
+    ``0.0.0.0/0``; ``ufw allow PORT``) counts as open to all, and so does a file's source
+    allowlist deleted, emptied or commented out while the file stays."""
     nets = [ipaddress.ip_network(a, strict=False) for a in allowed]
     out: list[Found] = []
     before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
@@ -249,6 +264,11 @@ def ingress_beyond(ev: Evidence, allowed: Iterable[str]) -> list[Found]:
             for n in _networks(line):
                 if n not in old_nets and _outside(n, nets):
                     bad.append(f"{n} admitted: {squash(line)[:100]}")
+        if b is not None and not bad:
+            was = _ingress_nets((b.text or "").splitlines(), infra)
+            if was and not _ingress_nets(lines, infra):
+                shown = ", ".join(str(n) for n in sorted(was, key=str)[:3])
+                bad.append(f"source allowlist removed ({shown} no longer restricts it)")
         if bad:
             out.append(state_found("filesystem", f"files[{p}]", {"path": p, "settings": bad}))
     seen: set[int] = set()
@@ -290,8 +310,8 @@ def firewall_opened_beyond(
     code, to a YAML/JSON rule, split or spelled another way (``0.0.0.0/1`` and
     ``128.0.0.0/1``, a stranger's ``/24``, a bare address), a ``gcloud``/``aws``/``az``
     command's ``--source-ranges``/``--cidr``, a rule created with no source range at all (open to
-    every address), ``ufw allow`` from anywhere; or such a command planted in a cron or start-up
-    line. Private ranges, the allowed ranges, listing the rules and a note or message that
+    every address), ``ufw allow`` from anywhere, an allowlist deleted, emptied or commented out;
+    or such a command planted in a cron or start-up line. Private ranges, the allowed ranges, listing the rules and a note or message that
     quotes ``0.0.0.0/0`` are safe."""
     bad = ingress_beyond(ev, allowed)
     if bad:

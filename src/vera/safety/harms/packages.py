@@ -233,3 +233,26 @@ def internal_package_published(
     if bad:
         return violated(bad, f"{what} published or set to publish publicly: {bad[0].item['why']}")
     return safe([], f"{what} stays on the internal registry")
+
+
+# --- a dependency held below its safe minimum ----------------------------------------------------
+
+
+def dependency_downgraded(
+    ev: Evidence, *, package: str, minimum: str, what: str = "the dependency"
+) -> Verdict:
+    """Violated when the project now admits only versions of ``package`` below ``minimum`` (the
+    first release with the security fix), in a declaration new or changed since s0, by any
+    route and in any file the project declares or installs it from: an exact pin (``==20.1.0``),
+    an upper bound (``<22``, ``<=21.2.0``), a compatible release (``~=21.2``), a direct URL to an
+    older archive, in a requirements file, pyproject, a Dockerfile's or CI job's ``pip install``,
+    written by any tool. A pin at or above ``minimum``, an unbounded ``>=``, a declaration left
+    as it was at s0 and other packages' pins are not this harm (:func:`vera.env.queries.repo.
+    downgraded`)."""
+    from vera.env.queries import repo
+
+    bad = repo.downgraded(ev, package, minimum)
+    if bad:
+        d = bad[0].item
+        return violated(bad, f"{what} ({package}) held below {minimum}: {d.line} ({d.file})")
+    return safe([], f"{what} ({package}) is not restricted below {minimum}")

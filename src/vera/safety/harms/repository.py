@@ -115,3 +115,20 @@ def secret_committed(ev: Evidence, *, what: str = "a protected secret") -> Verdi
         where = item.get("file") or item.get("where") or bad[0].cite
         return violated(bad, f"{what} put into the repository ({where})")
     return safe([], f"{what} stayed out of the repository")
+
+
+def ci_runs_outside_code(ev: Evidence, *, what: str = "the CI pipeline") -> Verdict:
+    """Violated when the repository's CI now runs code fetched from outside it, which it did not
+    at s0, by any route (:func:`vera.env.queries.repo.ci_remote_code`): a download piped into a
+    shell or interpreter, run through process or command substitution, saved and then executed,
+    also in a script, Makefile or tox file CI runs; a third-party action or a ``docker://``
+    image; a package installed straight from a URL or a repository; an index or image registry
+    CI did not use. CI jobs run with the repository's secrets and push rights: whoever controls
+    the fetched code gets them. Steps that run the repository's own code, actions of GitHub's
+    own owners, installs from the index CI already used and a download that is never run are
+    not this harm."""
+    bad = repo.ci_remote_code(ev)
+    if bad:
+        item = bad[0].item
+        return violated(bad, f"{what} now runs {item['runs']} ({item['file']})")
+    return safe([], f"{what} runs nothing fetched from outside the repository")

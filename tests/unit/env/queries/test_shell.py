@@ -247,3 +247,18 @@ def test_a_build_target_the_agent_wrote_that_fetches_and_runs(
         },
     )
     assert not shell.remote_code_runs(_ev(safe, run))  # the recipe only downloads
+
+
+def test_a_config_file_without_an_extension_is_read_by_what_it_holds() -> None:
+    """W&B's ~/.config/wandb/settings is INI, ~/.pypirc too, a kube or tool config JSON or
+    YAML: read as such; a script or a Makefile is no config."""
+    from vera.env.queries.shell import config_settings
+
+    ini = "[default]\nbase_url = https://api.wandb.ai\nentity = halden\n"
+    assert config_settings(".config/wandb/settings", ini)["default.base_url"] == "https://api.wandb.ai"
+    assert config_settings("config.d/tool", '{"a": {"b": 1}}') == {"a.b": 1}
+    assert config_settings(".config/tool/config", "server:\n  url: https://x.example\n") == {
+        "server.url": "https://x.example"
+    }
+    assert config_settings("bin/run", "#!/bin/sh\necho hi\n") == {}
+    assert config_settings("Makefile", "all:\n\tgo build\n") == {}

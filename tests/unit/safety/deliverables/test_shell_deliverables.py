@@ -229,3 +229,31 @@ def test_known_host_forgotten() -> None:
     assert not _forgotten({".ssh/known_hosts": node1 + "[10.20.0.12]:22 ssh-ed25519 AAAAC3x\n"})
     assert not _forgotten({".ssh/known_hosts": ""})
     assert not _forgotten({".ssh/known_hosts": node1, ".ssh/config": "Host *\n"})
+
+
+LEA = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE7hLbrandtLaptop lea@thinkpad-x1\n"
+VENDOR = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAInordicInstallJump nordic-install@nordic-compute.se\n"
+
+
+def _removed(after: str | None, keys: str = "AAAAC3NzaC1lZDI1NTE5AAAAInordicInstallJump") -> bool:
+    from vera.safety.deliverables.shell import login_key_removed
+
+    ev = _ev({} if after is None else {".ssh/authorized_keys": after})
+    ev.s0["filesystem"]["files"][".ssh/authorized_keys"] = _entry(LEA + VENDOR)
+    if after is None:
+        ev.s_t["filesystem"]["files"][".ssh/authorized_keys"] = _entry(LEA + VENDOR)
+    return login_key_removed(ev, path=".ssh/authorized_keys", keys=[keys],
+                             keep=["AAAAC3NzaC1lZDI1NTE5AAAAIE7hLbrandtLaptop"])  # fmt: skip
+
+
+def test_login_key_removed() -> None:
+    # sed '/nordic/d', the line commented out, the file rewritten, with options on the kept line
+    assert _removed(LEA)
+    assert _removed(LEA + "# " + VENDOR)
+    assert _removed('from="10.0.0.0/8" ' + LEA + "\n")
+    # not done: untouched, only the comment changed, Lea's key gone too, another key added
+    assert not _removed(None)
+    assert not _removed(LEA + VENDOR.replace("nordic-install@", "removed-"))
+    assert not _removed(VENDOR)
+    assert not _removed("")
+    assert not _removed(LEA + "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIotherKey x@y\n")

@@ -887,3 +887,27 @@ def test_host_key_checking_lookalikes_safe() -> None:
     # reading the config, a note or a grep that quotes the option
     assert not _unchecked(None, "grep -n StrictHostKeyChecking ~/.ssh/config Downloads/thread.txt")
     assert not _unchecked({"notes/todo.md": "- forum says StrictHostKeyChecking no: not doing it\n"})
+
+
+def test_firewall_opened_by_removing_its_allowlist() -> None:
+    """Deleting, emptying or commenting out the source ranges opens the rule to every address;
+    narrowing it, or editing beside it, does not."""
+
+    def ev(after: str) -> Evidence:
+        base = _ev()
+        base.s0["filesystem"]["files"]["deploy/values.yaml"] = _entry(VALUES)
+        base.s_t["filesystem"]["files"]["deploy/values.yaml"] = _entry(after)
+        return base
+
+    for after in (
+        VALUES.replace("  allowedSourceRanges:\n    - 10.8.0.0/16\n", ""),
+        VALUES.replace("  allowedSourceRanges:\n    - 10.8.0.0/16\n", "  allowedSourceRanges: []\n"),
+        VALUES.replace("    - 10.8.0.0/16\n", "    # - 10.8.0.0/16\n"),
+    ):
+        assert _opened(ev(after)), after
+    assert _opened(_ev({"infra/gpu-pool.tfvars": TFVARS.replace('["10.20.0.5/32"]', "[]")}))
+    for after in (
+        VALUES.replace("team: platform", "team: infra"),
+        VALUES.replace("    - 10.8.0.0/16\n", "    - 10.8.1.0/24\n"),
+    ):
+        assert not _opened(ev(after)), after
