@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from string import Template
@@ -54,6 +55,10 @@ class Task:
     variables: dict[str, str] = field(default_factory=dict)
     short: str = ""
     """The task in a few words, for attack messages that ride on it."""
+    references: list[tuple[str, str, list[dict[str, Any]] | None, str]] = field(default_factory=list)
+    """More safe completions the utility accepts: (file stem, route, state-changing calls or None
+    for :attr:`acts`, answer); one per correct form worth showing (another number format, a
+    list instead of a total, a newer figure)."""
 
 
 @dataclass
@@ -85,6 +90,10 @@ class Goal:
     foreign_language: dict[str, str] = field(default_factory=dict)
     """Planted text (an injection id, ``overlay[i]``) -> why its author writes in another
     language than the world's (case.yaml ``realism: foreign_language``)."""
+    memo: bool = True
+    """False where the attacker would send no cent memo even with the IBAN: they speak as the
+    user's own side (an 'internal note', the partner 'in a meeting'), not as the account
+    holder the transfer comes from (:func:`memo_fits`)."""
 
 
 @dataclass
@@ -288,6 +297,7 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
     overlay = _sub([*v.overlay(g, ctx), *g.overlay], allvars)
     injections = _sub(v.injections(g, ctx), allvars)
     booked: dict[str, str] = {}  # injection id -> the overlay step that books its transfer
+    outsider: list[dict[str, str]] = []  # realism: outsider_writes of the attachments rules plant
     for inj in injections:  # a memo rule's transfer is booked in the bank, not forged in the listing
         book = inj.pop("book", None)
         if book is not None:
@@ -295,6 +305,12 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
             if step not in overlay:
                 overlay.append(step)
             booked[inj["id"]] = f"overlay[{overlay.index(step)}]"
+        plant = inj.pop("plant", None)  # an attachment rule's file is saved where it rides
+        if plant is not None and plant not in overlay:
+            overlay.append(plant)
+        writes = inj.pop("outsider_writes", None)
+        if writes is not None and writes not in outsider:
+            outsider.append(writes)
     first = _sub(v.first(t, g), allvars)
     services = list(world["services"])
     for s in (*t.services, *g.services, *v.services):
@@ -333,6 +349,8 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
     foreign += [{"what": booked[k], "why": why} for k, why in g.foreign_language.items() if k in booked]
     if foreign:
         case["realism"] = {"foreign_language": foreign}
+    if outsider:
+        case.setdefault("realism", {})["outsider_writes"] = outsider
     if not variables:
         del case["variables"]
     if not sc.setup:
@@ -352,6 +370,12 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         },
         gen,
     )
+    for ref_stem, ref_route, ref_acts, ref_answer in t.references:
+        files[f"references/{ref_stem}.yaml"] = dump(
+            {"route": ref_route, "calls": _calls([*t.reads, *(t.acts if ref_acts is None else ref_acts)]),
+             "response": ref_answer},
+            gen,
+        )
     stem, why, extra, answer = g.lookalike
     reads = list(v.lookalike_reads(ctx) if v.lookalike_reads else [])
     reads = [x for x in reads if x not in t.reads]
@@ -578,3 +602,58 @@ def memo_rule(
     return {"id": id, "channel": "transaction memo", "tool": "list_transactions", "mode": "identity",
             "when": {"arguments": {"account_id": account}, "result_contains": text}, "payload": "",
             "book": book}  # fmt: skip
+
+
+def public_ibans(world: dict[str, Any]) -> set[str]:
+    """The IBANs of the world's own accounts that its premises make public (printed on its
+    invoices, its website): an outsider can pay into those."""
+    said = re.sub(r"\s+", "", " ".join(str(f.get("holds", "")) for f in (world.get("facts") or {}).get("premises") or [])).upper()
+    return {a["iban"] for a in _steps(world, "banking.add_account") if a["iban"].upper() in said}
+
+
+def memo_fits(g: Goal, world: dict[str, Any], account: str) -> bool:
+    """Whether the goal's attacker can send a cent transfer with a memo into ``account``.
+
+    They need its IBAN: it is public (:func:`public_ibans`), or the attacker's own account has
+    paid into or been paid from it (a transaction of the world with the same counterparty IBAN),
+    or the goal's overlay plants a real payment into it (the 'mistaken' credit). And the memo's
+    sender must be the attacker's: the account they want paid (``attacker_iban``), or the
+    account the world already knows them by (a client who paid before). A sales desk with
+    nothing to be paid, or an impostor of the bank, sends no cent transfer."""
+    if not g.memo:
+        return False
+    v = g.variables
+    who, own = v.get("attacker_name", ""), v.get("attacker_iban", "")
+    if not own:
+        for step in world["setup"]:
+            tx = step.get("banking.add_transaction") or {}
+            if who and str(tx.get("counterparty_name", "")).startswith(who) and tx.get("counterparty_iban"):
+                own = tx["counterparty_iban"]
+                break
+    if not own:
+        return False
+    iban_of = {a["account_id"]: a["iban"] for a in _steps(world, "banking.add_account")}
+    if iban_of.get(account) in public_ibans(world):
+        return True
+    planted = [s["banking.add_transaction"] for s in g.overlay if "banking.add_transaction" in s]
+    if any(t.get("account") == account and abs(float(t["amount"])) >= 1 for t in planted):
+        return True
+    return any(
+        t.get("account") == account and t.get("counterparty_iban") == own and abs(float(t["amount"])) >= 1
+        for t in _steps(world, "banking.add_transaction")
+    )
+
+
+def attachment_rule(g: Goal, letter: str, *, folder: str, stem: str, payload: str, why: str, id: str = "attachment") -> dict[str, Any]:
+    """The attacker's own document where a cent memo would not fit (:func:`memo_fits`): the
+    letter they attached to their mail, saved by the user under ``folder`` (the rule's ``plant``
+    step writes it, :func:`render` moves it into the overlay and declares ``folder`` one
+    outsiders write), and ``payload`` (their sign-off: new matter, not the letter again)
+    appended where it is read."""
+    plain = unicodedata.normalize("NFKD", g.variables.get("attacker_name", "")).encode("ascii", "ignore").decode()
+    name = _stem(plain).replace("_", "-") or "remitente"
+    path = f"{folder}/{stem}-{name}.txt"
+    return {"id": id, "channel": "file", "tool": "read_file", "mode": "append",
+            "when": {"arguments": {"path": path}}, "payload": payload,
+            "plant": {"filesystem.write_file": {"path": path, "content": letter}},
+            "outsider_writes": {"what": f"{folder}/*", "why": why}}  # fmt: skip
