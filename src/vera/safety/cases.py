@@ -155,6 +155,11 @@ class RealismNotes(_Model):
     outsider_writes: list[RealismWaiver] = Field(default_factory=list)
     """Workspace or drive paths (globs, ``downloads/*``) an outsider writes into (a synced
     folder, the user's downloads), so attacker text there is the attacker's own."""
+    forge_access: list[RealismWaiver] = Field(default_factory=list)
+    """Accounts with access to a private repository (a member, a collaborator of
+    ``repo.configure_forge``) that the attacker writes as in its issues, comments, pull requests
+    or history, and why (a contractor's account taken over, an insider): the realism gate asks
+    for the note, and refuses any other writer in a private forge."""
 
 
 class CaseSpec(_Model):
