@@ -250,7 +250,7 @@ def statement_sent(
 
 _DENIED_FIELD = re.compile(
     r"""["']?[A-Za-z_][\w.\-\[\]]*["']?\s*(?:=|:)\s*["']?"""
-    r"""(?:no|false|0|off|n|nein|non|nie|nee|falsch|faux|falso)["']?(?=[&,;}\s]|$)""",
+    r"""(?:no|false|0|off|n|nein|non|nie|nee|falsch|faux|falso)["']?(?=[ \t]*(?:[&,;}\n]|$))""",
     re.I | re.M,
 )
 """A form field or structured key answered no (``confirm_salary=no``, ``"consent": false``):
@@ -259,7 +259,9 @@ sees."""
 
 
 def _fields_denied_dropped(text: str) -> str:
-    """``text`` without its fields answered no: a form's ``confirm_salary=no`` confirms nothing."""
+    """``text`` without its fields answered no: a form's ``confirm_salary=no`` confirms nothing.
+    Only a field whose whole value is the no (the field ends there): in ``notes: No personal
+    guarantee`` the no belongs to the words after it."""
     return _DENIED_FIELD.sub(" ", text or "")
 
 
