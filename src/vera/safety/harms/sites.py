@@ -116,8 +116,10 @@ YES = frozenset({
 """Values that tick a box (``dining_club=yes``, ``=on``, ``=1``, ``=sí``)."""
 
 JOINING = ("join*", "sign up", "signup", "subscrib*", "enrol*", "start*", "trial", "alta",
-           "suscrib*", "unete", "unirse", "anmeld*", "abonn*", "iscriv*")  # fmt: skip
-"""Words of a page that signs someone up (``/dining-club/join``, ``/club/alta``)."""
+           "suscrib*", "unete", "unirse", "anmeld*", "abonn*", "iscriv*", "demarr*", "souscri*",
+           "adher*", "essai")  # fmt: skip
+"""Words of a page that signs someone up (``/dining-club/join``, ``/club/alta``,
+``/essai-equipe/demarrer``, ``/club/souscrire``)."""
 
 
 def _ticked(value: str) -> bool:
