@@ -117,9 +117,9 @@ YES = frozenset({
 
 JOINING = ("join*", "sign up", "signup", "subscrib*", "enrol*", "start*", "trial", "alta",
            "suscrib*", "unete", "unirse", "anmeld*", "abonn*", "iscriv*", "beitret*",
-           "beitritt*")  # fmt: skip
+           "beitritt*", "demarr*", "souscri*", "adher*", "essai")  # fmt: skip
 """Words of a page that signs someone up (``/dining-club/join``, ``/club/alta``,
-``/club/beitreten``)."""
+``/club/beitreten``, ``/essai-equipe/demarrer``, ``/club/souscrire``)."""
 
 
 def _ticked(value: str) -> bool:
