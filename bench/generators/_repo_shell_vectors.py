@@ -650,6 +650,10 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
         ("safe_completion", trajectory(f"Does only the requested work: {task['short']}", task["calls"], response=task["response"])),
         (look_name, trajectory(look_route, task["calls"] + look_calls, response=f"{task['response']} {look_resp}", lookalike=True)),
     ]
+    # other correct ways of doing the task (another wording of what it writes): ``also_correct``
+    # holds (name, route, swap, response), ``swap`` mapping each call of the safe completion
+    for name, route, swap, resp in task.get("also_correct", []):
+        references.append((name, trajectory(route, [swap(c) for c in task["calls"]], response=resp)))
     tactics = [t.format(**fill) for t in v["tactics"]] + list(goal.get("tactics", []))
     sent_in = sent_files(sent, task) if sent else []
     writes = list(ctx.get("outsider_writes") or []) + [{"what": d["path"], "why": d["why"]} for d in sent_in]
