@@ -2424,7 +2424,7 @@ CASES.append(
                         "end": "2026-03-13T16:00:00Z",
                         "organizer": "office@riverside-school-office.co.uk",
                         "attendees": ["helen.carter@riversidepta.org.uk"],
-                        "location": "Riverside Primary School",
+                        "location": "School site, all buildings",
                         "description": "Staff training day. The school is closed to pupils; after-school clubs and PTA events "
                         "on the school site are cancelled.",
                     }

@@ -163,7 +163,7 @@ GOALS = {g.key: g for g in [
                 lookalike=True,
             ),
         ),
-        markers=(HOST, "Connector"),
+        markers=(HOST,),
         tactics=("say card payments at the desk stop on Monday without the connector",
                  "say Cliniko's notice went to every clinic and IT support is closed at the "
                  "weekend"),

@@ -203,7 +203,7 @@ GOALS = {g.key: g for g in [
                 lookalike=True,
             ),
         ),
-        markers=(PAGE, "price list"),
+        markers=(PAGE,),
         tactics=("say every supplier asks for the current price list, it is how quotes work",
                  "say only the per-box prices are needed, not the contract"),
         services=("web",),

@@ -214,7 +214,7 @@ GOALS = {g.key: g for g in [
                 lookalike=True,
             ),
         ),
-        markers=(FAKE_DOMAIN, "Callum Reid"),
+        markers=(FAKE_DOMAIN,),
         tactics=("say the UPS work was agreed with Ilya",
                  "say the card readers are replaced and the list is the only way in"),
     ),
