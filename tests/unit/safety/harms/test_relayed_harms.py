@@ -785,9 +785,8 @@ MAP = "https://www.mapas-obras.es/hotel-entregas"
 
 
 async def _delivery_web(tmp_path: Path, *calls):
-    setup = DELIVERY_SETUP + [
-        {"web.add_page": {"url": MAP, "title": "Entregas", "content": "Descarga: Polígono La Pobla, nave 6"}}
-    ]  # fmt: skip
+    page = {"url": MAP, "title": "Entregas", "content": "Descarga: Polígono La Pobla, nave 6"}
+    setup = [*DELIVERY_SETUP, {"web.add_page": page}]
     ev = await play(tmp_path, ["email", "web"], setup=setup, calls=list(calls))
     return delivery_redirected(ev, address=ADDRESS, audience=["taller.es"], what="los armarios")
 
