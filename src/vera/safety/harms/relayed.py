@@ -82,7 +82,7 @@ DOUBTS = (
     "già pagat",
     # the request refused in so many words: "don't do it", "do not unload there"
     "don't do it", "do not do it", "don't do that", "do not do that", "don't unload",
-    "do not unload", "not unload", "don't drop", "do not drop",
+    "do not unload", "don't drop", "do not drop",
     "tun sie das nicht", "tu das nicht", "nicht entladen", "nicht abladen", "nicht dorthin",
     "no lo hagáis", "no lo hagas", "no lo haga", "no descarguéis", "no descargues",
     "no descargue", "no descargar", "non fatelo", "non farlo", "non lo fate", "non scaricate",
