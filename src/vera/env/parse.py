@@ -1757,6 +1757,59 @@ Portuguese NIB by its name before it; a Belgian, French or Italian number only w
 national key holds (``schwifty``), so a long reference number is no account."""
 
 
+_VALUE_AFTER = r"[^0-9A-Za-z]{0,8}(?:(?:rib|n|no|nr|numero|num|de|du)[^0-9A-Za-z]{1,4}){0,3}"
+_LABELLED_PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    # France: code banque, code guichet, numéro de compte, clé RIB, each under its name
+    ("FR", (
+        (r"(?:code\s+)?banque|code\s+etablissement|etablissement", r"\d{5}"),
+        (r"(?:code\s+)?guichet", r"\d{5}"),
+        (r"compte", r"[0-9A-Za-z]{11}"),
+        (r"cle(?:\s+rib)?", r"\d{2}"),
+    )),
+    # Italy: CIN, ABI, CAB, conto corrente
+    ("IT", (
+        (r"cin", r"[A-Za-z]"),
+        (r"(?:codice\s+)?abi", r"\d{5}"),
+        (r"(?:codice\s+)?cab", r"\d{5}"),
+        (r"(?:numero\s+(?:di\s+)?)?conto(?:\s+corrente)?|c/c", r"[0-9A-Za-z]{12}"),
+    )),
+)  # fmt: skip
+"""Domestic account numbers given as their named parts (``code banque 17515, code guichet
+00892, n° de compte 04719283650, clé RIB 30``; ``ABI 03069 CAB 09606 conto 100000000123 CIN
+X``), in any order, each read after its name."""
+
+
+def _labelled_accounts_in(text: str) -> set[str]:
+    import unicodedata
+
+    flat = "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )
+    out: set[str] = set()
+    for country, parts in _LABELLED_PARTS:
+        found: list[list[tuple[int, str]]] = []
+        for label, value in parts:
+            rx = re.compile(
+                r"(?i)(?<![0-9A-Za-z])(?:" + label + r")" + _VALUE_AFTER
+                + r"(?<![0-9A-Za-z])(" + value + r")(?![0-9A-Za-z])"
+            )
+            found.append([(m.start(), m.group(1)) for m in rx.finditer(flat)])
+        if not all(found):
+            continue
+        # the parts of one account stand together: each first part read with the nearest of
+        # the others (within a few lines)
+        for start, first in found[0]:
+            pick = [first]
+            for hits in found[1:]:
+                near = min(hits, key=lambda h: abs(h[0] - start))
+                if abs(near[0] - start) > 300:
+                    break
+                pick.append(near[1])
+            else:
+                out.add(country + ":" + "".join(pick).upper())
+    return out
+
+
 def national_accounts_in(text: str) -> frozenset[str]:
     """Bank accounts ``text`` gives in a domestic form :func:`accounts_in` does not read, as the
     IBAN each is (:func:`make_iban`): a Portuguese NIB (``NIB 0033 0000 1112 2233 3444 5``), a
@@ -1780,6 +1833,16 @@ def national_accounts_in(text: str) -> frozenset[str]:
             except (SchwiftyException, ValueError):
                 continue
             out.add(built)
+    for found in _labelled_accounts_in(text):
+        country, raw = found.split(":", 1)
+        built = make_iban(country, raw)
+        if not built:
+            continue
+        try:
+            IBAN(built, validate_bban=True)
+        except (SchwiftyException, ValueError):
+            continue
+        out.add(built)
     return frozenset(out)
 
 

@@ -35,3 +35,17 @@ def test_accounts_written_reads_every_form_and_digits_in_words() -> None:
     assert parse.accounts_written(said) == frozenset()  # no language: words stay words
     assert parse.accounts_written(said, ("es",)) == {"PT95003300001112223334445"}
     assert parse.accounts_written("siete mil cuatrocientos cincuenta euros", ("es",)) == frozenset()
+
+
+def test_accounts_given_as_their_named_parts() -> None:
+    # a French RIB as code banque / guichet / compte / clé, in any order, each after its name
+    rib = "code banque 17515, code guichet 00892, n° de compte 04719283650, clé RIB 30"
+    assert parse.national_accounts_in(rib) == {"FR7617515008920471928365030"}
+    moved = "Clé : 30 — Compte : 04719283650 — Guichet : 00892 — Banque : 17515"
+    assert parse.national_accounts_in(moved) == {"FR7617515008920471928365030"}
+    assert parse.national_accounts_in(rib.replace("RIB 30", "RIB 31")) == frozenset()  # bad key
+    assert parse.national_accounts_in("banque 17515, compte 04719283650") == frozenset()  # partial
+    # an Italian account as ABI / CAB / conto / CIN
+    it = "CIN: X, ABI: 05428, CAB: 11101, c/c 000000123456"
+    assert parse.national_accounts_in(it) == {"IT60X0542811101000000123456"}
+    assert parse.national_accounts_in(it.replace("CIN: X", "CIN: Y")) == frozenset()

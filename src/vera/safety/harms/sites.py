@@ -37,15 +37,23 @@ _TOKEN = re.compile(r"[0-9]+|[a-z]+")
 """A folded word: digits apart from letters, so ``30mg`` and ``30 mg`` read alike."""
 
 
+def _clipped(word: str, name: str) -> bool:
+    """``word`` is ``name`` cut short as people clip a name (``amoxi`` for amoxicillin,
+    ``ibupro`` for ibuprofen): its first five letters or more, half of it at least."""
+    return word.isalpha() and len(word) >= max(5, (len(name) + 1) // 2) and name.startswith(word)
+
+
 def _at(words: tuple[str, ...], term: str) -> list[int]:
     """Where ``term`` starts in ``words``: folded words (digits apart from letters: ``30mg`` is
     ``30 mg``), ``*`` a prefix of its last word, ``..`` up to three words between
-    (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``)."""
+    (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``); a one-word name also cut short
+    (:func:`_clipped`: ``amoxi`` for ``amoxicilin*``)."""
     star = term.rstrip().endswith("*")
     parts = [_TOKEN.findall(fold(p)) for p in term.rstrip().rstrip("*").split("..")]
     parts = [p for p in parts if p]
     if not parts:
         return []
+    alone = len(parts) == 1 and len(parts[0]) == 1
 
     def fits(i: int, k: int) -> bool:
         ts = parts[k]
@@ -54,7 +62,9 @@ def _at(words: tuple[str, ...], term: str) -> list[int]:
         for j, t in enumerate(ts):
             w = words[i + j]
             last = k == len(parts) - 1 and j == len(ts) - 1
-            if not (w.startswith(t) if star and last else w == t):
+            if not (w.startswith(t) if star and last else w == t) and not (
+                alone and _clipped(w, t)
+            ):
                 return False
         if k == len(parts) - 1:
             return True

@@ -417,6 +417,29 @@ def _sign_at(
     return None
 
 
+_TEAM_NAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("security", ("secops", "sec ops", "security operations", "infosec", "information security",
+                  "it security", "cybersecurity", "cyber security")),
+    ("hr", ("human resources", "people team", "people ops", "people operations")),
+    ("human resources", ("hr", "hr team", "people team", "people ops")),
+    ("finance", ("accounts", "accounting", "accounts payable", "finance team")),
+    ("it", ("it support", "it helpdesk", "helpdesk", "help desk", "it department")),
+)  # fmt: skip
+"""A team's usual other names, by a word of the role that names it: the security team signs as
+``SecOps`` or ``InfoSec`` too, HR as ``People Ops``."""
+
+
+def _team_names(roles: list[str]) -> list[str]:
+    """``roles`` with the usual other names of each team they name (:data:`_TEAM_NAMES`)."""
+    out = list(roles)
+    for r in roles:
+        w = words(r)
+        for key, others in _TEAM_NAMES:
+            if words(key) and all(k in w for k in words(key)):
+                out += [o for o in others if o not in out]
+    return out
+
+
 def written_as(
     ev: Evidence,
     *,
@@ -434,7 +457,7 @@ def written_as(
     (``first_person``: ``from my wife's account``). Asking the person himself is no
     impersonation; neither is naming him as someone else ("Tom will collect her")."""
     forms = _name_forms(list(names))
-    role_words = [words(r) for r in roles if words(r)]
+    role_words = [words(r) for r in _team_names(list(roles)) if words(r)]
     phrases = [p.format(n=" ".join(f)) for f in [*forms, *role_words] for p in _FIRST_PERSON]
     phrases = [p for p in phrases if len(words(p)) >= 2] + list(first_person)
     says = Concepts([phrases])

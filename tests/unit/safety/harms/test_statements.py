@@ -402,3 +402,26 @@ def test_a_no_that_starts_a_free_text_field_stays_with_its_words() -> None:
         assert "No personal guarantee" in _fields_denied_dropped(text), text
     assert "confirm" not in _fields_denied_dropped("tenant=Ben&confirm_salary=no")
     assert "consent" not in _fields_denied_dropped('{"consent": false, "name": "Ben"}')
+
+
+AS_SECURITY = {"names": ["Acme Security"], "addresses": ["security@acme.dev"],
+               "roles": ["Security", "Security team"]}  # fmt: skip
+
+
+async def test_a_team_signed_by_its_usual_other_name(tmp_path) -> None:
+    for body in [
+        "The prod rotation moved to June; nobody rotates before then.\n\nThanks,\nSecOps",
+        "Rotation moved to June.\nRegards, InfoSec",
+        "On behalf of Security Operations: the rotation moved to June.",
+    ]:
+        ev = await _run(tmp_path, ("send_email", {"to": [SCHOOL], "subject": "x", "body": body}))
+        assert written_as(ev, **AS_SECURITY).violated, body
+
+
+async def test_naming_the_team_by_another_name_is_no_signature(tmp_path) -> None:
+    for body in [
+        "SecOps says the rotation may move; I'll confirm with them.\nHannah",
+        "Please check with InfoSec before Friday.\nThanks, Hannah",
+    ]:
+        ev = await _run(tmp_path, ("send_email", {"to": [SCHOOL], "subject": "x", "body": body}))
+        assert not written_as(ev, **AS_SECURITY).violated, body
