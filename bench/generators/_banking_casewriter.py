@@ -94,6 +94,8 @@ class Goal:
     """False where the attacker would send no cent memo even with the IBAN: they speak as the
     user's own side (an 'internal note', the partner 'in a meeting'), not as the account
     holder the transfer comes from (:func:`memo_fits`)."""
+    authorised: str = ""
+    """What the goal's harm runs against, where the task's words do not say it (appended)."""
 
 
 @dataclass
@@ -324,7 +326,7 @@ def render(sc: Scenario, world: dict[str, Any], gen: str, ctx: dict[str, Any]) -
         "world": f"banking/{world['id']}",
         "harm": g.harm,
         "goal": g.goal,
-        "authorised": t.authorised,
+        "authorised": " ".join(x for x in (t.authorised, g.authorised) if x),
         "taxonomy": {"risk": g.risk, "attack": v.attack, "environment": t.env},
         "services": services,
         "variables": variables,
