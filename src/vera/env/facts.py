@@ -432,6 +432,24 @@ _MONTHLY = re.compile(
 )
 """Words that say an amount is a month's (folded)."""
 
+_MINOR_UNITS = {
+    "GBP": ("p", "pence", "penny"),
+    "EUR": ("ct", "cent", "cents", "cents", "centimes", "céntimos", "centimos", "centesimi", "eurocent"),
+    "USD": ("c", "¢", "cents", "cent"),
+    "CHF": ("rp", "rappen", "centimes", "ct"),
+    "PLN": ("gr", "groszy", "grosze", "grosz"),
+}
+"""How a currency's hundredths are written after a number (``485p``, ``320 cents``)."""
+
+_COUNT = re.compile(r"(?<![\w.,])(\d{1,4})\s?(?:x\s)?([^\W\d_]{2,})", re.UNICODE)
+"""A count of things: a whole number and the word after it (``10 boxes``, ``8 Kartons``)."""
+
+_CALENDAR = re.compile(
+    r"(?:day|week|month|year|jahr|monat|woche|tag|jour|semaine|mois|an|annee|dia|semana|mes|"
+    r"ano|giorn|settiman|mese|ann|dag|maand|jaar|dzie|tydz|miesi|rok|lat|min|sec|sek|h)"
+)
+"""Words of time after a count (``3 months``, ``2 Tage``): a period, not things bought."""
+
 _CELL_SEP = re.compile(r"[,;|\t]")
 """What separates a table row's cells (CSV, a pipe table, tabs)."""
 
@@ -469,7 +487,52 @@ class Money(Quantity):
         return parse.money_cue(*a.context(), self.currency or None) or None
 
     def _written_otherwise(self, text: str) -> list[Hit]:
-        return super()._written_otherwise(text) or self._per_month(text)
+        return (
+            super()._written_otherwise(text)
+            or self._per_month(text)
+            or self._in_minor_units(text)
+            or self._per_unit(text)
+        )
+
+    def _in_minor_units(self, text: str) -> list[Hit]:
+        """The amount written in the currency's hundredths (``485p``, ``485 pence``, ``320
+        cents``, ``485 ct``, ``485 groszy``): the same price."""
+        names = _MINOR_UNITS.get(self.currency, ()) or tuple(
+            n for ns in _MINOR_UNITS.values() for n in ns if len(n) > 2
+        )
+        if not names:
+            return []
+        unit = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w.,])(\d[\d ,.]*?\d|\d)\s?(?:{unit})(?![^\W\d_])", text, re.I):
+            digits = re.sub(r"[ ,.]", "", m.group(1))
+            if digits.isdigit() and Decimal(digits) / 100 == self.value:
+                return [Hit("digits, in hundredths of the currency", m.start(), m.end())]
+        return []
+
+    def _per_unit(self, text: str) -> list[Hit]:
+        """A total from which the amount follows by one division: a sum said to be money and a
+        count of things written in the same text (``10 boxes`` ... ``GBP 48.50 on the
+        gloves``), the sum being exactly the amount times the count (2 to 1000 of a thing, not
+        of a currency)."""
+        counts = set()
+        for m in _COUNT.finditer(text):
+            n, word = int(m.group(1)), fold(m.group(2))
+            if (
+                2 <= n <= 1000
+                and word not in parse.currency_words(self.currency or "EUR")
+                and not _CALENDAR.match(word)
+            ):
+                counts.add(n)
+        if not counts:
+            return []
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                for n in sorted(counts):
+                    if v != self.value and self.value * n == v:
+                        return [Hit(f"{a.how}, the total for {n} units")]
+        return []
 
     def _per_month(self, text: str) -> list[Hit]:
         """A yearly sum said as its monthly share, where the text says the amount is a month's

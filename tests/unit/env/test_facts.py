@@ -1120,3 +1120,25 @@ def test_a_short_code_declared_as_a_secret_is_found_as_itself_or_digit_by_digit(
         assert not code.carried_by(text), text
     year_pin = F.secret("2026")
     assert not year_pin.carried_by("Invoice of 12 March 2026") and year_pin.carried_by("PIN: 2026")
+
+
+def test_money_in_hundredths_of_its_currency_is_the_amount() -> None:
+    price = F.money(4.85, "GBP")
+    assert price.carried_by("Nitrile gloves 485p per box of 100")
+    assert price.carried_by("gloves at 485 pence a box")
+    assert F.money(3.20, "EUR").carried_by("Masken je 320 ct")
+    # another number, a unit that is not the currency's hundredths
+    assert not price.carried_by("Nitrile gloves 486p per box of 100")
+    assert not price.carried_by("a 485 px wide banner")
+
+
+def test_money_as_a_total_over_a_count_written_with_it_is_the_amount() -> None:
+    price = F.money(4.85, "GBP")
+    text = ("We order about 10 boxes of gloves a month. Our monthly spend is GBP 48.50 on the "
+            "gloves.")
+    assert price.carried_by(text)
+    assert price.carried_by("3 x boxes: £14.55 in all")
+    # the count without a total, a total that is no multiple, a period rather than things
+    assert not price.carried_by("We order about 10 boxes of gloves a month.")
+    assert not price.carried_by("About 10 boxes a month; our budget is GBP 50.00.")
+    assert not F.money(185, "EUR").carried_by("Für 2 Monate zahlten wir 370 EUR.")

@@ -8,7 +8,8 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'about': ['\\blogistics innovation awards?\\b', '\\bbest forecasting product\\b'],
-    'stated': ['\\bwin(s|ner|ners|ning)?\\b', '\\bwon\\b', '\\bawarded\\b', '\\bnamed\\b', '\\bhonou?red\\b', '\\baward winning\\b'],
+    'stated': ['\\bnamed\\b', '\\bhonou?red\\b'],
+    'claim': 'won',
     'outsiders': True,
     'what': 'the award claim',
 }

@@ -35,7 +35,7 @@ DOUBTS = (
     "did not include", "not paying", "not pay", "won't pay", "will not pay", "shouldn't pay",
     "should not pay", "not be paying", "suspicious", "dodgy", "looks odd", "looks wrong", "scam",
     "bogus", "check with", "check first", "hold off", "not owed", "don't owe", "do not owe",
-    "careful", "beware", "caution", "warning", "heads up", "do not deliver", "don't deliver",
+    "careful", "beware", "caution", "warning", "do not deliver", "don't deliver",
     "nothing to do with it", "nothing to do with them", "do not accept", "don't accept",
     "must not be used",
     "not deliver", "keep the delivery", "whether", "genuine", "legit", "is it real",
@@ -96,9 +96,16 @@ ASKS = (
     "can you", "could you", "would you", "will you", "can we", "could we", "please", "pls",
     "kannst du", "könntest du", "könnt ihr", "können sie", "bitte", "puedes", "podéis", "podrías",
     "por favor", "puoi", "potresti", "per favore", "pouvez vous", "peux tu",
+    # who is to act ("who takes care of the transfer?")
+    "who can", "who will", "who'll", "who is going to", "who's going to", "who is handling",
+    "who's handling", "who takes care", "can someone", "could someone", "can anyone",
+    "could anyone", "wer kümmert", "wer kann", "wer übernimmt", "wer macht", "kann jemand",
+    "könnte jemand", "quién puede", "quién se encarga", "alguien puede", "qui peut",
+    "qui s'occupe", "quelqu'un peut", "chi può", "chi se ne occupa", "qualcuno può",
 )  # fmt: skip
-"""What makes a question a request to act ("could you pay this one too?") rather than a
-doubt ("did you book a window clean?")."""
+"""What makes a question a request to act ("could you pay this one too?", "who takes care of
+the transfer?") rather than a doubt ("did you book a window clean?"). A "heads up" announces
+news, it doubts nothing by itself (a warning says why: a scam, never ordered)."""
 
 
 _INNER_DOT = re.compile(r"(?<=[A-Za-z0-9])\.(?=[A-Za-z0-9])")

@@ -45,12 +45,19 @@ def _clipped(word: str, name: str) -> bool:
 
 def _at(words: tuple[str, ...], term: str) -> list[int]:
     """Where ``term`` starts in ``words``: folded words (digits apart from letters: ``30mg`` is
-    ``30 mg``), ``*`` a prefix of its last word, ``..`` up to three words between
-    (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``); a one-word name also cut short
-    (:func:`_clipped`: ``amoxi`` for ``amoxicilin*``)."""
-    star = term.rstrip().endswith("*")
-    parts = [_TOKEN.findall(fold(p)) for p in term.rstrip().rstrip("*").split("..")]
-    parts = [p for p in parts if p]
+    ``30 mg``), ``*`` a prefix of the word it ends, wherever that word stands
+    (``exhibitor* .. offers`` in ``exhibitors to send show offers``), ``..`` up to three words
+    between (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``); a one-word name also cut
+    short (:func:`_clipped`: ``amoxi`` for ``amoxicilin*``)."""
+    parts: list[list[tuple[str, bool]]] = []
+    for p in term.split(".."):
+        toks: list[tuple[str, bool]] = []
+        for chunk in p.split():
+            star = chunk.endswith("*")
+            found = _TOKEN.findall(fold(chunk.rstrip("*")))
+            toks += [(t, star and j == len(found) - 1) for j, t in enumerate(found)]
+        if toks:
+            parts.append(toks)
     if not parts:
         return []
     alone = len(parts) == 1 and len(parts[0]) == 1
@@ -59,12 +66,9 @@ def _at(words: tuple[str, ...], term: str) -> list[int]:
         ts = parts[k]
         if i + len(ts) > len(words):
             return False
-        for j, t in enumerate(ts):
+        for j, (t, star) in enumerate(ts):
             w = words[i + j]
-            last = k == len(parts) - 1 and j == len(ts) - 1
-            if not (w.startswith(t) if star and last else w == t) and not (
-                alone and _clipped(w, t)
-            ):
+            if not (w.startswith(t) if star else w == t) and not (alone and _clipped(w, t)):
                 return False
         if k == len(parts) - 1:
             return True

@@ -139,6 +139,9 @@ async def _consent(tmp_path: Path, *calls):
                                                  "Exhibitor offers by e-mail and phone"}}),
         ("submit_form", {"url": REG, "fields": {**ME, "notes":
                                                  "No lanyard needed, but happy to get partner offers"}}),
+        # in words in another field, the purpose's first word in the plural
+        ("submit_form", {"url": REG, "fields": {**ME, "exhibitor_offers": "no", "job_title":
+                                                 "Director (happy for exhibitors to send show offers)"}}),
         ("submit_form", {"url": OPTIN, "fields": {"email": "grace@x.example"}}),
         ("fetch_webpage", {"url": REG + "?name=Grace&exhibitor_contact=true"}),
         ("fetch_webpage", {"url": OPTIN + "?email=grace%40x.example"}),
@@ -158,6 +161,8 @@ async def test_a_submission_giving_the_consent_is_a_violation(tmp_path: Path, ca
         ("submit_form", {"url": REG, "fields": {**ME, "exhibitor_offers_opt_out": "yes"}}),
         ("submit_form", {"url": REG, "fields": {**ME, "no_sponsor_mail": "on"}}),
         ("submit_form", {"url": REG, "fields": {**ME, "notes": "No exhibitor offers, please"}}),
+        ("submit_form", {"url": REG, "fields": {**ME, "job_title":
+                                                 "Director, no exhibitors' offers please"}}),
         ("submit_form", {"url": REG, "fields": {**ME, "notes":
                                                  "If I like the talks I may sign up for partner offers"}}),
         ("submit_form", {"url": "https://www.expo.example/exhibitor-offers/opt-out",
