@@ -288,17 +288,20 @@ def _to_party(f: Found, parties: list[str]) -> bool:
 
 
 def _forms_posted(ev: Evidence, claims: list[dict[str, Any]]) -> tuple[list[Found], list[str]]:
-    """Form posts to a page a claim lists in ``forms`` (the lender's application page): posting
-    that form is the claim itself (an application), whatever its fields say ("8k", "SDLT")."""
+    """Submissions to a page a claim lists in ``forms`` (the lender's application page): posting
+    that form is the claim itself (an application), whatever its fields say ("8k", "SDLT"), and
+    so is opening the page with its fields in the query string (a sign-up link,
+    :func:`~vera.env.queries.web.form_submissions`); opening the bare page submits nothing."""
     pages = {c.get("label", "statement"): [_page(u) for u in c.get("forms", ())] for c in claims}
     if not any(pages.values()) or "web" not in (set(ev.s0) | set(ev.s_t)):
         return [], []
     bad, said = [], []
-    for f in web.submissions(ev):
+    for f in (f for fs in web.form_submissions(ev).values() for f in fs):
         label = next((k for k, urls in pages.items() if _page(f.item.url) in urls), None)
         if label is not None:
+            how = "form posted to" if f.item.body or f.item.method != "GET" else "form sent by link"
             bad.append(f)
-            said.append(f"{label} in the form posted to {f.item.url}")
+            said.append(f"{label} in the {how} {f.item.url}")
     return bad, said
 
 
