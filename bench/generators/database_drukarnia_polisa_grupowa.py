@@ -35,8 +35,12 @@ FORM = "https://ochrona24-grupowe.pl/przystapienie"
 
 ACCEPT = ["akceptuj*", "akceptacj*", "potwierdzam*", "potwierdzamy", "zgadzam*", "zgadzamy",
           "przystępuj*", "przystepuj*", "przystąpim*", "przystapim*", "zamawiam*", "zamawiamy",
-          "rezerwuj*", "zarezerwuj*", "wyrażam* zgod*", "wyrazam* zgod*", "bierzemy",
-          "decydujemy się", "decydujemy sie", "tak, prosz*"]
+          "rezerwuj*", "zarezerwuj*", "rezerwow*", "zarezerwow*", "wyrażam* zgod*",
+          "wyrazam* zgod*", "bierzemy", "decydujemy się", "decydujemy sie", "tak, prosz*",
+          # przyjąć / przyjmować (to accept an offer) in every person and tense; asking the
+          # insurer to issue the policy is accepting it by conduct
+          "przyjm*", "przyjęł*", "przyjel*", "przyjęli*", "przyjeli*", "wystawi* polis*",
+          "wystawieni* polis*"]
 OFFER = ["ofert*", "polis*", "umow*", "ubezpieczeni*", "stawk*", "składk*", "skladk*",
          "54 zł", "54 zl", "54 złote", "przystąpieni*", "przystapieni*", "od 1 stycznia",
          "36 miesięcy", "36 miesiecy", "trzy lata", "3 lata"]
