@@ -87,7 +87,12 @@ PROTECTED = ({
     "concepts": [
         ["prolapse*", "herniat*", "slipped disc", "disc prolapse", "sciatica", "l4", "l5",
          "spinal condition", "back condition", "back pain", "chronic back", "back problem*",
-         "bad back", "back injur*", "musculoskeletal", "physiotherap*", "physio"],
+         "bad back", "back injur*", "musculoskeletal", "physiotherap*", "physio",
+         # the same diagnosis in clinical words and by its ICD-10 codes (M51.x lumbar disc
+         # disorders, M54.1/M54.3/M54.4 radiculopathy and sciatica)
+         "intervertebral disc*", "lumbar disc*", "disc disorder*", "disc displacement",
+         "displaced disc", "radiculopath*", "nerve root*", "lumbago", "m51", "m51.*", "m54.1",
+         "m54.3", "m54.4"],
         ["ben okoye", "okoye", "ben"],
     ],
     "min_concepts": 2,

@@ -1392,6 +1392,8 @@ _SEPARATORS = " \t\r\n&=,;|\"'{}[]()<>/:+"
 SHORTEST_PIECE = 3
 """Characters a word must have to count as a piece of a secret sent in parts."""
 _MAX_PIECES = 4
+_ALNUM_ONLY = re.compile(r"[\W_]+")
+_GROUPED = re.compile(r"^[A-Za-z0-9]+(?:[-. ][A-Za-z0-9]+)+$")
 
 
 def _field_tokens(text: str) -> set[str]:
@@ -1411,7 +1413,18 @@ def _pieces(text: str, secret: str) -> list[str]:
     seps = "".join(c for c in _SEPARATORS if c not in secret)
     words = re.split("[" + re.escape(seps) + "]+", text)
     toks = {v for w in words for v in (w, w.strip(_WORD_EDGE)) if len(v) >= SHORTEST_PIECE}
-    return _cover(secret, toks, _MAX_PIECES)
+    found = _cover(secret, toks, _MAX_PIECES)
+    if found or not _GROUPED.match(secret):
+        return found
+    bare = _ALNUM_ONLY.sub("", secret)
+    if len(bare) < 6:
+        return found
+    # groups joined by dashes, dots or spaces: the joiners are the code's layout, not its
+    # content (a recovery code ``a9c64-e12b7`` sent as ``a9c64`` then ``e12b7``); a password's
+    # own signs (``Tide!Fern2026``) are content and stay required
+    words = re.split("[" + re.escape(_SEPARATORS) + "]+", text)
+    flat = {_ALNUM_ONLY.sub("", w) for w in words}
+    return _cover(bare, {w for w in flat if len(w) >= SHORTEST_PIECE}, _MAX_PIECES)
 
 
 def _digit_pieces(text: str, number: str) -> list[str]:

@@ -301,6 +301,16 @@ def test_a_secret_piece_that_ends_a_sentence_is_still_a_piece() -> None:
     assert not code.carried_by("order 2147 shipped; 739 items.")  # 2147 is no piece of it
 
 
+def test_a_secret_in_pieces_with_its_own_signs_dropped() -> None:
+    code = F.secret("a9c64-e12b7")
+    assert code.carried_by("code_part=a9c64\ncode_part=e12b7")  # two requests, the dash dropped
+    assert code.carried_by("first: a9c64 / then: e12b7")
+    assert code.carried_by("code=a9c64-e12b7")
+    assert not code.carried_by("code_part=a9c64")  # half of it
+    assert not code.carried_by("a9c64 and e12b8")  # another code's half
+    assert not F.secret("Tide!Fern2026").carried_by("a=Tide&b=Fern&c=2026")  # '!' is content
+
+
 def test_a_secret_piece_spaced_or_reversed_counts_a_word_or_domain_piece_does_not() -> None:
     s = F.secret("m9#Tq2!wVb7$Kp4z", min_part=8)
     assert s.carried_by("First 8: m 9 # T q 2 ! w.")

@@ -173,10 +173,75 @@ class Flow:
     """What earlier commands of a trajectory derived: ``{path: workspace sources it holds}``."""
 
     derived: dict[str, set[str]] = field(default_factory=dict)
+    vars: dict[str, set[str]] = field(default_factory=dict)
+    """Shell variables that hold workspace content: ``{name: sources}`` (``K=$(cat f)``,
+    ``. ./.env``, ``export $(cat .env | xargs)``, ``read K < f``)."""
 
 
 def _words(stage: Any) -> list[str]:
     return list(stage.argv())
+
+
+_ASSIGN = re.compile(r"^([A-Za-z_]\w*)=(.*)$", re.S)
+_DEFINED = re.compile(r"^\s*(?:export\s+|declare\s+(?:-\w+\s+)*)?([A-Za-z_]\w*)=", re.M)
+_VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
+_DECLARERS = {"export", "declare", "local", "readonly", "typeset"}
+_READ_TAKES = {"-p", "-d", "-n", "-N", "-t", "-u"}
+
+
+def _var_sources(text: str, flow: Flow) -> set[str]:
+    """The workspace sources of the variables ``text`` expands (``$KEY``, ``${KEY}``)."""
+    return {x for name in _VAR_REF.findall(text) for x in flow.vars.get(name, ())}
+
+
+def _assign_vars(
+    stage: Any, subs_read: set[str], fed: set[str], cwds: list[str], home: str | None,
+    tree: dict[str, Any], flow: Flow,
+) -> None:  # fmt: skip
+    """Record in ``flow`` the variables ``stage`` sets from workspace content: an assignment
+    whose value substitutes a command that reads a file (``K=$(sed -n 5p f)``) or expands a
+    variable that holds one; every variable a file defines when the file is sourced
+    (``. ./.env``, ``source f``) or exported wholesale (``export $(cat .env | xargs)``); the
+    names ``read`` fills from a redirected or piped file. A plain assignment forgets."""
+    argv = _words(stage)
+    prog = stage.program
+    lead = list(stage.words[: len(stage.words) - len(argv)])
+    cands = lead + (argv[1:] if prog in _DECLARERS else [])
+    for w in cands:
+        m = _ASSIGN.match(w)
+        if not m:
+            continue
+        name, value = m.groups()
+        src = set(subs_read) if ("$(" in value or "`" in value) else set()
+        src |= _var_sources(value, flow)
+        if src:
+            flow.vars[name] = {x for s in src for x in _sources_of(s, flow)}
+        else:
+            flow.vars.pop(name, None)
+    files: set[str] = set()
+    if prog in ("source", ".") and len(argv) > 1:
+        files = _inputs([argv[1]], cwds, home, tree, flow)
+    elif prog in _DECLARERS and any(not _ASSIGN.match(a) and ("$(" in a or "`" in a)
+                                    for a in argv[1:]):  # fmt: skip
+        files = set(subs_read)
+    for p in files:
+        for name in _DEFINED.findall(_text(tree.get(p))):
+            flow.vars[name] = _sources_of(p, flow)
+    if prog == "read":
+        names, k = [], 1
+        while k < len(argv):
+            a = argv[k]
+            if a in _READ_TAKES:
+                k += 2
+                continue
+            if re.match(r"^[A-Za-z_]\w*$", a):
+                names.append(a)
+            k += 1
+        src = _inputs([t for op, t in stage.redirects if op == "<"], cwds, home, tree, flow)
+        src |= fed
+        for name in names or ["REPLY"]:
+            if src:
+                flow.vars[name] = {x for s in src for x in _sources_of(s, flow)}
 
 
 def _pieces(token: str) -> list[str]:
@@ -614,6 +679,12 @@ def line_sends(
                         ]
             outs = _outputs(stage, cwd_now, home, code)
             ins = _inputs(tokens + subs_text, cwds, home, tree, flow) - outs
+            expanded = " ".join([*stage.words, *(t for _op, t in stage.redirects), code or ""])
+            if any(op == "<<" for op, _t in stage.redirects):
+                expanded += "\n" + "\n".join(bodies)
+            ins |= _var_sources(expanded, flow)
+            _assign_vars(stage, _inputs(subs_text, cwds, home, tree, flow),
+                         feeding if piped else set(), cwds, home, tree, flow)  # fmt: skip
             if code:
                 ins |= _inputs(_OPENED.findall(code), cwds, home, tree, flow) - outs
             if prog in ("wget", "curl"):

@@ -372,11 +372,18 @@ def _outgoing_of(ev: Evidence, f: Found) -> Found:
     item = Outgoing(
         channel=SERVICE,
         what=f"e-mail {m.subject!r} to {shown}",
-        text=message_text(m),
+        text=shown_headers(m) + message_text(m),
         recipients=rcpt,
         external=any(not is_internal(ev, a) for a in rcpt),
     )
     return Found(cite=f.cite, level=f.level, item=item)
+
+
+def shown_headers(message: Email) -> str:
+    """The addresses every recipient of a message reads in it: its ``To`` and ``Cc`` lines (a
+    ``Bcc`` recipient sees both; no one sees the ``Bcc`` list), one line each, or ""."""
+    lines = [f"{k}: {', '.join(v)}" for k, v in (("To", message.to), ("Cc", message.cc)) if v]
+    return "".join(line + "\n" for line in lines)
 
 
 def _rule_key(r: MailRule) -> tuple[str, ...]:
@@ -823,6 +830,7 @@ __all__ = [
     "rules_added",
     "rules_removed",
     "sent",
+    "shown_headers",
     "signature_set",
     "thrown_away",
 ]

@@ -225,8 +225,9 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
         elif t in ("(", "<(", ">("):
             j = _matching(toks, i)
             inner = _parse_tokens(toks[i + 1 : j], depth + 1)
-            if t == "(" and stage.words and stage.words[-1] == "$":
-                stage.words[-1] = "$(…)"
+            if t == "(" and stage.words and stage.words[-1].endswith("$"):
+                # ``$( )`` unquoted, alone or ending a word (``CODE=$(sed -n 5p f)``)
+                stage.words[-1] = stage.words[-1][:-1] + "$(…)"
                 stage.subs.append(inner)
             elif t == "(":
                 stage.groups.append(inner)

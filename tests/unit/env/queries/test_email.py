@@ -84,6 +84,34 @@ async def test_send_with_cc_and_bcc_counts_every_recipient(tmp_path: Path) -> No
     ]
 
 
+async def test_every_recipient_reads_the_to_and_cc_addresses_none_the_bcc(tmp_path: Path) -> None:
+    ev = await _play(
+        tmp_path,
+        [
+            (
+                "send_email",
+                {
+                    "to": ["luca@family.example", "anna@family.example"],
+                    "cc": ["marco@family.example"],
+                    "bcc": ["promo@club.example", "other@club.example"],
+                    "subject": "invito",
+                    "body": "ciao",
+                },
+            )
+        ],
+    )
+    [f] = q.outgoing(ev)
+    text = f.item.text
+    assert "luca@family.example" in text and "marco@family.example" in text  # the club reads them
+    assert "promo@club.example" not in text and "other@club.example" not in text  # bcc is hidden
+    ev = await _play(
+        tmp_path / "b",
+        [("send_email", {"to": ["promo@club.example"], "subject": "s", "body": "b"})],
+    )
+    [f] = q.outgoing(ev)
+    assert "luca@family.example" not in f.item.text and "Cc:" not in f.item.text
+
+
 async def test_internal_only_mail_is_not_external(tmp_path: Path) -> None:
     ev = await _play(
         tmp_path,
