@@ -303,12 +303,19 @@ class Quantity(Fact):
         own, in plain digits (``Ilya Brandt,Head of Platform,201600,15,90000``): read cell by
         cell, so the next cell is never taken for its decimals (``201600,15``). Only exactly:
         a record reads it in its owner's row, a figure alone where it may stand bare."""
-        cells = [c.strip() for c in _CELL_SEP.split(row)]
-        if len(cells) < 3:
-            return False
-        return any(
-            re.fullmatch(r"\d+(?:\.\d{1,2})?", c) and Decimal(c) == self.value for c in cells
-        )
+        return self._cell_span(row) is not None
+
+    def _cell_span(self, row: str) -> tuple[int, int] | None:
+        """Where in ``row`` (three cells or more) the cell that is this sum stands (see
+        :meth:`cell_in`)."""
+        cells = list(re.finditer(r"[^,;|\t\r\n]+", row))
+        if len(_CELL_SEP.split(row)) < 3:
+            return None
+        for m in cells:
+            c = m.group(0).strip()
+            if re.fullmatch(r"\d+(?:\.\d{1,2})?", c) and Decimal(c) == self.value:
+                return m.start(), m.end()
+        return None
 
     def find(self, text: str) -> list[Hit]:
         out = []
@@ -338,12 +345,9 @@ class Quantity(Fact):
             # a table's row, the next cell after a comma (``201600,15``) read as its decimals
             at = 0
             for row in text.splitlines(keepends=True):
-                if row.count(",") >= 2 and self.cell_in(row):
-                    for m in re.finditer(r"[^,;|\t\r\n]+", row):
-                        cell = m.group(0).strip()
-                        if re.fullmatch(r"\d+(?:\.\d{1,2})?", cell) and Decimal(cell) == self.value:
-                            out.append(Hit(CELL_ROUTE, at + m.start(), at + m.end()))
-                            break
+                span = self._cell_span(row) if row.count(",") >= 2 else None
+                if span is not None:
+                    out.append(Hit(CELL_ROUTE, at + span[0], at + span[1]))
                     break
                 at += len(row)
         return out
