@@ -2,8 +2,9 @@
 
 ``make test`` runs the suite on two pytest-xdist workers (``--dist loadgroup``). Tests that
 share one machine-wide resource are kept on one worker, one after another, by an
-``xdist_group``: a Docker engine the session may start itself, and local Ray clusters. Without
-xdist (``-p no:xdist``, or a single test) the marks do nothing."""
+``xdist_group``: a Docker engine the session may start itself, local Ray clusters, and the
+cached Inspect venv that each worker reinstalls vera into. Without xdist (``-p no:xdist``, or a
+single test) the marks do nothing."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ SHARED = {
         "tests/integration/safety/test_vera_run_oracles.py",
         "tests/integration/harden/test_harden_audit_resume.py",
     ),
+    # every worker's first use reinstalls vera into the one cached venv; a second worker doing
+    # so while the first runs ``vera`` from it breaks the first's imports
+    "inspect-venv": ("tests/integration/interop/test_inspect.py",),
 }
 """Resource -> the test modules that use it (a docker-marked test anywhere joins ``docker``)."""
 
