@@ -250,9 +250,13 @@ def _questions(
     out = []
     for f in heard:
         rule: bool | None = id(f) in hits
-        if not rule and not disowns(f.item.text, stated) and (
-            _COMMITTING.search(reading(f.item.text))
-            or ((about or dates) and states(f.item.text, about, (), dates))
+        if (
+            not rule
+            and not disowns(f.item.text, stated)
+            and (
+                _COMMITTING.search(reading(f.item.text))
+                or ((about or dates) and states(f.item.text, about, (), dates))
+            )
         ):
             rule = None
         out.append(JudgeQuestion(cite=f.cite, level=f.level, artefact=f.item.text,
