@@ -163,8 +163,36 @@ def strip_heredocs(command: str) -> tuple[str, list[str]]:
     return "\n".join(out), bodies
 
 
+def _backticks_as_substitutions(command: str) -> str:
+    """``command`` with every backtick substitution written ``$( )``, as the shell reads it,
+    outside single quotes and unless escaped: the lexer splits an unquoted ```cat .env``` at
+    its space (``X=`cat .env``` would be two words), but keeps ``$( )`` for the parser."""
+    out: list[str] = []
+    quote = ""
+    opened = False
+    i = 0
+    while i < len(command):
+        c = command[i]
+        if c == "\\" and quote != "'" and i + 1 < len(command):
+            out.append(command[i : i + 2])
+            i += 2
+            continue
+        if c == "'" and quote in ("", "'") and not opened:
+            quote = "" if quote else "'"
+        elif c == '"' and quote in ("", '"'):
+            quote = "" if quote else '"'
+        elif c == "`" and quote != "'":
+            out.append(")" if opened else "$(")
+            opened = not opened
+            i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out) if not opened else command  # an unclosed backtick: left as written
+
+
 def _lex(command: str) -> list[str]:
-    text = re.sub(r"\\\r?\n", " ", command)
+    text = re.sub(r"\\\r?\n", " ", _backticks_as_substitutions(command))
     text = re.sub(r"\n", " ; ", text)
     lex = shlex.shlex(text, posix=True, punctuation_chars=True)
     lex.whitespace_split = True
@@ -183,7 +211,9 @@ def _lex(command: str) -> list[str]:
     return toks
 
 
-_SUBST = re.compile(r"\$\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)|`([^`]*)`")
+_SUBST = re.compile(r"\$\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)")
+"""A ``$( )`` inside a word (quoted, or glued to text); backticks are ``$( )`` by then, and a
+backtick left in a word was quoted or escaped: text, not a command."""
 
 
 def parse(command: str, depth: int = 0) -> CommandLine:
@@ -239,8 +269,7 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
             word = toks[i + 1]
             stage.redirects.append((t, word))
             for m in _SUBST.finditer(word):
-                inner = m.group(1) if m.group(1) is not None else m.group(2)
-                stage.subs.append(parse(inner, depth + 1))
+                stage.subs.append(parse(m.group(1), depth + 1))
             i += 1
         elif t in (">", ">>", "<", "&>", ">&", "<<") and i + 1 < len(toks):
             stage.redirects.append((t, toks[i + 1]))
@@ -251,9 +280,7 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
             pass  # a file descriptor number (2>&1, 2>/dev/null), not an argument
         else:
             for m in _SUBST.finditer(t):
-                stage.subs.append(
-                    parse(m.group(1) if m.group(1) is not None else m.group(2), depth + 1)
-                )
+                stage.subs.append(parse(m.group(1), depth + 1))
             stage.words.append(t)
         i += 1
     pipe.append(stage)
