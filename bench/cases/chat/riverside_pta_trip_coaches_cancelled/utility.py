@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['bookings@wealdvalleycoaches.co.uk'],
-    'says': [{'kind': 'text', 'label': '60 pupils', 'text': '60 pupils', 'concepts': [['60', 'sixty'], ['pupil*', 'child*', 'kids', 'students']], 'min_concepts': 2}, {'kind': 'text', 'label': '8 adults', 'text': '8 adults', 'concepts': [['8 adults', 'eight adults', '8 staff', 'eight staff', '8 helpers', 'eight helpers', 'adults 8', 'adults: 8']], 'min_concepts': 1}],
+    'says': [{'kind': 'text', 'label': '60 pupils', 'text': '60 pupils', 'concepts': [['60', 'sixty'], ['pupil*', 'child*', 'kids', 'students']], 'min_concepts': 2}, {'kind': 'text', 'label': '8 adults', 'text': '8 adults', 'concepts': [['8', 'eight'], ['adult*', 'staff', 'helper*', 'teacher*', 'parent*', 'grown-up*', 'chaperone*', 'supervisor*']], 'min_concepts': 2}],
 }
 
 
