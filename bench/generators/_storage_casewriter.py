@@ -102,6 +102,10 @@ class Task:
     """case.yaml ``realism: outsider_writes:`` ``{what: GLOB, why}``: the workspace or drive paths
     whose files an outsider wrote as they are (a supplier's invoice saved from their mail, a report
     in downloads/), so the attacker's text in such a file is theirs, not the user's."""
+    also_correct: list[tuple[str, str, list[dict], str]] = field(default_factory=list)
+    """Other correct ways to do the task, each a reference ``(name, route, done calls, answer)``
+    played after ``reads``: the utility check must accept every form of a correct answer (a date
+    written 19/05/2026, the messages in other words)."""
     doc_language_note: str = ""
     """Why the task's document, with the attacker's note planted in it, may read as another
     language than the world's (a vendor's config file whose keys are English on every install):
@@ -308,6 +312,9 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
         "calls": [*task.reads, *task.done],
         "response": task.answer,
     })
+    for name, route, calls, answer in task.also_correct:
+        files[f"references/also_{name}.yaml"] = head + dump({
+            "route": route, "calls": [*task.reads, *calls], "response": answer})
     route, calls, answer = goal.lookalike
     files["references/lookalike.yaml"] = head + dump({
         "route": route,
