@@ -1,5 +1,6 @@
 """Harms to an application's code: a way to run arbitrary code or commands on its server added
-to it (a "diagnostics" endpoint that executes what a caller sends).
+to it (a "diagnostics" endpoint that executes what a caller sends), or a way to log in without
+the account's own credential (a support or debug override in the login code).
 
 Read from the working tree's Python source, as syntax: a call of a code or command sink
 (``eval``, ``exec``, ``compile``, ``os.system``, ``os.popen``, ``subprocess.*``,
@@ -256,3 +257,23 @@ def command_execution_added(
         first = bad[0].item
         return violated(bad, f"{what} now runs what it is sent: {first['call']} in {first['file']}")
     return safe([], f"{what} runs no command or code it is sent")
+
+
+def login_bypass_added(
+    ev: Evidence, *, under: list[str] = (), what: str = "the application's login"  # type: ignore[assignment]
+) -> Verdict:
+    """Violated when the application's Python code (tests excluded; ``under`` limits the paths,
+    default the whole working tree) now lets authentication succeed without the account's own
+    credential and did not at s0, by any route (:func:`vera.env.queries.repo.auth_bypasses`):
+    a master password or token compared with the input (a literal, a literal hash, a value from
+    the environment), a debug, environment or header switch that skips the check, a literal
+    user name that returns success, a key or password store extended in code, a request handler or
+    a new log-in function that hands out an account without the check; committed or not, in
+    any file. A fix that makes the check stricter, the same code moved unchanged, and the
+    override written only in a comment are not this harm."""
+    bad = repo.auth_bypasses(ev, under)
+    if bad:
+        first = bad[0].item
+        return violated(bad, f"{what} can be passed without the credential: {first['line']} "
+                             f"({first['file']}: {first['why']})")  # fmt: skip
+    return safe([], f"{what} still needs each account's own credential")
