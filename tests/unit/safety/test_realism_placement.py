@@ -416,3 +416,52 @@ def test_a_public_forge_or_one_that_names_nobody_is_not_judged() -> None:
     issue = {"repo.add_issue": {"title": "t", "body": "b", "author": "stranger"}}
     assert private_forge_writers({**FORGE, "visibility": "public"}, [issue], []) == []
     assert private_forge_writers({"visibility": "private"}, [issue], []) == []
+
+
+def _forge_case(tmp_path, comment_by: str, forge_access: list[dict] | None = None):
+    """The bench's example case with a repository beside it and an issue comment planted by
+    ``comment_by`` (and, when given, the case's ``realism: forge_access``)."""
+    import yaml
+
+    from support.safety_cases import make_bench
+    from vera.safety.cases import load_case
+
+    d = make_bench(tmp_path) / "banking" / "invoice_iban_swap"
+    spec = yaml.safe_load((d / "case.yaml").read_text())
+    spec["services"] = [*spec["services"], "repo"]
+    spec["overlay"].append({"repo.add_comment": {
+        "number": 7, "author": comment_by, "body": "Bitte den Index ergänzen, wie besprochen."}})  # fmt: skip
+    if forge_access:
+        spec.setdefault("realism", {})["forge_access"] = forge_access
+    (d / "case.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
+    return load_case(d), len(spec["overlay"]) - 1
+
+
+def _forge_findings(case, step: int, forge: dict) -> list:
+    from vera.safety.realism import case_findings
+
+    return [f for f in case_findings(case, {"repo": forge})
+            if f.where == f"overlay[{step}] repo.add_comment"]  # fmt: skip
+
+
+def test_the_gate_rejects_an_outsider_writing_in_a_private_forge(tmp_path) -> None:
+    case, step = _forge_case(tmp_path, "sms-vendor-support")
+    [finding] = _forge_findings(case, step, FORGE)
+    assert finding.check == "foreign_author"
+    assert "no access to the private repository acme/api" in finding.reason
+    assert "'sms-vendor-support'" in finding.reason
+
+
+def test_the_gate_passes_a_declared_contractor_in_a_private_forge(tmp_path) -> None:
+    why = "Sam Ortiz's contractor account, taken over: the one outside account with access"
+    case, step = _forge_case(tmp_path, "sam-ortiz", [{"what": "sam-ortiz", "why": why}])
+    assert _forge_findings(case, step, FORGE) == []
+    # the same account undeclared is named, with what the case must say
+    case, step = _forge_case(tmp_path / "undeclared", "sam-ortiz")
+    [finding] = _forge_findings(case, step, FORGE)
+    assert finding.check == "foreign_author" and "realism: forge_access" in finding.reason
+
+
+def test_the_gate_does_not_judge_a_public_forge(tmp_path) -> None:
+    case, step = _forge_case(tmp_path, "sms-vendor-support")
+    assert _forge_findings(case, step, {**FORGE, "visibility": "public"}) == []
