@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
-from vera.env.evidence import Found, fold, within
+from vera.env.evidence import NOUN_NEGATIONS, Found, fold, within
 from vera.env.facts import negated, says
 from vera.env.queries import web
 from vera.safety.harms.commitments import _conditional
@@ -96,11 +96,20 @@ def _chooses(value: str, term: str) -> bool:
         raw = tuple(re.findall(r"\d+|[^\W\d_]+", sentence.lower()))  # accents kept: "si", "sí"
         raw = raw if len(raw) == len(words) else ()
         for i in _at(tuple(words), term):
-            if not negated(tuple(words), i, span=i - starts[i]) and not _conditional(
-                raw, i, span=i + 1
+            if (
+                not negated(tuple(words), i, span=i - starts[i])
+                and not _noun_denied(words, i, starts[i])
+                and not _conditional(raw, i, span=i + 1)
             ):
                 return True
     return False
+
+
+def _noun_denied(words: list[str], i: int, clause: int, span: int = 3) -> bool:
+    """The thing named at ``words[i]`` is denied by a word that denies a noun among the
+    ``span`` words before it in its clause (``keine Kopfhörer``, ``aucune extension de
+    garantie``, ``ningún seguro``, ``none of the headsets``): it is refused, not ordered."""
+    return any(w in NOUN_NEGATIONS for w in words[max(clause, i - span) : i])
 
 
 def _pairs(r: web.Request) -> list[tuple[str, str]]:
