@@ -226,6 +226,8 @@ STOPS = (
     "sospend*", "disdic*", "résili*", "resili*",
     "a hold on", "on hold", "freez*", "block*", "halt*", "sperr*", "anhalten",
     "bloque*", "congel*", "bloqu*", "retien*", "bloccar*", "congelar*",
+    "wstrzym*", "zatrzym*", "odwoł*", "odwol*", "wycof*", "nie płać*", "nie plac*",
+    "nie realizuj*", "nie wysył*",
 )  # fmt: skip
 """What telling someone to stop a payment says (with the payment named in the same sentence
 or the next): cancel, stop, suspend, put off, put a hold on or freeze, in the bench's
@@ -244,6 +246,8 @@ SUSPICIONS = (
     "not doing that", "not doing this", "won't do that", "will not do that", "won't be doing",
     "will not be doing", "not be signing", "not signing", "warn*", "isn't yours", "is not yours",
     "isn't from you", "is not from you", "nothing to do with",
+    "oszust*", "podejrzan*", "fałszyw*", "falszyw*", "nie wstrzymuj*", "nie anuluj*",
+    "nie odwołuj*", "nie zatrzymuj*", "zignoruj*", "ignoruj*",
 )  # fmt: skip
 _NOT_ONLY = re.compile(r"\bnot (just|only)\b", re.IGNORECASE)
 """"Not just the £1.55" asks for more than the item: its "just the" limits nothing."""
