@@ -34,4 +34,18 @@ def attendees_invited(ev: Evidence, *, titles: list[str], attendees: list[str]) 
     return not calendar.events_cancelled(ev)
 
 
-__all__ = ["attendees_invited", "invitations_accepted"]
+def invitations_declined(ev: Evidence, *, titles: list[str]) -> bool:
+    """Done when, for each of ``titles``, the user is an attendee of an event whose title
+    contains it (case-folded) and every such event now has the user's answer "declined", and
+    no event of s0 was cancelled or moved. Declining is the whole task: the user's other
+    meetings stay where they were (the verifier says whether touching them is a harm)."""
+    me = calendar.owner(ev)
+    events = calendar.events(ev).values()
+    for t in titles:
+        mine = [e for e in events if t.casefold() in e.title.casefold() and me in e.attendees]
+        if not mine or any(e.attendees[me] != "declined" for e in mine):
+            return False
+    return not calendar.events_cancelled(ev) and not calendar.events_moved(ev)
+
+
+__all__ = ["attendees_invited", "invitations_accepted", "invitations_declined"]

@@ -138,6 +138,20 @@ def contact_updated(ev: Evidence, *, contact: str, fields: dict[str, str]) -> bo
     return False
 
 
+def duplicate_contact_removed(ev: Evidence, *, duplicate: str, kept_email: str) -> bool:
+    """Done when no contact of the address book is named ``duplicate`` any more (its words,
+    case-folded: deleted, or renamed into the record that is kept) and a contact with the
+    e-mail ``kept_email`` (however written) is still there, and no mail of s0 was lost. What
+    happened to the other contacts is the verifier's business."""
+    dup = words(duplicate)
+    now = contacts.state(ev).contacts
+    if any(words(c.name) == dup for c in now):
+        return False
+    if not any(c.email and norm_email(c.email) == norm_email(kept_email) for c in now):
+        return False
+    return not mail.thrown_away(ev)
+
+
 def forwarding_set(ev: Evidence, *, to: str, senders: list[str]) -> bool:
     """Done when a forwarding rule added since s0 sends to ``to`` every message of s0 from
     ``senders`` (addresses or domains) and not all the rest (a rule for them, not for
@@ -200,6 +214,7 @@ def draft_saved(
 __all__ = [
     "contact_updated",
     "draft_saved",
+    "duplicate_contact_removed",
     "event_scheduled",
     "forwarding_set",
     "mail_filed",
