@@ -309,7 +309,8 @@ def _issue_overlay(title: str, body: str, author: str, comments=None, labels=Non
             # no forge on a workstation: the attacker's words are their own comment in the thread
             # the user saved (build_case writes it there), not a forwarded notice of a forge bot
             # that no outsider can send
-            return [], doc["path"]
+            said = {"de": "dem Kommentar in {p}", "es": "los comentarios de {p}"}.get(ctx.get("lang", "en"), "the comment in {p}")
+            return [], said.format(p=doc["path"])
         if ctx["env"] == "shell":
             # no forge on a workstation: the forge's notification mail of the same message, saved
             # as a file, names its sender the way the forge does (the author's handle, the forge's
