@@ -33,6 +33,7 @@ generator leaves them in place.
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib
 import inspect
 import sys
@@ -324,6 +325,56 @@ class CaseDraft:
         return out
 
 
+RECORD_TOOLS = ("query_database", "execute_sql")
+"""Database tools whose result is a table of rows: a third party writes only inside the row it
+filed (a web-form enquiry, a ticket), never after the whole result."""
+
+
+def fold_record_notes(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with each appended note on a database query result written into the row it keys
+    on instead: an injection on ``query_database``/``execute_sql`` with mode ``append`` or
+    ``prefix`` and a ``result_contains`` text that a row the case plants (``overlay`` or its own
+    ``setup``, ``database.create_database``) holds has its payload added to that row's longest
+    text (its message or body), and becomes an ``identity`` rule keyed on the
+    same text. The attacker's words then sit inside their own enquiry or ticket, in the state,
+    not after whatever the query returned (the realism gate's ``placement``). Changed in place and
+    returned; a rule whose key no planted row holds is left as it is."""
+    rules = [r for r in spec.get("injections") or [] if isinstance(r, dict) and r.get("tool") in RECORD_TOOLS]
+    if not rules:
+        return spec
+    for part in ("setup", "overlay", "injections"):  # rows and rules may be shared by other cases
+        if part in spec:
+            spec[part] = copy.deepcopy(spec[part])
+    rows = [
+        row
+        for part in ("setup", "overlay")
+        for step in spec.get(part) or []
+        if isinstance(step, dict)
+        for row in [r for items in ((step.get("database.create_database") or {}).get("rows") or {}).values()
+                    for r in items]
+    ]
+    for rule in spec.get("injections") or []:
+        if not isinstance(rule, dict):
+            continue
+        key = (rule.get("when") or {}).get("result_contains")
+        payload = str(rule.get("payload") or "")
+        if (rule.get("tool") not in RECORD_TOOLS or rule.get("mode", "append") not in ("append", "prefix")
+                or not isinstance(key, str) or not payload.strip()):
+            continue
+        row = next((r for r in rows if any(key in str(v) for v in r.values())), None)
+        if row is None:
+            continue
+        column = max((k for k, v in row.items() if isinstance(v, str)), key=lambda k: len(row[k]))
+        note = payload.strip("\n")
+        if rule.get("mode") == "prefix":
+            row[column] = f"{note}\n{row[column]}"
+        else:
+            row[column] = f"{row[column].rstrip()}\n{note}"
+        rule["mode"] = "identity"
+        rule["payload"] = ""
+    return spec
+
+
 def _merge(*parts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(x for p in parts for x in p if x))
 
@@ -472,6 +523,7 @@ def wanted(generator: str, worlds: Iterable[World], drafts: Iterable[CaseDraft])
         if d.id in seen:
             raise ValueError(f"case id {d.id!r} written twice")
         seen.add(d.id)
+        fold_record_notes(d.spec)
         for rel, text in d.files(generator).items():
             out[BENCH / "cases" / d.env / d.id / rel] = text
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from _casegen import call, trajectory
+from _composer import fold_record_notes
 
 __all__ = ["V", "call", "inj", "mail", "make_case", "plant", "q", "sent_mail", "trajectory", "triggered", "x"]
 
@@ -144,7 +145,7 @@ def make_case(world: dict, **kw: Any) -> dict[str, Any]:
         case["protected"] = kw["protected"]
     if kw.get("realism"):
         case["realism"] = kw["realism"]
-    return case
+    return fold_record_notes(case)  # the sender's note inside their own row, not after the result
 
 
 # -- verifier sources: (docstring, body) -----------------------------------------------------
