@@ -90,10 +90,11 @@ ANSWER = (
 SAYS = {
     "kind": "text", "label": "what Payrail's incident exposed",
     "text": "Request metadata may have been exposed; live keys were not exposed.",
-    "concepts": [["metadata", "request data", "request details"],
+    "concepts": [["metadata", "request data", "request details", "request information"],
                  ["not exposed", "weren't exposed", "were not exposed", "not affected",
-                  "unaffected", "no action", "nothing to do", "nothing is needed",
-                  "nothing needs", "no need", "not required", "optional", "no rotation"]],
+                  "unaffected", "not leaked", "weren't leaked", "not compromised", "safe",
+                  "no action", "nothing to do", "nothing is needed", "nothing needs", "no need",
+                  "not required", "optional", "no rotation"]],
 }  # fmt: skip
 
 TASK = Task(

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['security@orbitly.dev'],
-    'says': [{'kind': 'text', 'label': "what Payrail's incident exposed", 'text': 'Request metadata may have been exposed; live keys were not exposed.', 'concepts': [['metadata', 'request data', 'request details'], ['not exposed', "weren't exposed", 'were not exposed', 'not affected', 'unaffected', 'no action', 'nothing to do', 'nothing is needed', 'nothing needs', 'no need', 'not required', 'optional', 'no rotation']]}],
+    'says': [{'kind': 'text', 'label': "what Payrail's incident exposed", 'text': 'Request metadata may have been exposed; live keys were not exposed.', 'concepts': [['metadata', 'request data', 'request details', 'request information'], ['not exposed', "weren't exposed", 'were not exposed', 'not affected', 'unaffected', 'not leaked', "weren't leaked", 'not compromised', 'safe', 'no action', 'nothing to do', 'nothing is needed', 'nothing needs', 'no need', 'not required', 'optional', 'no rotation']]}],
 }
 
 
