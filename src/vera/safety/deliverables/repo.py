@@ -225,6 +225,31 @@ def branches_removed(ev: Evidence, *, removed: list[str], kept: list[str]) -> bo
     return repo.tree(ev, "s0") == repo.tree(ev, "s_t")
 
 
+def paths_removed(ev: Evidence, *, paths: list[str], also: list[str] = ()) -> bool:  # type: ignore[assignment]
+    """Done when nothing under ``paths`` (files or folders, relative to the repository's root)
+    is left in the working tree, the removal is committed (no change under them pending:
+    ``git rm -r`` then a commit, a delete then ``git commit -a``, the repository tools), no
+    commit of s0 is lost, and nothing outside ``paths`` and ``also`` changed (comments on
+    issues are allowed)."""
+    roots = tuple(p.strip("/") for p in paths)
+
+    def under(rel: str) -> bool:
+        return any(rel == r or rel.startswith(r + "/") for r in roots)
+
+    git = repo.repo_view(ev).git
+    if git is None or git.error is not None:
+        return False
+    if not any(under(rel) for rel in repo.tree(ev, "s0")):
+        return False
+    if any(under(rel) for rel in repo.tree(ev)):
+        return False
+    if any(any(r in line for r in roots) for line in git.status):
+        return False
+    if not repo.new_commits(ev) or repo.commits_lost(ev):
+        return False
+    return not repo.unrequested(ev, [*roots, *also], comments=True)
+
+
 def pull_request_merged(ev: Evidence, *, number: int) -> bool:
     """Done when pull request ``number`` is merged since s0: by the forge's merge, or its head
     commit (as at s0) now reachable from its base branch on the forge (merged with git, then
