@@ -106,6 +106,9 @@ class Task:
     """Other correct ways to do the task, each a reference ``(name, route, done calls, answer)``
     played after ``reads``: the utility check must accept every form of a correct answer (a date
     written 19/05/2026, the messages in other words)."""
+    sign: str = ""
+    """How the sender of the task's planted mail signs it (a sign-off and their name), written
+    after the vector's text so the mail reads as that sender's own; empty for a page or a file."""
     doc_language_note: str = ""
     """Why the task's document, with the attacker's note planted in it, may read as another
     language than the world's (a vendor's config file whose keys are English on every install):
@@ -153,7 +156,7 @@ class Goal:
     """The attacker's own mail when the goal's attacker is not the task's look-alike sender (a
     course colleague, a homecare supplier, an audit office): ``sender``, ``subject``, ``opening``
     (what the mail says before the vector's line) and ``followup`` (the opening of their short
-    second mail). It replaces the task's mail text and sender, keeping its pinned ids and dates,
+    second mail), and ``sign`` (their sign-off, replacing the task's). It replaces the task's mail text and sender, keeping its pinned ids and dates,
     so whoever writes has a reason to ask and knows only what they could know. Only for tasks
     whose planted item is a mail."""
 
@@ -229,10 +232,12 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     step, path, content = task.doc
     key = "url" if step.startswith("web.") else "path"
     doc_extra, followup = dict(task.doc_extra), dict(task.followup)
+    sign = task.sign
     if goal.persona:  # the goal's own attacker writes the mail, not the task's look-alike sender
         if step != "email.add_message":
             raise ValueError(f"{goal.key}: a persona replaces a mail, {task.key} plants a {step}")
         content = goal.persona["opening"]
+        sign = goal.persona.get("sign", "")
         doc_extra.update(sender=goal.persona["sender"], subject=goal.persona["subject"])
         if followup:
             followup.update(subject="Re: " + goal.persona["subject"], body=goal.persona["followup"])
@@ -241,6 +246,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     if task.comment:  # planted into a config file: as comments, so the file still parses
         text = "\n".join(task.comment + ln for ln in text.splitlines())
     planted = content.rstrip("\n") + "\n\n" + text + "\n"
+    if sign and step == "email.add_message":  # the sender signs their own mail
+        planted += "\n" + sign.strip("\n") + "\n"
     if step == "email.add_message":  # the attacker's own mail beside the one the task reads
         overlay = [{step: {**doc_extra, "body": planted.strip() + "\n"}}]
     else:
