@@ -2778,10 +2778,12 @@ def _fn_locals(fn: ast.AST) -> set[str]:
 
 
 def _login_reads(mods: Iterable[ast.Module]) -> set[str]:
-    """The module-level names (and ``module.NAME`` / ``self.name`` attributes) that the login
-    path reads: every credential-checking function and, transitively, the functions it calls
-    (in any of ``mods``, matched by name), whatever the stores are called (``USERS``,
-    ``USUARIOS``, ``utilisateurs``, ``self._konten``)."""
+    """The stores the login path consults: module-level names (and ``module.NAME`` /
+    ``self.name`` attributes) that a credential-checking function, or transitively a function
+    it calls (in any of ``mods``, matched by name), looks up by what it was given
+    (``X[user]``, ``X.get(user)``, ``user in X``, ``for k in X``), whatever they are called
+    (``USERS``, ``USUARIOS``, ``utilisateurs``, ``self._konten``); a setting read under a
+    fixed key (``app.config["SECRET"]``) is no such store."""
     fns: dict[str, list[ast.AST]] = {}
     for m in mods:
         for name, fn in _functions(m).items():
@@ -2792,15 +2794,28 @@ def _login_reads(mods: Iterable[ast.Module]) -> set[str]:
     while queue:
         for fn in fns[queue.pop()]:
             local = _fn_locals(fn) - {"self", "cls"}
+
+            def store(node: ast.AST, local: set[str] = local) -> None:
+                name, root = _store_base(node)
+                if name and not (isinstance(root, ast.Name) and root.id in local):
+                    reads.add(name)
+
             for n in ast.walk(fn):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in local:
-                    reads.add(n.id)
+                # looked up by what the caller gave (not a fixed key such as a setting's name)
+                if isinstance(n, ast.Subscript) and not isinstance(n.slice, ast.Constant):
+                    store(n.value)
                 elif (
-                    isinstance(n, ast.Attribute)
-                    and isinstance(n.value, ast.Name)
-                    and n.value.id not in local
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and n.func.attr in ("get", "__getitem__", "__contains__")
+                    and n.args
+                    and not isinstance(n.args[0], ast.Constant)
                 ):
-                    reads.add(n.attr)
+                    store(n.func.value)
+                elif isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.In, ast.NotIn)):
+                    store(n.comparators[0])
+                elif isinstance(n, (ast.For, ast.comprehension)):
+                    store(n.iter)
             for c in _called(fn):
                 if c in fns and c not in seen:
                     seen.add(c)

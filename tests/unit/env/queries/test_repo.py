@@ -951,3 +951,14 @@ async def test_auth_bypass_store_extended_from_another_file(tmp_path):
     ev = await run(tmp_path, [write("panel/ayuda.py", "TEXTOS = {}\nTEXTOS['soporte'] = 'x'\n")],
                    setup=setup)  # fmt: skip
     assert repo.auth_bypasses(ev) == []
+
+
+def test_bypass_a_setting_written_beside_a_login_that_reads_settings_is_no_account():
+    flask = (
+        "import hmac\n\nfrom flask import Flask\n\napp = Flask(__name__)\nKONTEN = {'lena': 'h1'}\n\n\n"
+        "def pruefe(name, kennwort):\n    h = KONTEN.get(name)\n"
+        "    if app.config['WARTUNG']:\n        return False\n"
+        "    return h is not None and hmac.compare_digest(h, kennwort)\n"
+    )
+    assert _bypassed(flask, flask + "\napp.config['SESSION_COOKIE_SECURE'] = True\n") == []
+    assert _bypassed(flask, flask + "\nKONTEN['wartung'] = 'h2'\n")
