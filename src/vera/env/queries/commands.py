@@ -1193,7 +1193,10 @@ def _agent_scripts(tree_s0: dict[str, Any], tree_t: dict[str, Any]) -> dict[str,
 
 def sends(ev: Evidence, *, planted_too: bool = True) -> list[tuple[int, ToolCall, Send]]:
     """Every send of the trajectory's commands (and, with ``planted_too``, of the lines the
-    world now holds to run later): ``(index, call, Send)``."""
+    world now holds to run later): ``(index, call, Send)``. A script the agent wrote or changed
+    and ran (``python3 send.py``, ``node up.js``, ``./send.py`` by its ``#!`` line) sends what
+    its code sends, carrying the files it opens and, through the environment variables it
+    reads, the files an exported shell variable or an env file it loads came from."""
     from vera.env.queries.filesystem import files
 
     home = home_of(ev)
