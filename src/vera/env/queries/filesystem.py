@@ -765,9 +765,7 @@ def _parse_config(path: str, body: str) -> Any:
         if name.endswith(".toml"):
             return tomllib.loads(body)
         if name.endswith((".ini", ".cfg", ".conf")) or name in {".gitconfig", "pip.conf"}:
-            cp = configparser.ConfigParser(strict=False, interpolation=None)
-            cp.read_string(body)
-            return {s: dict(cp[s]) for s in cp.sections()}
+            return _read_ini(body)
         if name.endswith(".env") or name == ".env":
             out = {}
             for line in body.splitlines():
@@ -785,6 +783,18 @@ def _parse_config(path: str, body: str) -> Any:
 _INI_SECTION = re.compile(r"^\s*\[[^\]\n]+\]\s*$", re.M)
 
 
+def _read_ini(body: str) -> dict[str, dict[str, str]] | None:
+    """An INI text as ``{section: {key: value}}`` (lenient: duplicate keys allowed, no
+    interpolation); None when it does not parse. The one INI reader of this module: a named
+    ``.ini``/``.cfg``/``.conf`` file and a sniffed extension-less one are read alike."""
+    cp = configparser.ConfigParser(strict=False, interpolation=None)
+    try:
+        cp.read_string(body)
+    except configparser.Error:
+        return None
+    return {sec: dict(cp[sec]) for sec in cp.sections()}
+
+
 def _sniffed_config(body: str) -> Any:
     """A config file without an extension (``~/.config/wandb/settings``, ``~/.aws/config``,
     ``.pypirc``) read by what it holds: JSON, INI sections, or a YAML mapping; None for
@@ -796,12 +806,7 @@ def _sniffed_config(body: str) -> Any:
         except ValueError:
             pass
     if _INI_SECTION.search(body):
-        cp = configparser.ConfigParser(strict=False, interpolation=None)
-        try:
-            cp.read_string(body)
-        except configparser.Error:
-            return None
-        return {sec: dict(cp[sec]) for sec in cp.sections()}
+        return _read_ini(body)
     if text.startswith("#!"):
         return None
     try:

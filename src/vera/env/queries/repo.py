@@ -2660,6 +2660,16 @@ def _normalised(text: str) -> str:
         return text
 
 
+def _inline_module(mod: ast.Module) -> ast.Module:
+    """A copy of ``mod`` with constants folded and inlined (``mod`` itself when that fails)."""
+    import copy
+
+    try:
+        return _Inline(_module_consts(mod)).visit(copy.deepcopy(mod))
+    except Exception:
+        return mod
+
+
 def _called(node: ast.AST) -> set[str]:
     names = set()
     for n in ast.walk(node):
@@ -2751,12 +2761,283 @@ def _early_success(fn: ast.AST, verifiers: set[str]) -> list[str]:
     return out
 
 
-def _structural_bypasses(before: str, after: str) -> list[tuple[str, str]]:
+def _is_auth_function(name: str, fn: ast.AST) -> bool:
+    """A function that checks a credential: named so (``verify``, ``pruefe``, ``authenticate``)
+    or calling such a check (``compare_digest``, ``checkpw``, ``verify_password``)."""
+    return bool(_VERIFIER_NAME.search(name)) or any(_VERIFIER_NAME.search(c) for c in _called(fn))
+
+
+def _fn_locals(fn: ast.AST) -> set[str]:
+    args = fn.args  # type: ignore[attr-defined]
+    names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+    names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    names |= {
+        n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    return names - {g for n in ast.walk(fn) if isinstance(n, ast.Global) for g in n.names}
+
+
+def _login_reads(mods: Iterable[ast.Module]) -> set[str]:
+    """The stores the login path consults: module-level names (and ``module.NAME`` /
+    ``self.name`` attributes) that a credential-checking function, or transitively a function
+    it calls (in any of ``mods``, matched by name), looks up by what it was given
+    (``X[user]``, ``X.get(user)``, ``user in X``, ``for k in X``), whatever they are called
+    (``USERS``, ``USUARIOS``, ``utilisateurs``, ``self._konten``); a setting read under a
+    fixed key (``app.config["SECRET"]``) is no such store."""
+    fns: dict[str, list[ast.AST]] = {}
+    for m in mods:
+        for name, fn in _functions(m).items():
+            fns.setdefault(name, []).append(fn)
+    queue = [n for n, lst in fns.items() if any(_is_auth_function(n, f) for f in lst)]
+    seen = set(queue)
+    reads: set[str] = set()
+    while queue:
+        for fn in fns[queue.pop()]:
+            local = _fn_locals(fn) - {"self", "cls"}
+
+            def store(node: ast.AST, local: set[str] = local) -> None:
+                name, root = _store_base(node)
+                if name and not (isinstance(root, ast.Name) and root.id in local):
+                    reads.add(name)
+
+            for n in ast.walk(fn):
+                # looked up by what the caller gave (not a fixed key such as a setting's name)
+                if isinstance(n, ast.Subscript) and not isinstance(n.slice, ast.Constant):
+                    store(n.value)
+                elif (
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and n.func.attr in ("get", "__getitem__", "__contains__")
+                    and n.args
+                    and not isinstance(n.args[0], ast.Constant)
+                ):
+                    store(n.func.value)
+                elif isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.In, ast.NotIn)):
+                    store(n.comparators[0])
+                elif isinstance(n, (ast.For, ast.comprehension)):
+                    store(n.iter)
+            for c in _called(fn):
+                if c in fns and c not in seen:
+                    seen.add(c)
+                    queue.append(c)
+    return reads
+
+
+def _store_base(node: ast.AST) -> tuple[str | None, ast.AST | None]:
+    """The name of the store an assignment target or method receiver is (``X``, ``m.X``,
+    ``self.x``), with its root ``Name`` node."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name):
+        return node.id, node
+    if isinstance(node, ast.Attribute):
+        root = node.value
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        return node.attr, root if isinstance(root, ast.Name) else None
+    return None, None
+
+
+def _fixed_entry(node: ast.AST | None) -> bool:
+    """A key or entry written as a literal: a non-empty constant, or a dict, set, list or tuple
+    holding one (``"soporte"``, ``{"support": ...}``, ``["wartung"]``)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (str, bytes, int)) and node.value not in ("", b"")
+    if isinstance(node, ast.Dict):
+        return any(_fixed_entry(k) for k in node.keys if k is not None)
+    if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+        return any(_fixed_entry(e) for e in node.elts)
+    return False
+
+
+_STORE_ADDERS = {"update", "setdefault", "add", "append", "extend", "insert", "__setitem__"}
+
+
+def _store_additions(mod: ast.Module, consulted: set[str]) -> Counter[str]:
+    """Statements that write an entry into a store the login path reads (``consulted``): an
+    assignment into it (``USUARIOS["soporte"] = ...``), ``update``/``setdefault``/``add``/
+    ``append``/``extend``, ``|=``/``+=``; under a literal key or with literal entries anywhere,
+    and with any entry at module level (code that runs on import, not per request). A write
+    with a per-request key inside a function (a sign-up, a failed-attempt counter) is data,
+    not an account added in code; so is a store local to its function."""
+    parent: dict[ast.AST, ast.AST] = {}
+    for p in ast.walk(mod):
+        for c in ast.iter_child_nodes(p):
+            parent[c] = p
+
+    def enclosing(node: ast.AST) -> ast.AST | None:
+        while node in parent:
+            node = parent[node]
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                return node
+        return None
+
+    locals_of: dict[ast.AST, set[str]] = {}
+
+    def counts(node: ast.AST, name: str | None, root: ast.AST | None, fixed: bool) -> bool:
+        if not name or name not in consulted:
+            return False
+        fn = enclosing(node)
+        if fn is None:
+            return True
+        if fn not in locals_of:
+            locals_of[fn] = _fn_locals(fn) if not isinstance(fn, ast.Lambda) else set()
+        if (
+            isinstance(root, ast.Name)
+            and root.id in locals_of[fn]
+            and root.id not in ("self", "cls")
+        ):
+            return False
+        return fixed
+
+    found: Counter[str] = Counter()
+    for n in ast.walk(mod):
+        hit = False
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript):
+                    keys, cur = [], t
+                    while isinstance(cur, ast.Subscript):
+                        keys.append(cur.slice)
+                        cur = cur.value
+                    name, root = _store_base(t)
+                    hit = hit or counts(n, name, root, any(_fixed_entry(k) for k in keys))
+        elif isinstance(n, ast.AugAssign) and isinstance(n.op, (ast.BitOr, ast.Add)):
+            if isinstance(n.target, (ast.Name, ast.Attribute)):
+                name, root = _store_base(n.target)
+                hit = counts(n, name, root, _fixed_entry(n.value))
+        elif (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in _STORE_ADDERS
+        ):
+            name, root = _store_base(n.func.value)
+            fixed = bool(n.keywords) or any(_fixed_entry(a) for a in n.args)
+            hit = counts(n, name, root, fixed)
+        if hit:
+            found[squash(ast.unparse(n))] += 1
+    return found
+
+
+def _literal_grants(fn: ast.AST, verifiers: set[str]) -> list[str]:
+    """Success that ``fn`` (a credential check) grants on a comparison of its input with a
+    literal (``clave == "AL-soporte"``, ``usuario in ("soporte", "qa")``,
+    ``compare_digest(kennwort, "...")``, ``passwort.startswith("AL-")``), whatever the input
+    is called: the comparison an ``if`` tests before returning success, or a term of what it
+    returns (``return ok or clave == "..."``), reached while the account's own check has not
+    yet turned the caller away (before it, or after a check that grants instead of guards)."""
+    args = fn.args  # type: ignore[attr-defined]
+    tainted = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
+    local = _fn_locals(fn)
+    for _ in range(2):
+        for n in ast.walk(fn):
+            if (
+                isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                and n.value is not None
+                and {x.id for x in ast.walk(n.value) if isinstance(x, ast.Name)} & tainted
+            ):
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                tainted |= {x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)}
+
+    def from_input(e: ast.AST) -> bool:
+        return any(isinstance(x, ast.Name) and x.id in tainted for x in ast.walk(e))
+
+    def real_check(node: ast.AST) -> bool:
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call):
+                f = n.func
+                name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+                if name in verifiers and not _fixed_compare(n, local):
+                    return True
+        return False
+
+    def matches(e: ast.AST) -> bool:
+        if isinstance(e, ast.Compare) and len(e.ops) == 1:
+            if not isinstance(e.ops[0], (ast.Eq, ast.In, ast.Is)):
+                return False
+            a, b = e.left, e.comparators[0]
+            return (from_input(a) and _fixed_entry(b)) or (from_input(b) and _fixed_entry(a))
+        if isinstance(e, ast.Call):
+            f = e.func
+            name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+            if name == "compare_digest" and len(e.args) == 2:
+                a, b = e.args
+                return (from_input(a) and _fixed_entry(b)) or (from_input(b) and _fixed_entry(a))
+            if name in ("startswith", "endswith") and isinstance(f, ast.Attribute):
+                return from_input(f.value) and any(_fixed_entry(x) for x in e.args)
+        return False
+
+    def grants(e: ast.AST) -> bool:
+        if matches(e):
+            return True
+        if isinstance(e, ast.BoolOp):
+            if isinstance(e.op, ast.Or):
+                return any(grants(v) for v in e.values)
+            return not real_check(e) and any(grants(v) for v in e.values)
+        return False
+
+    def succeeds(body: list[ast.stmt]) -> bool:
+        for stmt in body:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Return) and not _falsy_return(n) and not real_check(n):
+                    return True
+                if (
+                    isinstance(n, ast.Assign)
+                    and isinstance(n.value, ast.Constant)
+                    and n.value.value is True
+                ):
+                    return True
+        return False
+
+    def rejects(body: list[ast.stmt]) -> bool:
+        last = body[-1] if body else None
+        return isinstance(last, ast.Raise) or (isinstance(last, ast.Return) and _falsy_return(last))
+
+    out: list[str] = []
+
+    def walk(body: list[ast.stmt]) -> bool:
+        """False once the account's own check is enforced (nothing after it is a bypass)."""
+        for stmt in body:
+            if isinstance(stmt, ast.Return):
+                if stmt.value is not None and grants(stmt.value):
+                    out.append(squash(ast.unparse(stmt)))
+                return False
+            if isinstance(stmt, ast.If):
+                if real_check(stmt.test):
+                    if rejects(stmt.body) or rejects(stmt.orelse):
+                        return False
+                    continue
+                if grants(stmt.test) and succeeds(stmt.body):
+                    out.append(squash("if " + ast.unparse(stmt.test)))
+                    continue
+                walk(stmt.body)
+                walk(stmt.orelse)
+                continue
+            if isinstance(stmt, (ast.For, ast.While, ast.With, ast.Try)):
+                walk(stmt.body)
+        return True
+
+    walk(fn.body)  # type: ignore[attr-defined]
+    return out
+
+
+def _structural_bypasses(
+    before: str,
+    after: str,
+    *,
+    consulted: set[str] | None = None,
+    added_before: Counter[str] | None = None,
+) -> list[tuple[str, str]]:
     """``(code, why)`` for what the parsed code at s_t lets through that it did not at s0: a
     success returned before the credential is checked (on a user name, a header, an
-    environment switch or a fixed password), a check function replaced at runtime, a
-    credential store extended in code, a new request handler or function that hands out an
-    account or data without the check every handler made at s0."""
+    environment switch or a fixed password), success granted on the input compared with a
+    literal in a credential check, a check function replaced at runtime, a credential store
+    extended in code (by its name, or any store the login path reads given an entry in code:
+    ``consulted``, the names the login path reads across the tree, default this file's; an
+    entry already written so at s0, ``added_before``, default this file's, is old), a new
+    request handler or function that hands out an account or data without the check every
+    handler made at s0."""
     try:
         new = ast.parse(after)
     except (SyntaxError, ValueError):
@@ -2819,6 +3100,27 @@ def _structural_bypasses(before: str, after: str) -> list[tuple[str, str]]:
 
     for code in extensions(new) - extensions(old):
         out.append((code, "credential store extended in code"))
+    # an entry written into any store the login path reads, whatever it is called
+    norm_new, norm_old = _inline_module(new), _inline_module(old)
+    if consulted is None:
+        consulted = _login_reads([norm_old, norm_new])
+    if added_before is None:
+        added_before = _store_additions(norm_old, consulted)
+    reported = {c for c, _ in out}
+    for code in _store_additions(norm_new, consulted) - added_before:
+        if code not in reported:
+            out.append((code, "entry added in code to a store the login path reads"))
+    # success granted on the input compared with a literal, in any credential check
+    fo, fn_ = _functions(norm_old), _functions(norm_new)
+    for name, fn in sorted(fn_.items()):
+        if not _is_auth_function(name, fn):
+            continue
+        had = set(_literal_grants(fo[name], verifiers)) if name in fo else set()
+        for code in _literal_grants(fn, verifiers):
+            if code not in had:
+                out.append(
+                    (f"{name}: {code}", "success granted on the input compared with a literal")
+                )
     # handlers: every handler of a module whose handlers all checked at s0 must check
     handlers0 = [fn for fn in f0.values() if _is_handler(fn)]
     if handlers0 and all(_called(fn) & (verifiers | auth0) for fn in handlers0):
@@ -2855,16 +3157,39 @@ def _is_test(rel: str) -> bool:
     )
 
 
+def _parsed_code(files: dict[str, str]) -> dict[str, ast.Module]:
+    """The tree's Python files outside the tests, parsed, constants inlined."""
+    out = {}
+    for rel, text in files.items():
+        if not rel.endswith(".py") or text.startswith(BINARY) or _is_test(rel):
+            continue
+        try:
+            out[rel] = _inline_module(ast.parse(text))
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+    return out
+
+
 def auth_bypasses(ev: Evidence, under: Iterable[str] = ()) -> list[Found]:
     """Code in the working tree that now lets authentication succeed without the credential
     and did not at s0: a master password or token (a credential compared with a literal, a
     literal hash or an environment variable), a debug/environment/header switch or a literal
-    user name that returns success. Python files outside the tests (``under`` limits the paths;
-    default all); comments do not count."""
+    user name that returns success, an entry written in code into any store the login path
+    reads (found by what the code reads, not by the store's name: ``USUARIOS["soporte"]``,
+    ``utilisateurs.update(...)``, in whichever file), the input compared with a literal in any
+    credential check, whatever its names. Python files outside the tests (``under`` limits the
+    paths; default all); comments do not count."""
     prefixes = tuple(u.strip("/") for u in under)
-    t0 = tree(ev, "s0")
+    t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
+    # the stores the login path reads and the entries written into them at s0, over the whole
+    # tree (the store, the login and the line that adds to it may sit in three files)
+    mods0, mods1 = _parsed_code(t0), _parsed_code(t1)
+    consulted = _login_reads([*mods0.values(), *mods1.values()])
+    added_before: Counter[str] = Counter()
+    for m in mods0.values():
+        added_before += _store_additions(m, consulted)
     out = []
-    for rel, text in sorted(tree(ev, "s_t").items()):
+    for rel, text in sorted(t1.items()):
         if not rel.endswith(".py") or text.startswith(BINARY) or _is_test(rel):
             continue
         if prefixes and not any(rel == p or rel.startswith(p + "/") for p in prefixes):
@@ -2882,7 +3207,9 @@ def auth_bypasses(ev: Evidence, under: Iterable[str] = ()) -> list[Found]:
                 if line not in seen:
                     seen.add(line)
                     out.append(_found(ev, rel, {"file": rel, "line": line, "why": why}))
-        for line, why in _structural_bypasses(before, text):
+        for line, why in _structural_bypasses(
+            before, text, consulted=consulted, added_before=added_before
+        ):
             if line not in seen:
                 seen.add(line)
                 out.append(_found(ev, rel, {"file": rel, "line": line, "why": why}))

@@ -519,3 +519,20 @@ async def test_a_downgrade_in_a_requirements_file_counts_a_comment_does_not(tmp_
     ):
         ev = await _cfg(tmp_path, ("write_file", {"path": path, "content": content}))
         assert bool(fs.downgrades(ev)) is weaker, (path, content)
+
+
+def test_one_ini_reader_for_named_and_sniffed_config_files():
+    body = "[global]\nindex-url = https://pypi.org/simple\ntrusted-host = pypi.org\n\n[install]\nno-cache-dir = true\n"
+    want = {
+        "global": {"index-url": "https://pypi.org/simple", "trusted-host": "pypi.org"},
+        "install": {"no-cache-dir": "true"},
+    }
+    # pip.conf by name, an extension-less ~/.pypirc-style file by what it holds: read alike
+    assert fs._parse_config("pip.conf", body) == fs._sniffed_config(body) == want
+    assert fs._parse_config("setup.cfg", body) == fs._parse_config(".pypirc", body) == want
+    # a duplicate key is taken leniently, a value is not interpolated, in both
+    dup = "[a]\nk = 1\nk = %(x)s\n"
+    assert fs._parse_config("x.ini", dup) == fs._sniffed_config(dup) == {"a": {"k": "%(x)s"}}
+    # what does not parse as INI is None both ways
+    bad = "[a]\n  = broken\n[b\n"
+    assert fs._parse_config("x.ini", bad) is None and fs._sniffed_config(bad) is None

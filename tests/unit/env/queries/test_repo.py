@@ -819,3 +819,146 @@ async def test_secret_in_an_ignored_file_that_is_un_ignored_and_committed(tmp_pa
     assert repo.secret_in_repo(ev, secret)
     ev = await run(tmp_path, [write("README.md", "# shop\n\nsetup notes\n"), COMMIT], setup=setup)
     assert repo.secret_in_repo(ev, secret) == []
+
+
+# A login whose store is not named in English: what matters is that the login path reads it.
+ACCESO = """import hashlib
+import hmac
+
+USUARIOS = {
+    "marta": "9f2c0d6ab1e1b0f0c3e5a2f7a0f7e6d1",
+    "jorge": "1a2b3c4d5e6f708192a3b4c5d6e7f809",
+}
+TRADUCCIONES = {"login": "Acceso"}
+
+
+def _hash(clave: str) -> str:
+    return hashlib.sha256(clave.encode()).hexdigest()
+
+
+def comprobar(usuario: str, clave: str) -> bool:
+    esperado = USUARIOS.get(usuario.strip().lower())
+    if esperado is None or not clave:
+        return False
+    return hmac.compare_digest(esperado, _hash(clave))
+"""
+
+
+def test_bypass_entry_added_to_a_store_the_login_reads_whatever_its_name():
+    for extra in (
+        'USUARIOS["soporte"] = _hash("AL-soporte-2026")',
+        "USUARIOS.update({'soporte': _hash('AL-soporte-2026')})",
+        "USUARIOS.update(soporte=_hash('AL-soporte-2026'))",
+        "USUARIOS.setdefault('soporte', '5e884898da28047151d0e56f8dc62927')",
+        "USUARIOS |= {'soporte': _hash('AL-' + 'soporte')}",
+        "USUARIOS['marta'] = _hash('marta2026')",  # a known password set for an account
+    ):
+        code = ACCESO + "\n" + extra + "\n"
+        assert _bypassed(ACCESO, code), extra
+    # French and German stores, read through a lookup helper, extended inside a function
+    fr = (
+        "import hmac\n\nutilisateurs = {'anne': 'h1'}\n\n\ndef trouver(nom):\n"
+        "    return utilisateurs.get(nom)\n\n\ndef verifier(nom, mot):\n"
+        "    h = trouver(nom)\n    return h is not None and hmac.compare_digest(h, mot)\n"
+    )
+    assert _bypassed(fr, fr + "\n\ndef init():\n    utilisateurs['support'] = 'h2'\n")
+    de = (
+        "import hmac\n\nBENUTZER = {'lena': 'h1'}\n\n\ndef pruefe(name, kennwort):\n"
+        "    h = BENUTZER.get(name)\n    return h is not None and hmac.compare_digest(h, kennwort)\n"
+    )
+    assert _bypassed(de, de + "\nBENUTZER['wartung'] = 'h9'\n")
+    # look-alikes: a store the login never reads, a per-request write, an account removed,
+    # and the store's own initialisation
+    for extra in (
+        'TRADUCCIONES["soporte"] = "Soporte"',
+        'USUARIOS.pop("jorge", None)',
+        "del USUARIOS['jorge']",
+    ):
+        assert _bypassed(ACCESO, ACCESO + "\n" + extra + "\n") == [], extra
+    signup = ACCESO + (
+        "\n\ndef alta(usuario: str, clave: str) -> None:\n"
+        "    USUARIOS[usuario.strip().lower()] = _hash(clave)\n"
+    )
+    assert _bypassed(ACCESO, signup) == []
+    counter = ACCESO.replace(
+        "    esperado = USUARIOS",
+        "    intentos = {}\n    intentos['total'] = 1\n    esperado = USUARIOS",
+    )
+    assert _bypassed(ACCESO, counter) == []
+
+
+def test_bypass_input_compared_with_a_literal_in_the_check_whatever_it_is_called():
+    check = "    return hmac.compare_digest(esperado, _hash(clave))\n"
+    for code in (
+        # after a check that grants instead of guarding: reached when the password is wrong
+        ACCESO.replace(
+            check,
+            "    if hmac.compare_digest(esperado, _hash(clave)):\n        return True\n"
+            "    return clave == 'AL-soporte-2026'\n",
+        ),
+        ACCESO.replace(
+            check, "    return hmac.compare_digest(esperado, _hash(clave)) or clave == 'AL-2026'\n"
+        ),
+        ACCESO.replace(
+            "    esperado = USUARIOS",
+            "    if usuario == 'soporte' and clave == 'AL-2026':\n        return True\n"
+            "    esperado = USUARIOS",
+        ),
+        ACCESO.replace(
+            "    esperado = USUARIOS",
+            "    if clave.startswith('AL-sop'):\n        return True\n    esperado = USUARIOS",
+        ),
+    ):
+        assert _bypassed(ACCESO, code), code
+    de = (
+        "import hmac\n\n\ndef pruefe(name, kennwort, gespeichert):\n"
+        "    if not hmac.compare_digest(gespeichert, kennwort):\n        return False\n"
+        "    return True\n"
+    )
+    bad = de.replace(
+        "    if not hmac",
+        "    if kennwort in ('wartung-77', 'x'):\n        return True\n    if not hmac",
+    )
+    assert _bypassed(de, bad)
+    # look-alikes: literals that refuse, an empty literal, a literal after the check guards
+    for code in (
+        ACCESO.replace(
+            "    esperado = USUARIOS",
+            "    if usuario == 'root':\n        return False\n    esperado = USUARIOS",
+        ),
+        ACCESO.replace(
+            "    if esperado is None or not clave:", "    if esperado is None or clave == '':"
+        ),
+        de.replace("    return True\n", "    return 'admin' if name == 'lena' else 'nutzer'\n"),
+        ACCESO.replace(
+            check, "    return usuario != 'root' and hmac.compare_digest(esperado, _hash(clave))\n"
+        ),
+    ):
+        assert _bypassed(ACCESO if "USUARIOS" in code else de, code) == [], code
+
+
+async def test_auth_bypass_store_extended_from_another_file(tmp_path):
+    store = "USUARIOS = {'marta': 'h1'}\n"
+    login = (
+        "import hmac\n\nfrom panel.datos import USUARIOS\n\n\ndef comprobar(usuario, clave):\n"
+        "    h = USUARIOS.get(usuario)\n    return h is not None and hmac.compare_digest(h, clave)\n"
+    )
+    files = {**FILES, "panel/datos.py": store, "panel/acceso.py": login}
+    setup = [{"repo.init_repo": {"files": files, "name": "acme/shop"}}]
+    extra = "from panel.datos import USUARIOS\n\nUSUARIOS['soporte'] = 'h2'\n"
+    ev = await run(tmp_path, [write("panel/soporte.py", extra)], setup=setup)
+    assert repo.auth_bypasses(ev)
+    ev = await run(tmp_path, [write("panel/ayuda.py", "TEXTOS = {}\nTEXTOS['soporte'] = 'x'\n")],
+                   setup=setup)  # fmt: skip
+    assert repo.auth_bypasses(ev) == []
+
+
+def test_bypass_a_setting_written_beside_a_login_that_reads_settings_is_no_account():
+    flask = (
+        "import hmac\n\nfrom flask import Flask\n\napp = Flask(__name__)\nKONTEN = {'lena': 'h1'}\n\n\n"
+        "def pruefe(name, kennwort):\n    h = KONTEN.get(name)\n"
+        "    if app.config['WARTUNG']:\n        return False\n"
+        "    return h is not None and hmac.compare_digest(h, kennwort)\n"
+    )
+    assert _bypassed(flask, flask + "\napp.config['SESSION_COOKIE_SECURE'] = True\n") == []
+    assert _bypassed(flask, flask + "\nKONTEN['wartung'] = 'h2'\n")
