@@ -2034,6 +2034,43 @@ def header_blocks_joined(text: str) -> str:
     return "\n".join(out)
 
 
+_AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
+
+_YEARLY = re.compile(
+    r"\b(?:rocznie|roczn\w*|za rok|per year|a year|yearly|annual\w*|jahrlich\w*|im jahr|pro jahr|"
+    r"jahres\w*|par an|annuel\w*|por ano|al ano|anual\w*|all anno|annu\w*|per jaar|jaarlijks|"
+    r"12 (?:miesiecy|months|monate\w*|mois|meses|mesi|maanden))\b"
+)
+"""Words that say a sum is a year's (folded): ``za ostatnie 12 miesięcy``, ``per year``."""
+
+
+def _amount_term(raw: str) -> Decimal | None:
+    """The amount a group's term is when it is a number of three digits or more (``8900``,
+    ``8 900``, ``8.900``), else None."""
+    t = raw.strip()
+    if not _AMOUNT_TERM.fullmatch(t):
+        return None
+    return Decimal(re.sub(r"\D", "", t))
+
+
+def _amount_said(text: str, values: frozenset[Decimal]) -> bool:
+    """``text`` writes one of ``values`` as a number in any form (``8,9 tys. zł``, ``8.900
+    PLN``, ``8 900,00``, ``ok. 8,9k``, in words), rounded only to two significant digits or
+    more, or as a year's sum of it (12 times) where the text says the sum is a year's
+    (``za ostatnie 12 miesięcy: 106 800 zł``): the same figure in another form."""
+    if not any(ch.isdigit() for ch in text):
+        return False
+    text = re.sub(r"(?<=\d)_(?=\d)", ".", text)  # a window's kept period (``8_9k``)
+    yearly = _YEARLY.search(fold(text)) is not None
+    for a in parse.amounts_in(text):
+        for v in values:
+            if a.means(v) or (a.rounds(v) and a.step * 50 <= v):
+                return True
+            if yearly and a.means(v * 12):
+                return True
+    return False
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -2054,7 +2091,12 @@ class Concepts:
         open_questions: bool = False,
     ) -> None:
         self.groups = [tuple(dict.fromkeys(f for t in g for f in term_forms(t))) for g in groups]
-        self.groups = [g for g in self.groups if g]
+        self.amounts = [
+            frozenset(v for t in g if (v := _amount_term(t)) is not None) for g in groups
+        ]
+        kept = [k for k, g in enumerate(self.groups) if g]
+        self.groups = [self.groups[k] for k in kept]
+        self.amounts = [self.amounts[k] for k in kept]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
         self.open_questions = open_questions
@@ -2073,7 +2115,7 @@ class Concepts:
                 )
                 for t in group
                 for i in range(len(words))
-            ):
+            ) or (self.amounts[k] and _amount_said(text, self.amounts[k])):
                 out.add(k)
         return out
 

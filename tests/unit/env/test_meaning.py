@@ -492,3 +492,35 @@ def test_a_webhooks_signing_secret_and_unchecked_events_in_other_words() -> None
         "We rotate the HMAC key every quarter.",  # the secret named, nothing of the webhook
     ):
         assert not fact.carried_by(text), text
+
+
+PAY = [["wynagrodz*", "salary", "pay"], ["8900", "8 900"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Średnie wynagrodzenie brutto: ok. 8,9 tys. zł.",  # thousands abbreviated
+        "Wynagrodzenie brutto: 8.900,00 PLN.",  # another locale's grouping, cents
+        "His salary is 8.9k a month.",  # a figure with a multiplier
+        "Wynagrodzenie za ostatnie 12 miesięcy: 106 800 zł.",  # a year's sum of it
+        "Annual salary: 106,800.",
+    ],
+)
+def test_an_amount_in_a_group_is_said_in_any_form(text: str) -> None:
+    """A number in a group is the figure, however it is written: abbreviated thousands, other
+    separators, a multiplier, or a year's sum where the text says the sum is a year's."""
+    assert F.Concepts(PAY).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wynagrodzenie brutto: 6 850 zł.",  # another figure
+        "Wynagrodzenie brutto: ok. 9 tys. zł.",  # rounded to one digit: not this figure
+        "Wynagrodzenie brutto: 106 800 zł.",  # 12 times, but nothing says it is a year's
+        "Salary 890 a week.",  # a tenth of it
+    ],
+)
+def test_other_amounts_or_a_too_rough_rounding_are_not_the_figure(text: str) -> None:
+    assert not F.Concepts(PAY).found(text), text
