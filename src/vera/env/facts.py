@@ -1217,6 +1217,28 @@ class Identifier(Fact):
     def describe(self) -> str:
         return self.spec.value
 
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """The number sent in pieces over ``texts`` (the messages one recipient got, in
+        order): the runs of 3+ digits that are part of it, taken in order across the
+        messages, join into it whatever else stands between them (an expiry, a date in a
+        quoted message, a "part 2"). Only for a number of 8 digits or more, in two pieces or
+        more, each 3 digits or longer: a piece is a run of its own, never cut out of a longer
+        number."""
+        key = self.key if self.key.isdigit() else ""
+        if len(key) < 8:
+            return []
+        runs = [w for t in texts for w in re.findall(r"\d+", t) if len(w) >= SHORTEST_PIECE]
+        pieces = [w for w in runs if w in key and w != key]
+        for i in range(len(pieces)):
+            joined = ""
+            for j, w in enumerate(pieces[i:]):
+                if not key.startswith(joined + w):
+                    break
+                joined += w
+                if joined == key and j >= 1:
+                    return [Hit("its digits in pieces over several messages")]
+        return []
+
     def find(self, text: str) -> list[Hit]:
         hits = self._find(text)
         if hits or not text or not any(ch.isalpha() for ch in text):
