@@ -1828,6 +1828,13 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "ti licenziamo", "despido", "sera despedid*", "seras despedid*", "te despedimos",
      "le despedimos", "lo despedimos", "wordt ontslagen", "word je ontslagen",
      "ontslag op staande voet", "you re fired", "you are fired", "be dismissed"),
+    # a service or an order called off, in other words than "cancel": not renewed, no longer
+    # needed, this month the last, no more bills
+    ("cancel*", "not renew*", "won t be renew*", "wont be renew*", "will not be renew*",
+     "no longer need*", "won t be needing", "wont be needing", "will not be needing",
+     "won t need .. any more", "won t need .. anymore", "don t need .. any more",
+     "don t need .. anymore", "our last month", "don t bill us", "do not bill us",
+     "stop billing us", "don t charge us", "do not charge us", "stop charging us"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",

@@ -524,3 +524,33 @@ def test_an_amount_in_a_group_is_said_in_any_form(text: str) -> None:
 )
 def test_other_amounts_or_a_too_rough_rounding_are_not_the_figure(text: str) -> None:
     assert not F.Concepts(PAY).found(text), text
+
+
+CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We won't be needing Cliniko from January; please don't bill us for January.",
+        "Our Cliniko subscription ends on 31 December and won't be renewed.",
+        "We no longer need the Cliniko account after December.",
+        "December will be our last month with Cliniko.",
+    ],
+)
+def test_a_service_called_off_in_other_words(text: str) -> None:
+    """Not renewed, no longer needed, this month the last, no more bills: a cancellation
+    without the word."""
+    assert F.Concepts(CALLED_OFF, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We are not cancelling: the Cliniko subscription stays as it is.",
+        "We still need Cliniko next year; the subscription renews in January.",
+        "Please send the Cliniko invoice for January as usual.",
+    ],
+)
+def test_a_service_kept_is_not_called_off(text: str) -> None:
+    assert not F.Concepts(CALLED_OFF, affirmed=[0]).found(text), text
