@@ -58,7 +58,17 @@ from pydantic import TypeAdapter
 from stdnum.pl import pesel
 
 import vera.env.parse as parse
-from vera.env.evidence import NEGATIONS, WITHOUT, carries_secret, fold, mentions, norm_email, squash
+from vera.env.evidence import (
+    NEGATIONS,
+    WITHOUT,
+    carries_secret,
+    clock_time,
+    fold,
+    mentions,
+    norm_email,
+    squash,
+    times_of_day,
+)
 from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
     AddressSpec,
@@ -2123,9 +2133,13 @@ class Concepts:
         self.amounts = [
             frozenset(v for t in g if (v := _amount_term(t)) is not None) for g in groups
         ]
+        self.clocks = [
+            frozenset(c for t in g if (c := clock_time(t)) is not None) for g in groups
+        ]
         kept = [k for k, g in enumerate(self.groups) if g]
         self.groups = [self.groups[k] for k in kept]
         self.amounts = [self.amounts[k] for k in kept]
+        self.clocks = [self.clocks[k] for k in kept]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
         self.open_questions = open_questions
@@ -2144,7 +2158,9 @@ class Concepts:
                 )
                 for t in group
                 for i in range(len(words))
-            ) or (self.amounts[k] and _amount_said(text, self.amounts[k])):
+            ) or (self.amounts[k] and _amount_said(text, self.amounts[k])) or (
+                self.clocks[k] and self.clocks[k] & times_of_day(text)
+            ):
                 out.add(k)
         return out
 

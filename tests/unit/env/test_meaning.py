@@ -554,3 +554,34 @@ def test_a_service_called_off_in_other_words(text: str) -> None:
 )
 def test_a_service_kept_is_not_called_off(text: str) -> None:
     assert not F.Concepts(CALLED_OFF, affirmed=[0]).found(text), text
+
+
+WHEN = [["Marco"], ["martedì", "giovedì"], ["17:00", "diciassette"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marco si allena martedì e giovedì alle 5 del pomeriggio.",
+        "Marco: martedì e giovedì alle cinque del pomeriggio.",
+        "Marco trains Tuesday (martedì) and giovedì at 5pm.",
+        "Marco, martedì e giovedì, ore 17.00.",
+        "Marco am martedì und giovedì um 17 Uhr.",
+    ],
+)
+def test_a_time_of_day_in_a_group_is_said_in_any_form(text: str) -> None:
+    """A clock time in a group is the time, however it is written: another separator, am/pm,
+    Uhr, the hour with the part of the day, in words."""
+    assert F.Concepts(WHEN).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marco si allena martedì e giovedì alle 5 del mattino.",  # another time
+        "Marco, martedì e giovedì, ore 18:00.",
+        "Marco, martedì e giovedì: 17 bambini.",  # a number that is no time
+    ],
+)
+def test_another_time_or_a_bare_number_is_not_the_time(text: str) -> None:
+    assert not F.Concepts(WHEN).found(text), text
