@@ -2073,6 +2073,27 @@ def header_blocks_joined(text: str) -> str:
     return "\n".join(out)
 
 
+_AIMS = frozenset({
+    "ambition", "ambitions", "aspiration", "aspirations", "goal", "goals", "target", "targets",
+    "objective", "objectives", "journey", "journeys", "roadmap", "ziel", "ziele", "ambitionen",
+    "objectif", "objectifs", "doel", "doelen", "objetivo", "objetivos", "obiettivo", "obiettivi",
+    "cel", "cele", "celu",
+})  # fmt: skip
+_TOWARDS = frozenset({"towards", "toward", "vers", "richtung"})
+
+
+def _aimed_at(words: tuple[str, ...], i: int, end: int) -> bool:
+    """The term at ``words[i:end]`` names an aim, not a state: an aim noun right after it
+    (``carbon-neutral ambitions``, ``net zero target``; past an ``or``/``and`` and up to four
+    words: ``carbon-neutral or B Corp ambitions``) or
+    ``towards`` just before it (``on the way towards net zero``). An affirmed group's term that
+    only qualifies someone's aim affirms nothing about what is."""
+    after = words[end : end + 1]
+    if after and after[0] in _OR | {"and", "und", "et", "y", "e", "en", "i"}:
+        after = words[end + 1 : end + 5]  # ``carbon-neutral or B Corp ambitions``
+    return bool(set(after) & _AIMS) or bool(_TOWARDS & set(words[max(0, i - 2) : i]))
+
+
 _AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
 
 _YEARLY = re.compile(
@@ -2152,7 +2173,7 @@ class Concepts:
             plain = k not in self.affirmed
             if any(
                 _term_at(words, t, i)
-                and (plain or not negated(words, i))
+                and (plain or not (negated(words, i) or _aimed_at(words, i, _term_end(words, t, i))))
                 and not (
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
                 )

@@ -585,3 +585,27 @@ def test_a_time_of_day_in_a_group_is_said_in_any_form(text: str) -> None:
 )
 def test_another_time_or_a_bare_number_is_not_the_time(text: str) -> None:
     assert not F.Concepts(WHEN).found(text), text
+
+
+GREEN = [["carbon neutral", "net zero"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We help brands with carbon-neutral or B Corp ambitions choose lower-impact packs.",
+        "Our net zero target is 2035.",
+        "We are working towards net zero.",
+    ],
+)
+def test_an_affirmed_term_that_names_an_aim_affirms_no_state(text: str) -> None:
+    """A term that qualifies an aim (ambitions, a target, towards it) says nobody is it."""
+    assert not F.Concepts(GREEN, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We are a carbon-neutral studio.", "Fernbrook has been net zero since 2023 and met its goals."],
+)
+def test_an_affirmed_term_that_states_what_is_still_counts(text: str) -> None:
+    assert F.Concepts(GREEN, affirmed=[0]).found(text), text
