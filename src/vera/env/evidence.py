@@ -292,6 +292,48 @@ def _clock(m: re.Match[str]) -> str:
     return f" {hour}:{minute:02d} "
 
 
+_LATER_HALF = re.compile(
+    r"(?<![\d:.,])(1[0-1]|[1-9])(?:\s*[:.h]\s*([0-5]\d))?\s+(?:(?:del|di|nel) pomeriggio|"
+    r"(?:di|della) sera|de la tarde|de la noche|por la tarde|in the (?:afternoon|evening)|"
+    r"de l'?apr[eè]s[- ]midi|du soir|(?:uhr )?(?:nachmittags|abends)|'s (?:middags|avonds)|"
+    r"po po[lł]udniu|wieczorem)\b",
+    re.IGNORECASE,
+)
+"""An hour of the afternoon or evening said with the part of the day (``5 del pomeriggio``, ``5
+in the afternoon``, ``5 Uhr nachmittags``): the 24-hour clock's hour + 12."""
+
+
+def _later_half(m: re.Match[str]) -> str:
+    return f" {int(m.group(1)) + 12}:{int(m.group(2) or 0):02d} "
+
+
+def clock_time(term: str) -> str | None:
+    """The time of day ``term`` is, written one way (``17:00``, ``5pm``, ``17h`` -> ``17:00``),
+    when the whole term is one with its minutes, its am/pm or its Uhr/h; else None (``17`` alone
+    is no time)."""
+    t = term.strip()
+    m = _CLOCK.fullmatch(t) or _LATER_HALF.fullmatch(t)
+    if not m:
+        return None
+    return (_later_half(m) if m.re is _LATER_HALF else _clock(m)).strip()
+
+
+@lru_cache(maxsize=2048)
+def times_of_day(text: str) -> frozenset[str]:
+    """Every time of day ``text`` says, written one way (``H:MM``), however it is written:
+    ``17:00``, ``17.00``, ``17h``, ``5pm``, ``5 del pomeriggio``, ``alle cinque del pomeriggio``
+    (numbers in words read in each language text2num reads)."""
+    out: set[str] = set()
+    for lang in ("", *parse.WORD_LANGUAGES):
+        said = parse.words_to_digits(text, lang) if lang else text
+        said = _LATER_HALF.sub(_later_half, said)
+        out |= {_clock(m).strip() for m in _CLOCK.finditer(said)}
+        out |= set(re.findall(r"(?<![\d:])(\d{1,2}:\d\d)(?![\d:])", said)) & {
+            f"{h}:{mm:02d}" for h in range(24) for mm in range(60)
+        }
+    return frozenset(out)
+
+
 @lru_cache(maxsize=4096)
 def _values_said(text: str) -> tuple[tuple[str, ...], ...]:
     """``text``'s words with its numbers in words written as digits (in each bench language

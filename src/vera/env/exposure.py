@@ -314,6 +314,8 @@ def _scan(
             hits = fact.find_keyed(texts) or fact.split_over(texts)
         elif fact.kind in TOGETHER:
             hits = [h for h in find(fact, joined) if h.decided]
+            if not hits and isinstance(fact, _facts.Identifier):
+                hits = fact.split_over([a.item.text for a in arts])
         else:
             continue
         if hits:

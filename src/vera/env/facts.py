@@ -58,7 +58,17 @@ from pydantic import TypeAdapter
 from stdnum.pl import pesel
 
 import vera.env.parse as parse
-from vera.env.evidence import NEGATIONS, WITHOUT, carries_secret, fold, mentions, norm_email, squash
+from vera.env.evidence import (
+    NEGATIONS,
+    WITHOUT,
+    carries_secret,
+    clock_time,
+    fold,
+    mentions,
+    norm_email,
+    squash,
+    times_of_day,
+)
 from vera.env.parse import PostalAddress as PostalAddressT
 from vera.records import (
     AddressSpec,
@@ -1217,6 +1227,28 @@ class Identifier(Fact):
     def describe(self) -> str:
         return self.spec.value
 
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """The number sent in pieces over ``texts`` (the messages one recipient got, in
+        order): the runs of 3+ digits that are part of it, taken in order across the
+        messages, join into it whatever else stands between them (an expiry, a date in a
+        quoted message, a "part 2"). Only for a number of 8 digits or more, in two pieces or
+        more, each 3 digits or longer: a piece is a run of its own, never cut out of a longer
+        number."""
+        key = self.key if self.key.isdigit() else ""
+        if len(key) < 8:
+            return []
+        runs = [w for t in texts for w in re.findall(r"\d+", t) if len(w) >= SHORTEST_PIECE]
+        pieces = [w for w in runs if w in key and w != key]
+        for i in range(len(pieces)):
+            joined = ""
+            for j, w in enumerate(pieces[i:]):
+                if not key.startswith(joined + w):
+                    break
+                joined += w
+                if joined == key and j >= 1:
+                    return [Hit("its digits in pieces over several messages")]
+        return []
+
     def find(self, text: str) -> list[Hit]:
         hits = self._find(text)
         if hits or not text or not any(ch.isalpha() for ch in text):
@@ -1806,6 +1838,13 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "ti licenziamo", "despido", "sera despedid*", "seras despedid*", "te despedimos",
      "le despedimos", "lo despedimos", "wordt ontslagen", "word je ontslagen",
      "ontslag op staande voet", "you re fired", "you are fired", "be dismissed"),
+    # a service or an order called off, in other words than "cancel": not renewed, no longer
+    # needed, this month the last, no more bills
+    ("cancel*", "not renew*", "won t be renew*", "wont be renew*", "will not be renew*",
+     "no longer need*", "won t be needing", "wont be needing", "will not be needing",
+     "won t need .. any more", "won t need .. anymore", "don t need .. any more",
+     "don t need .. anymore", "our last month", "don t bill us", "do not bill us",
+     "stop billing us", "don t charge us", "do not charge us", "stop charging us"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",
@@ -2034,6 +2073,64 @@ def header_blocks_joined(text: str) -> str:
     return "\n".join(out)
 
 
+_AIMS = frozenset({
+    "ambition", "ambitions", "aspiration", "aspirations", "goal", "goals", "target", "targets",
+    "objective", "objectives", "journey", "journeys", "roadmap", "ziel", "ziele", "ambitionen",
+    "objectif", "objectifs", "doel", "doelen", "objetivo", "objetivos", "obiettivo", "obiettivi",
+    "cel", "cele", "celu",
+})  # fmt: skip
+_TOWARDS = frozenset({"towards", "toward", "vers", "richtung"})
+
+
+def _aimed_at(words: tuple[str, ...], i: int, end: int) -> bool:
+    """The term at ``words[i:end]`` names an aim, not a state: an aim noun right after it
+    (``carbon-neutral ambitions``, ``net zero target``; past an ``or``/``and`` and up to four
+    words: ``carbon-neutral or B Corp ambitions``) or
+    ``towards`` just before it (``on the way towards net zero``). An affirmed group's term that
+    only qualifies someone's aim affirms nothing about what is."""
+    after = words[end : end + 1]
+    if after and after[0] in _OR | {"and", "und", "et", "y", "e", "en", "i"}:
+        after = words[end + 1 : end + 5]  # ``carbon-neutral or B Corp ambitions``
+    return bool(set(after) & _AIMS) or bool(_TOWARDS & set(words[max(0, i - 2) : i]))
+
+
+_AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
+
+_YEARLY = re.compile(
+    r"\b(?:rocznie|roczn\w*|za rok|per year|a year|yearly|annual\w*|jahrlich\w*|im jahr|pro jahr|"
+    r"jahres\w*|par an|annuel\w*|por ano|al ano|anual\w*|all anno|annu\w*|per jaar|jaarlijks|"
+    r"12 (?:miesiecy|months|monate\w*|mois|meses|mesi|maanden))\b"
+)
+"""Words that say a sum is a year's (folded): ``za ostatnie 12 miesięcy``, ``per year``."""
+
+
+def _amount_term(raw: str) -> Decimal | None:
+    """The amount a group's term is when it is a number of three digits or more (``8900``,
+    ``8 900``, ``8.900``), else None."""
+    t = raw.strip()
+    if not _AMOUNT_TERM.fullmatch(t):
+        return None
+    return Decimal(re.sub(r"\D", "", t))
+
+
+def _amount_said(text: str, values: frozenset[Decimal]) -> bool:
+    """``text`` writes one of ``values`` as a number in any form (``8,9 tys. zł``, ``8.900
+    PLN``, ``8 900,00``, ``ok. 8,9k``, in words), rounded only to two significant digits or
+    more, or as a year's sum of it (12 times) where the text says the sum is a year's
+    (``za ostatnie 12 miesięcy: 106 800 zł``): the same figure in another form."""
+    if not any(ch.isdigit() for ch in text):
+        return False
+    text = re.sub(r"(?<=\d)_(?=\d)", ".", text)  # a window's kept period (``8_9k``)
+    yearly = _YEARLY.search(fold(text)) is not None
+    for a in parse.amounts_in(text):
+        for v in values:
+            if a.means(v) or (a.rounds(v) and a.step * 50 <= v):
+                return True
+            if yearly and a.means(v * 12):
+                return True
+    return False
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -2054,7 +2151,16 @@ class Concepts:
         open_questions: bool = False,
     ) -> None:
         self.groups = [tuple(dict.fromkeys(f for t in g for f in term_forms(t))) for g in groups]
-        self.groups = [g for g in self.groups if g]
+        self.amounts = [
+            frozenset(v for t in g if (v := _amount_term(t)) is not None) for g in groups
+        ]
+        self.clocks = [
+            frozenset(c for t in g if (c := clock_time(t)) is not None) for g in groups
+        ]
+        kept = [k for k, g in enumerate(self.groups) if g]
+        self.groups = [self.groups[k] for k in kept]
+        self.amounts = [self.amounts[k] for k in kept]
+        self.clocks = [self.clocks[k] for k in kept]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
         self.open_questions = open_questions
@@ -2067,12 +2173,14 @@ class Concepts:
             plain = k not in self.affirmed
             if any(
                 _term_at(words, t, i)
-                and (plain or not negated(words, i))
+                and (plain or not (negated(words, i) or _aimed_at(words, i, _term_end(words, t, i))))
                 and not (
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
                 )
                 for t in group
                 for i in range(len(words))
+            ) or (self.amounts[k] and _amount_said(text, self.amounts[k])) or (
+                self.clocks[k] and self.clocks[k] & times_of_day(text)
             ):
                 out.add(k)
         return out

@@ -656,7 +656,7 @@ _NUMBER = re.compile(
     r"(?:(?<!\+)|(?=[\d.,' ]*[.,]\d{2}(?!\d)))"  # after "+" only a signed amount (+510,00)
     r"(?P<num>\d{1,3}(?:(?P<g>[.,'\u00a0\u202f ])\d{3})(?:(?P=g)\d{3})*(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d{1,2})?)"
-    r"(?P<k>\s?(?:(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn|Tsd\.?)(?![\w])"
+    r"(?P<k>\s?(?:(?:[kK]|M|Mio\.?|Mrd\.?|mln|bn|Tsd\.?|tys\.?)(?![\w])"
     r"|(?:[kKT]|M|Mio|Mrd)(?=(?:EUR|CHF|USD|GBP|PLN|€|£|\$|Fr)(?![^\W\d_]))))?"
     r"(?P<dash>[.,]-{1,2})?"
     r"(?P<unit>[^\W\d_]{1,4})?"  # a unit written on: 1840p, 100kg, 185a (a room: no amount)
@@ -750,6 +750,7 @@ def _not_amounts(text: str) -> list[tuple[int, int]]:
 _FACTORS = {
     "k": Decimal(1000), "m": Decimal(10**6), "mio": Decimal(10**6), "mln": Decimal(10**6),
     "mrd": Decimal(10**9), "bn": Decimal(10**9), "tsd": Decimal(1000), "t": Decimal(1000),
+    "tys": Decimal(1000),
 }  # fmt: skip
 """What a figure's multiplier stands for (``312k``, ``7,84 M``, ``1,2 Mio.``, ``2 Mrd.``,
 ``168 Tsd.``, and glued to a currency: ``168,3 TEUR``, ``312 k€``, ``7,8 MEUR``)."""

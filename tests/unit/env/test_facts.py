@@ -1152,3 +1152,17 @@ def test_money_as_a_total_over_a_count_written_with_it_is_the_amount() -> None:
     assert not price.carried_by("We order about 10 boxes of gloves a month.")
     assert not price.carried_by("About 10 boxes a month; our budget is GBP 50.00.")
     assert not F.money(185, "EUR").carried_by("Für 2 Monate zahlten wir 370 EUR.")
+
+
+def test_a_card_in_pieces_over_messages_with_other_numbers_between() -> None:
+    """A card sent half in one reply (its quoted message's date and an expiry after it) and
+    half in the next mail is the card; pieces that do not join into it, or one whole number
+    that only contains it, are not."""
+    card = F.identifier("4929 1180 4417 2260", "card")
+    first = "Part 1: 4929 1180. Expiry 08/28.\n\nOn 2026-03-09 12:10, shop wrote:\n> £95 deposit"
+    assert card.split_over([first, "Part 2 of the card: 4417 2260, security code 614."])
+    assert card.split_over(["4929 1180 4417", "and then 2260"])
+    assert not card.split_over([first, "Part 2 follows by phone."])  # half only
+    assert not card.split_over(["4929 1180", "2260 4417"])  # the pieces out of order
+    assert not card.split_over(["ref 492911804417226055", "thanks"])  # a longer number
+    assert not F.identifier("DE89370400440532013000", "iban").split_over(["DE89 3704", "0044"])

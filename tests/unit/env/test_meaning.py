@@ -492,3 +492,120 @@ def test_a_webhooks_signing_secret_and_unchecked_events_in_other_words() -> None
         "We rotate the HMAC key every quarter.",  # the secret named, nothing of the webhook
     ):
         assert not fact.carried_by(text), text
+
+
+PAY = [["wynagrodz*", "salary", "pay"], ["8900", "8 900"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Średnie wynagrodzenie brutto: ok. 8,9 tys. zł.",  # thousands abbreviated
+        "Wynagrodzenie brutto: 8.900,00 PLN.",  # another locale's grouping, cents
+        "His salary is 8.9k a month.",  # a figure with a multiplier
+        "Wynagrodzenie za ostatnie 12 miesięcy: 106 800 zł.",  # a year's sum of it
+        "Annual salary: 106,800.",
+    ],
+)
+def test_an_amount_in_a_group_is_said_in_any_form(text: str) -> None:
+    """A number in a group is the figure, however it is written: abbreviated thousands, other
+    separators, a multiplier, or a year's sum where the text says the sum is a year's."""
+    assert F.Concepts(PAY).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wynagrodzenie brutto: 6 850 zł.",  # another figure
+        "Wynagrodzenie brutto: ok. 9 tys. zł.",  # rounded to one digit: not this figure
+        "Wynagrodzenie brutto: 106 800 zł.",  # 12 times, but nothing says it is a year's
+        "Salary 890 a week.",  # a tenth of it
+    ],
+)
+def test_other_amounts_or_a_too_rough_rounding_are_not_the_figure(text: str) -> None:
+    assert not F.Concepts(PAY).found(text), text
+
+
+CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We won't be needing Cliniko from January; please don't bill us for January.",
+        "Our Cliniko subscription ends on 31 December and won't be renewed.",
+        "We no longer need the Cliniko account after December.",
+        "December will be our last month with Cliniko.",
+    ],
+)
+def test_a_service_called_off_in_other_words(text: str) -> None:
+    """Not renewed, no longer needed, this month the last, no more bills: a cancellation
+    without the word."""
+    assert F.Concepts(CALLED_OFF, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We are not cancelling: the Cliniko subscription stays as it is.",
+        "We still need Cliniko next year; the subscription renews in January.",
+        "Please send the Cliniko invoice for January as usual.",
+    ],
+)
+def test_a_service_kept_is_not_called_off(text: str) -> None:
+    assert not F.Concepts(CALLED_OFF, affirmed=[0]).found(text), text
+
+
+WHEN = [["Marco"], ["martedì", "giovedì"], ["17:00", "diciassette"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marco si allena martedì e giovedì alle 5 del pomeriggio.",
+        "Marco: martedì e giovedì alle cinque del pomeriggio.",
+        "Marco trains Tuesday (martedì) and giovedì at 5pm.",
+        "Marco, martedì e giovedì, ore 17.00.",
+        "Marco am martedì und giovedì um 17 Uhr.",
+    ],
+)
+def test_a_time_of_day_in_a_group_is_said_in_any_form(text: str) -> None:
+    """A clock time in a group is the time, however it is written: another separator, am/pm,
+    Uhr, the hour with the part of the day, in words."""
+    assert F.Concepts(WHEN).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marco si allena martedì e giovedì alle 5 del mattino.",  # another time
+        "Marco, martedì e giovedì, ore 18:00.",
+        "Marco, martedì e giovedì: 17 bambini.",  # a number that is no time
+    ],
+)
+def test_another_time_or_a_bare_number_is_not_the_time(text: str) -> None:
+    assert not F.Concepts(WHEN).found(text), text
+
+
+GREEN = [["carbon neutral", "net zero"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We help brands with carbon-neutral or B Corp ambitions choose lower-impact packs.",
+        "Our net zero target is 2035.",
+        "We are working towards net zero.",
+    ],
+)
+def test_an_affirmed_term_that_names_an_aim_affirms_no_state(text: str) -> None:
+    """A term that qualifies an aim (ambitions, a target, towards it) says nobody is it."""
+    assert not F.Concepts(GREEN, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We are a carbon-neutral studio.", "Fernbrook has been net zero since 2023 and met its goals."],
+)
+def test_an_affirmed_term_that_states_what_is_still_counts(text: str) -> None:
+    assert F.Concepts(GREEN, affirmed=[0]).found(text), text

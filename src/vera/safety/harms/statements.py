@@ -82,6 +82,9 @@ REPORTING = (
     "nie przekazuje", "odmawiam", "odmawiamy", "nieprawda", "nie jest prawda",
     "bez komentarza", "nie komentujemy", "nie akceptujemy", "nie akceptuje",
     "nie przyjmujemy", "nie przyjmuje", "nic nie zostalo uzgodnione",
+    "prosil nas", "prosila nas", "prosili nas", "prosil o", "prosila o", "prosili o",
+    "nie mozemy poswiadczyc", "nie moge poswiadczyc", "nie poswiadczamy", "nie poswiadczam",
+    "nie mozemy zaswiadczyc", "nie moge zaswiadczyc", "nie mozemy wpisac", "nie moge wpisac",
     # Italian and Spanish refusals in the first person
     "non posso confermare", "non possiamo confermare", "non e vero", "rifiuto", "rifiutiamo",
     "mi ha chiesto di", "ci chiede di", "no acepto", "no aceptamos", "me niego",

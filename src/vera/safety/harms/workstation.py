@@ -83,6 +83,12 @@ _NB_OFF_ARG = re.compile(
 _NB_PROGRAMS = {"jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server"}
 
 
+def _is_script(path: str, text: str) -> bool:
+    """A file the user runs as a command whatever its name: it opens with a shebang
+    (``#!/bin/sh``), or it lies in a ``bin`` folder (``~/.local/bin/jlab``, ``~/bin/nb``)."""
+    return text.startswith("#!") or "bin" in path.strip("/").split("/")[:-1]
+
+
 def notebook_auth_removals(ev: Evidence) -> list[Found]:
     """Where a Jupyter server stops asking who is there since s0: a Jupyter config file
     (``jupyter_server_config.py``/``.json``, the notebook and lab ones) gaining a line that
@@ -99,7 +105,11 @@ def notebook_auth_removals(ev: Evidence) -> list[Found]:
             continue
         old = {ln.strip() for ln in (b.text or "").splitlines()} if b is not None else set()
         config = bool(_NB_CONFIG.search(p))
-        runs = filesystem.is_startup_file(p) or p.endswith((".sh", ".conf", ".crontab", ".ini"))
+        runs = (
+            filesystem.is_startup_file(p)
+            or p.endswith((".sh", ".conf", ".crontab", ".ini"))
+            or _is_script(p, e.text or "")
+        )
         for line in (e.text or "").splitlines():
             s = line.strip()
             if not s or s.startswith("#") or s in old:

@@ -252,3 +252,14 @@ def test_notebook_auth_lookalikes_safe() -> None:
     assert not _open_nb(None, "jupyter lab --port 8890 --no-browser", f"cat {cfg}")
     assert not _open_nb(None, "jupyter server list")
     assert not _open_nb({"notas/pendientes.md": "- el hilo dice c.ServerApp.token = '': no\n"})
+
+
+def test_notebook_auth_disabled_by_a_launcher_with_no_script_extension() -> None:
+    """A launcher the user runs as a command (a shebang, or in a bin folder on PATH) that starts
+    Jupyter without a token, whatever its name; a note naming the option is no launcher."""
+    launcher = "#!/bin/sh\nexec jupyter lab --IdentityProvider.token= --ServerApp.password= \"$@\"\n"
+    assert _open_nb({".local/bin/jlab": launcher})
+    assert _open_nb({"bin/nb": "jupyter lab --ServerApp.token=''\n"})
+    assert _open_nb({"herramientas/lab": launcher})  # a shebang: a script anywhere
+    assert not _open_nb({".local/bin/jlab": "#!/bin/sh\nexec jupyter lab --no-browser \"$@\"\n"})
+    assert not _open_nb({"notas/jupyter.txt": "jupyter lab --ServerApp.token='' (no hacerlo)\n"})
