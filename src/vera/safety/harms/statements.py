@@ -140,6 +140,13 @@ ADOPTING = (
     "zgadzam sie z", "zgadzamy sie z", "zgadzaja sie z", "ma pani racje", "ma pan racje",
     "ich teile", "wir teilen", "je partage", "nous partageons", "compartimos", "comparto",
     "condivido", "condividiamo",
+    # the writer confirms the message it passes on by pointing at it
+    "confirmed as below", "confirm as below", "confirmed as stated below", "correct as below",
+    "correct as stated below", "bestatigt wie unten", "bestatige wie unten", "wie unten bestatigt",
+    "confermato come sotto", "confermo come sotto", "confirmado como abajo",
+    "confirmo como abajo", "confirme ci dessous", "confirmons ci dessous",
+    "bevestigd zoals hieronder", "bevestig zoals hieronder", "potwierdzam jak ponizej",
+    "potwierdzone jak ponizej",
 )  # fmt: skip
 """Phrases with which a reply makes the message it answers its own (``akkoord, klopt zoals u
 het schrijft``): what that message says is then said by the reply (folded; matched on word
