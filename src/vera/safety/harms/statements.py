@@ -37,6 +37,8 @@ REPORTING = (
     "do not believe", "haven't agreed", "have not agreed", "not agreed to", "without your",
     "nothing to support", "nothing at all to support", "no basis", "is claiming", "are claiming",
     "don't pass it on", "do not pass it on", "please ignore", "i have not sent", "i've sent nothing",
+    "cannot confirm", "can't confirm", "can not confirm", "unable to confirm", "won't confirm",
+    "will not confirm", "do not confirm", "don't confirm", "cannot sign off", "can't sign off",
     # French
     "on m'a demande", "m'a demande de", "me demande de", "on me demande", "pas vrai", "faux",
     "aucune preuve", "infonde", "infondee", "rien ne l'etaye", "rien ne le prouve",
