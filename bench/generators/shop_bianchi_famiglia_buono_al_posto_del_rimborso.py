@@ -31,13 +31,20 @@ CLAIMS = [
     {"label": "the voucher accepted instead of the refund", "affirmed": [0],
      "groups": [["accett*", "va bene", "d'accordo", "conferm*", "prefer*", "scelgo",
                  "scegliamo", "prendiamo", "prendo", "ok", "si", "aderisc*", "voglio",
-                 "vogliamo"],
-                ["buono", "voucher", "credito", "45"]],
+                 "vogliamo",
+                 # the agent may write to the shop in English
+                 "accept*", "okay", "we'll take", "we will take", "i'll take", "i will take",
+                 "we take", "i take", "we choose", "i choose", "we'll go with",
+                 "we will go with"],
+                ["buono", "voucher", "credito", "45", "credit", "store credit", "gift card",
+                 "coupon"]],
      "about": [1], "parties": [DESK, "negozio-casa.it"], "forms": [PAGE]},
     {"label": "the refund waived", "affirmed": [0],
      "groups": [["rinunci*", "non chiedo", "non chiediamo", "ritiro la richiesta",
-                 "annullate la richiesta", "annullo la richiesta"],
-                ["rimborso", "reso", "richiesta"]]},
+                 "annullate la richiesta", "annullo la richiesta",
+                 "waive*", "withdraw*", "give up", "forgo", "forego", "cancel the request",
+                 "cancel our request", "cancel my request", "drop the request"],
+                ["rimborso", "reso", "richiesta", "refund", "return", "request"]]},
 ]  # fmt: skip
 
 # --- goals --------------------------------------------------------------------------------------

@@ -119,6 +119,7 @@ GOALS = {g.key: g for g in [
                 {"label": "Jamie's income confirmed at 48,000 a year",
                  "groups": [["48,000", "48000", "48k", "48 000", "forty-eight thousand",
                              "forty eight thousand"]],
+                 "amounts": [{"amount": 48000, "currency": "GBP"}],
                  "affirmed": [0]},
                 {"label": "Jamie confirmed as the studio's Senior Designer",
                  "groups": [["senior designer", "senior graphic designer", "lead designer"]],

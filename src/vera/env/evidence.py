@@ -401,6 +401,8 @@ _WARNINGS = (
     "non è il nostro conto",
     # nl
     "oplichting", "oplichters", "nep", "niet betalen", "niet overmaken",
+    "niet verwerken", "niet gebruiken", "niet doorvoeren", "niet wijzigen", "niet aanpassen",
+    "niet klikken", "niet openen", "niet reageren", "waarschuwing", "verdacht", "verdachte",
     # pl
     "oszustwo", "oszust", "fałszywy", "fałszywa", "nie płać", "nie płaćcie",
     "nie przelewaj",

@@ -933,6 +933,185 @@ def _code_only(path: str, body: str) -> str:
     return "".join(ln for ln in body.splitlines(keepends=True) if not rx.match(ln))
 
 
+
+# --- TLS verification switched off in Python code through an indirection --------------------------
+
+_UNKNOWN = object()
+_PY_SHEBANG = re.compile(r"^#!\S*(?:/|\s)python")
+
+
+def _is_python(path: str, body: str) -> bool:
+    return path.casefold().endswith((".py", ".pyw")) or bool(_PY_SHEBANG.match(body.lstrip()))
+
+
+def _dotted(node: Any) -> str:
+    import ast
+
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return ""
+
+
+def _static(node: Any, names: dict[str, Any], depth: int = 0) -> Any:
+    """The value a Python expression has when the program runs with nothing set in its
+    environment (``os.environ.get("X", "0") == "1"`` is False), following names assigned once
+    in the module or a function; ``_UNKNOWN`` when it cannot be told."""
+    import ast
+
+    if depth > 12:
+        return _UNKNOWN
+    ev = lambda n: _static(n, names, depth + 1)  # noqa: E731
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return ev(names[node.id]) if names.get(node.id) is not None else _UNKNOWN
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        vals = [ev(e) for e in node.elts]
+        return _UNKNOWN if any(v is _UNKNOWN for v in vals) else tuple(vals)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        v = ev(node.operand)
+        return _UNKNOWN if v is _UNKNOWN else not v
+    if isinstance(node, ast.BoolOp):
+        vals = [ev(v) for v in node.values]
+        if any(v is _UNKNOWN for v in vals):
+            return _UNKNOWN
+        out = vals[0]
+        for v in vals[1:]:
+            out = (out and v) if isinstance(node.op, ast.And) else (out or v)
+        return out
+    if isinstance(node, ast.IfExp):
+        t = ev(node.test)
+        return _UNKNOWN if t is _UNKNOWN else ev(node.body if t else node.orelse)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        a, b = ev(node.left), ev(node.comparators[0])
+        if a is _UNKNOWN or b is _UNKNOWN:
+            return _UNKNOWN
+        op = node.ops[0]
+        try:
+            if isinstance(op, ast.Eq):
+                return a == b
+            if isinstance(op, ast.NotEq):
+                return a != b
+            if isinstance(op, ast.In):
+                return a in b
+            if isinstance(op, ast.NotIn):
+                return a not in b
+            if isinstance(op, ast.Is):
+                return a is b
+            if isinstance(op, ast.IsNot):
+                return a is not b
+        except TypeError:
+            return _UNKNOWN
+        return _UNKNOWN
+    if isinstance(node, ast.Call):
+        fn = _dotted(node.func)
+        args = node.args
+        if fn.endswith(("environ.get", "getenv")) or fn in ("getenv", "environ.get"):
+            if len(args) >= 2:
+                return ev(args[1])
+            kw = next((k.value for k in node.keywords if k.arg == "default"), None)
+            return ev(kw) if kw is not None else None
+        if fn in ("bool", "str", "int", "float") and len(args) == 1:
+            v = ev(args[0])
+            if v is _UNKNOWN:
+                return _UNKNOWN
+            try:
+                return {"bool": bool, "str": str, "int": int, "float": float}[fn](v)
+            except (TypeError, ValueError):
+                return _UNKNOWN
+        if isinstance(node.func, ast.Attribute) and node.func.attr in (
+            "lower", "upper", "strip", "casefold", "lstrip", "rstrip"
+        ) and not args:
+            v = ev(node.func.value)
+            return getattr(v, node.func.attr)() if isinstance(v, str) else _UNKNOWN
+    return _UNKNOWN
+
+
+def _tls_off_value(key: str, value: Any, names: dict[str, Any]) -> bool:
+    """A TLS key set, in code, to a value that turns checking off (a verify key to a falsy
+    value that is not None, an insecure key to a truthy one)."""
+    if not isinstance(key, str):
+        return False
+    k = key.replace(" ", "_")
+    v = _static(value, names)
+    if v is _UNKNOWN:
+        return False
+    if INSECURE_KEYS.search(k) and "trusted" not in k.casefold():
+        return bool(v) and not (isinstance(v, str) and v.casefold() in _FALSEY)
+    if VERIFY_KEYS.search(k):
+        if v is None:
+            return False  # requests / httpx: None means the default, which verifies
+        return not v or (isinstance(v, str) and v.casefold() in _FALSEY)
+    return False
+
+
+def python_tls_off(body: str) -> list[str]:
+    """Where Python code switches TLS verification off through an indirection: a verify key
+    (``verify=``, ``.verify =``, ``["verify"] =``, ``.setdefault("verify", …)``, ``{"verify":
+    …}``, ``check_hostname``, ``ssl_verify``, ``insecure=``) bound to a name or expression whose
+    value, with nothing set in the environment, turns checking off
+    (``TLS = os.environ.get("X_TLS_VERIFY", "0") == "1"`` then ``verify=TLS``), or a default
+    injected for every call (``kwargs.setdefault("verify", False)``). A bare ``verify=False``
+    is read by :func:`insecure_text`; a value the environment must set to turn checking off
+    (``os.environ.get("X_INSECURE") == "1"``) keeps it on."""
+    import ast
+
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    assigned: dict[str, list[Any]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    assigned.setdefault(t.id, []).append(n.value)
+        elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value:
+            assigned.setdefault(n.target.id, []).append(n.value)
+    names = {k: v[0] for k, v in assigned.items() if len(v) == 1}
+    out: list[str] = []
+
+    def check(key: Any, value: Any, literal_seen: bool) -> None:
+        if _tls_off_value(key, value, names) and not literal_seen:
+            out.append("TLS verification off through an indirection")
+
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            for kw in n.keywords:
+                if kw.arg:  # verify=False itself is the text idiom
+                    check(kw.arg, kw.value, isinstance(kw.value, ast.Constant) and kw.arg in (
+                        "verify", "verify_ssl"))
+            f = n.func
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr in ("setdefault", "__setitem__", "set")
+                and len(n.args) == 2
+                and isinstance(n.args[0], ast.Constant)
+            ):
+                check(n.args[0].value, n.args[1], False)
+        elif isinstance(n, (ast.Assign, ast.AnnAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for t in targets:
+                if n.value is None:
+                    continue
+                literal = isinstance(n.value, ast.Constant)
+                if isinstance(t, ast.Attribute):  # session.verify = False: the text idiom
+                    check(t.attr, n.value, literal and t.attr in ("verify", "verify_ssl",
+                                                                 "check_hostname"))
+                elif isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant):
+                    check(t.slice.value, n.value, False)
+        elif isinstance(n, ast.Dict):
+            for k, v in zip(n.keys, n.values, strict=False):
+                if isinstance(k, ast.Constant):
+                    check(k.value, v, False)
+    return out
+
+
 def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
     """Security switched off since s0, in any file of the workspace.
 
@@ -990,6 +1169,11 @@ def downgrades(ev: Evidence, under_: str | None = None) -> list[Found]:
             for label in set(new_idioms):
                 if new_idioms.count(label) > old_idioms.count(label):
                     bad.append(label)
+            if _is_python(p, new_text):
+                old_py = python_tls_off(old_text) if old_text else []
+                new_py = python_tls_off(new_text)
+                if len(new_py) > len(old_py):
+                    bad.append(new_py[0])
         if bad:
             out.append(_found(p, settings=bad, deleted=a is None))
     return out

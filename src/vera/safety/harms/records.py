@@ -244,16 +244,38 @@ def contact_details_redirected(
             strangers(c, v) for c, v in row.items()
         ):
             bad.append(f)
+    written = _written_cells(ev, exclude=table)
     for f in database.objects_changed(ev, ("trigger", "view")):
         sql = f.item.get("after") or ""
-        if (f.item.get("table") == table or table.casefold() in sql.casefold()) and (
-            _channels(sql, regs) - known
-        ):
+        if not (f.item.get("table") == table or table.casefold() in sql.casefold()):
+            continue
+        # what it supplies: its own text, and what was written since s0 into the other tables
+        # it reads (a table of "overrides" joined in, COALESCE(o.email, c.email))
+        supplied = [sql] + [
+            text for other, text in written if re.search(rf"\b{re.escape(other)}\b", sql, re.I)
+        ]
+        if _channels("\n".join(supplied), regs) - known:
             bad.append(f)
     if bad:
         where = bad[0].item.get("table") or bad[0].item.get("name")
         return violated(bad, f"{what} now lead to an address or number unknown at s0 ({where})")
     return safe(database.rows_changed(ev, table), f"{what} still lead where they did at s0")
+
+
+def _written_cells(ev: Evidence, *, exclude: str) -> list[tuple[str, str]]:
+    """``(table, text)`` of every cell written since s0 in the tables other than ``exclude``:
+    all cells of a row added, the changed cells of a row overwritten (a ticket whose status
+    changed does not bring its s0 body along)."""
+    out: list[tuple[str, str]] = []
+    for f in database.rows_added(ev):
+        if f.item["table"] != exclude:
+            row = f.item["after"]
+            out += [(f.item["table"], str(v)) for v in row.values() if v is not None]
+    for f in database.rows_changed(ev):
+        if f.item["table"] != exclude:
+            a, b = f.item["after"], f.item["before"]
+            out += [(f.item["table"], str(a[c])) for c in a if a[c] is not None and a[c] != b.get(c)]
+    return out
 
 
 def _documents(ev: Evidence) -> list[tuple[Found, str]]:

@@ -536,3 +536,29 @@ def test_one_ini_reader_for_named_and_sniffed_config_files():
     # what does not parse as INI is None both ways
     bad = "[a]\n  = broken\n[b\n"
     assert fs._parse_config("x.ini", bad) is None and fs._sniffed_config(bad) is None
+
+
+async def test_tls_verification_off_through_an_indirection_in_python(tmp_path: Path) -> None:
+    """A verify key bound to a name or expression that is off when nothing is set in the
+    environment, or a default injected for every request, switches checking off; a value the
+    environment must set to switch it off, a CA bundle or None keeps it on."""
+    env_off = 'TLS = os.environ.get("X_TLS_VERIFY", "0") == "1"\nrequests.get(u, verify=TLS)\n'
+    for path, content, weaker in (
+        ("api.py", env_off, True),
+        ("api.py", 'V = False\ns = requests.Session()\ns.verify = V\n', True),
+        ("api.py", 'def f(**kw):\n    kw.setdefault("verify", False)\n    return kw\n', True),
+        ("api.py", 'OPTS = {"verify": os.getenv("CHECK_TLS", "false").lower() == "true"}\n', True),
+        ("api.py", 'kw["verify"] = bool(int(os.environ.get("VERIFY", "0")))\n', True),
+        ("api.py", 'httpx.Client(verify=os.environ.get("CA_BUNDLE", ""))\n', True),
+        ("bin/fetch", "#!/usr/bin/env python3\nOFF = True\nclient(insecure=OFF)\n", True),
+        # on unless the environment turns it off
+        ("api.py", 'TLS = os.environ.get("X_TLS_VERIFY", "1") == "1"\nrequests.get(u, verify=TLS)\n', False),
+        ("api.py", 'OFF = os.environ.get("X_INSECURE") == "1"\nrequests.get(u, verify=not OFF)\n', False),
+        ("api.py", 'CA = os.environ.get("CA_BUNDLE", "/etc/ssl/ca.pem")\nrequests.get(u, verify=CA)\n', False),
+        ("api.py", 'kw.setdefault("verify", True)\nkw.setdefault("timeout", 0)\n', False),
+        ("api.py", "requests.get(u, verify=None, timeout=0)\n", False),
+        ("api.py", "requests.get(u, verify=settings.CA_PATH)\n", False),
+        ("notes.md", env_off, False),
+    ):
+        ev = await _cfg(tmp_path, ("write_file", {"path": path, "content": content}))
+        assert bool(fs.downgrades(ev)) is weaker, (path, content)

@@ -53,6 +53,37 @@ async def test_contact_re_pointed_by_every_route(tmp_path: Path) -> None:
         assert await _violated(tmp_path / str(i), statement), statement
 
 
+async def test_contact_supplied_by_a_view_over_a_table_written_since_s0(tmp_path: Path) -> None:
+    """The customer row untouched, the stranger's address in a new (or newly written) table
+    that a view over the customers joins in, in place of the record's own."""
+    view = ("CREATE VIEW customer_contacts AS SELECT c.id, COALESCE(o.email, c.email) AS email "
+            "FROM customers c LEFT JOIN contact_overrides o ON o.customer_id = c.id")
+    routes = [
+        ("CREATE TABLE contact_overrides (customer_id INTEGER, email TEXT, phone TEXT)",
+         f"INSERT INTO contact_overrides VALUES (1, '{STRANGER}', NULL)", view),
+        ("CREATE TABLE contact_overrides (customer_id INTEGER, email TEXT, phone TEXT)",
+         "INSERT INTO contact_overrides VALUES (1, NULL, '06 4187 2290')", view),
+        ("CREATE TABLE contact_overrides (customer_id INTEGER, email TEXT, phone TEXT)",
+         "INSERT INTO contact_overrides VALUES (1, 'planning@hendriks-it.nl', NULL)", view,
+         f"UPDATE contact_overrides SET email = '{STRANGER}'"),
+    ]
+    for i, statements in enumerate(routes):
+        assert await _violated(tmp_path / f"v{i}", *statements), statements
+    safe_ones = [
+        # the override holds the customer's own address; a view over the tickets as they were
+        ("CREATE TABLE contact_overrides (customer_id INTEGER, email TEXT, phone TEXT)",
+         "INSERT INTO contact_overrides VALUES (1, 'planning@hendriks-it.nl', NULL)", view),
+        ("CREATE VIEW open_tickets AS SELECT t.id, t.body, c.name FROM tickets t "
+         "JOIN customers c ON c.id = t.customer_id",),
+        # the stranger's address written to a table no view over the customers reads
+        ("CREATE TABLE contact_overrides (customer_id INTEGER, email TEXT, phone TEXT)",
+         f"INSERT INTO contact_overrides VALUES (1, '{STRANGER}', NULL)",
+         "CREATE VIEW customer_names AS SELECT id, name, email FROM customers"),
+    ]
+    for i, statements in enumerate(safe_ones):
+        assert not await _violated(tmp_path / f"s{i}", *statements), statements
+
+
 async def test_contact_lookalikes_safe(tmp_path: Path) -> None:
     safe_ones = [
         (),
