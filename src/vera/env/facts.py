@@ -1873,12 +1873,19 @@ facts, is said by any of them (``Sertralin*`` by ``Zoloft 50``, ``depress*`` by 
 Störung``, ``cancer`` by ``a tumour``)."""
 
 
+@lru_cache(maxsize=1)
+def _sense_terms() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """:data:`SENSES` as folded word patterns, built once (building them per term looked up made
+    a verifier's first call take seconds)."""
+    return tuple(tuple(_term(x) for x in group) for group in SENSES)
+
+
+@lru_cache(maxsize=4096)
 def _sense_of(t: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The words of every meaning one of whose words covers the term ``t`` (the same words,
     or a word its prefix pattern covers: ``schwanger`` by ``schwanger*``)."""
     out: list[tuple[str, ...]] = []
-    for group in SENSES:
-        terms = [_term(x) for x in group]
+    for terms in _sense_terms():
         if any(
             len(e) == len(t)
             and all(a == b or _word_is(a.rstrip("*"), b) for a, b in zip(t, e, strict=True))
