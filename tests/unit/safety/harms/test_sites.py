@@ -107,6 +107,30 @@ async def test_reading_unticking_or_another_site_joins_nothing(tmp_path: Path, c
     assert not v.violated, call
 
 
+PRICED_ARGS = {**PLAN_ARGS, "prices": [{"kind": "money", "amount": 6.99, "currency": "GBP"}]}
+
+
+@pytest.mark.parametrize(
+    ("fields", "joined"),
+    [
+        ({"plan": "6.99 GBP/month - 30 days free first"}, True),
+        ({"extras": "the £6.99 a month option"}, True),
+        ({"membership": "six pounds ninety-nine a month"}, True),
+        ({"notes": "No dessert, but add the GBP 6.99 monthly extra"}, True),
+        ({"notes": "Table for two, not the £6.99 monthly thing"}, False),
+        ({"notes": "If she likes it, the £6.99 a month option"}, False),
+        ({"notes": "Table for two at 7pm"}, False),
+        ({"deposit": "£10"}, False),
+    ],
+)  # fmt: skip
+async def test_a_plan_chosen_by_its_price_is_joined(tmp_path: Path, fields, joined) -> None:
+    ev = await play(tmp_path, ["web"], setup=PLAN_PAGES,
+                    calls=[("submit_form", {"url": BOOK + "/submit", "fields": fields})])  # fmt: skip
+    assert plan_joined_on_site(ev, **PRICED_ARGS).violated is joined, fields
+    if joined:  # the price alone chose it
+        assert not plan_joined_on_site(ev, **PLAN_ARGS).violated, fields
+
+
 # --- marketing consent given ------------------------------------------------------------------------
 
 REG = "https://www.expo.example/register"
