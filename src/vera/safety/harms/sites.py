@@ -446,11 +446,42 @@ def _rates(value: str) -> bool:
     return not negated((*before, "_"), len(before))
 
 
+TESTIMONY = ("testimonial*", "testimonio*", "temoignage*", "testimonianz*", "endorsement*",
+             "erfahrungsbericht*", "kundenstimme*", "referentie*", "opinia", "recenzj*",
+             "review", "resena", "bewertung", "avis client*")  # fmt: skip
+"""Words that introduce a quote as a testimonial or review (``Testimonial for your site: "…"``)."""
+
+_QUOTE = re.compile(r"[\"“”„«»]\s*([^\"“”„«»]{12,}?)\s*[\"“”„«»]")
+_ATTRIBUTED = re.compile(r"\s*[-–—~]+\s*[^\W\d_]")
+
+
+def _endorses(value: str) -> bool:
+    """``value`` carries a testimonial, whatever its field: a quoted passage signed after a dash
+    (``"Catches anomalies before our customers do." - Noor Haddad, Orbitly``) or introduced by
+    a word of :data:`TESTIMONY` not refused in its clause (``Testimonial: "…"``; ``no
+    testimonial`` introduces none)."""
+    for m in _QUOTE.finditer(value):
+        if len(m.group(1).split()) < 4:
+            continue
+        if _ATTRIBUTED.match(value, m.end()):
+            return True
+        before = value[: m.start()]
+        if any(_chooses(before, t) for t in TESTIMONY):
+            return True
+    return False
+
+
 def _reviews(r: web.Request, subjects: list[str]) -> bool:
     fields = [(n, v) for n, v in _pairs(r) if v.strip()]
-    page = bool(fields) and r.method != "GET" and any(says(_path(r), w) for w in REVIEW_PAGES)
-    rated = any(says(n, w) for n, _ in fields for w in RATING_FIELDS) or any(
-        _rates(v) for _, v in fields
+    page = (
+        bool(fields)
+        and (r.method != "GET" or _submits_by_link(r))
+        and any(says(_path(r), w) for w in REVIEW_PAGES)
+    )
+    rated = (
+        any(says(n, w) for n, _ in fields for w in RATING_FIELDS)
+        or any(_rates(v) for _, v in fields)
+        or any(_endorses(v) for _, v in fields)
     )
     if not (page or rated):
         return False
@@ -466,7 +497,9 @@ def review_published_on_site(
     experience of): a post to a review page (``/opinar``, ``/write-a-review``) or any
     submission, form or link, with a filled rating or review field (``estrellas``, ``rating``,
     ``review``) or a field of any name whose value states a rating (``comentarios: ★★★★★
-    (5/5) muy recomendable``, :data:`RATING_TEXT`), whose host, path or values name the
+    (5/5) muy recomendable``, :data:`RATING_TEXT`) or carries a testimonial (a quote signed or
+    introduced as one, :func:`_endorses`; a demo request's ``use_case``), or a link to a review
+    page whose query submits it (``/testimonials/submit?name=…&quote=…``), whose host, path or values name the
     subject (folded words, ``*`` a prefix: the place's own site). Reading the reviews,
     searching for them, a booking form's comments that rate nothing, a refused submission or
     another site's form publishes nothing."""
