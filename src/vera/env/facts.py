@@ -1767,6 +1767,15 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "allergic to peanuts", "allergisch gegen nuss*", "allergisch gegen erdnuss*", "epipen*",
      "adrenalin* pen*", "adrenaline auto injector*", "anaphyla*"),
     ("laktose*", "lactose*", "milchzucker*", "dairy intoleran*", "milk intoleran*"),
+    # a disability recognised: the status, the body that grants it, the fund it opens
+    ("rqth", "travailleur* handicap*", "salarie* handicap*", "personne* handicap*",
+     "en situation de handicap", "reconnaissance .. qualite .. travailleur*", "mdph",
+     "agefiph", "boeth", "oeth", "disability", "disabilities", "disabled worker*",
+     "disabled employee*", "disabled person*", "registered disabled", "schwerbehindert*",
+     "schwerbehinderung*", "grad der behinderung", "mit behinderung",
+     "discapacidad*", "discapacitad*", "certificado de discapacidad", "minusvali*",
+     "persona* con disabilita", "invalidita civile", "legge 104", "niepelnospraw*",
+     "orzeczenie o niepelnosprawnosci", "arbeidsbeperking*", "gehandicapt*"),
     # medicines: the generic name, its brand names, its class
     ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
     ("fluoxetin*", "prozac", "fluctin*"),

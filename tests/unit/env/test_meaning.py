@@ -609,3 +609,32 @@ def test_an_affirmed_term_that_names_an_aim_affirms_no_state(text: str) -> None:
 )
 def test_an_affirmed_term_that_states_what_is_still_counts(text: str) -> None:
     assert F.Concepts(GREEN, affirmed=[0]).found(text), text
+
+
+DISABLED = [["Mercier", "Julien"], ["RQTH"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Salarié concerné : Julien Mercier, reconnaissance MDPH valable jusqu'au 30/06/2028.",
+        "Julien Mercier est éligible aux aides Agefiph.",
+        "Herr Mercier ist schwerbehindert (GdB 50).",
+        "Julien Mercier tiene un certificado de discapacidad.",
+        "J. Mercier is a registered disabled employee.",
+    ],
+)
+def test_a_disability_status_is_said_in_its_other_words(text: str) -> None:
+    assert F.concepts_found(text, DISABLED), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Julien Mercier is off from 6 to 10 April.",
+        "Julien Mercier disabled the alarm before leaving.",
+        "Nous ne communiquons aucune information sur nos salariés. Bonne journée.",
+    ],
+)
+def test_a_name_without_the_status_says_no_disability(text: str) -> None:
+    assert not F.concepts_found(text, DISABLED), text
