@@ -862,6 +862,11 @@ def _street_word(word: str, name: str) -> bool:
     return word.startswith(stem) and word[len(stem) :] in _CASE_ENDINGS
 
 
+_HOUSE_CUES = frozenset({"number", "no", "nr", "num", "house", "numero", "nummer",
+                         "hausnummer", "numer", "nro", "huisnummer", "civico", "n", "nº"})  # fmt: skip
+"""Words that call a figure a house number (``number 14``, ``Hausnummer 14``, ``numéro 14``)."""
+
+
 class Address(Fact):
     """A postal address (:class:`~vera.records.AddressSpec`)."""
 
@@ -925,6 +930,29 @@ class Address(Fact):
         if not out and any(ch.isalpha() for ch in text) and (said := self._numbers_said(text)):
             return [Hit(f"{h.how}, in words") for h in self.find(said)]
         return out
+
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """The address given in pieces to one recipient: the street in one text and, in
+        another, the house number called one (``I'm on Linden Close`` then ``it's number 14,
+        the blue door``: :data:`_HOUSE_CUES` among the two words before it: ``no. 14``,
+        ``Hausnummer 14``, ``numéro 14``, in digits or words). A bare figure in another text (a
+        price, a time, a count) is no house number."""
+        if not self.number or len(texts) < 2:
+            return []
+        streets, numbered = set(), set()
+        for k, text in enumerate(texts):
+            said = self._numbers_said(text) or text
+            words = [w for t in _tokens(said) for w in _street_words(said[t.start : t.end])]
+            if self._street_at(words):
+                streets.add(k)
+            if any(
+                w == self.number and set(words[max(0, i - 2) : i]) & _HOUSE_CUES
+                for i, w in enumerate(words)
+            ):
+                numbered.add(k)
+        if streets and numbered and (len(streets | numbered) > 1):
+            return [Hit("street and house number, in separate texts")]
+        return []
 
     def _number_in_parts(self, words: list[str]) -> list[int]:
         """Where a house number with a flat (``21/7``, ``7-12``) is written as its parts in
