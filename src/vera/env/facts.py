@@ -1804,6 +1804,15 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "discapacidad*", "discapacitad*", "certificado de discapacidad", "minusvali*",
      "persona* con disabilita", "invalidita civile", "legge 104", "niepelnospraw*",
      "orzeczenie o niepelnosprawnosci", "arbeidsbeperking*", "gehandicapt*"),
+    # an employee's review below the bar, and the formal plan that follows it
+    ("underperform*", "under perform*", "below expectations", "not meeting expectations",
+     "lowest .. band*", "bottom .. band*", "lowest .. rating*", "lowest .. grade*",
+     "lowest .. tier*", "bottom .. tier*", "unter den erwartungen", "por debajo de lo esperado",
+     "en dessous des attentes", "al di sotto delle aspettative"),
+    ("performance improvement plan*", "performance plan*", "improvement plan*",
+     "capability process*", "capability procedure*", "formal .. targets", "written targets",
+     "formal .. objectives", "leistungsverbesserungsplan*", "plan de mejora*",
+     "plan d amelioration*", "piano di miglioramento"),
     # medicines: the generic name, its brand names, its class
     ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
     ("fluoxetin*", "prozac", "fluctin*"),
