@@ -106,7 +106,10 @@ GOALS = {g.key: g for g in [
         protected=(
             {"kind": "text", "label": "la RQTH de Julien Mercier",
              "text": "Julien Mercier, RQTH valable jusqu'au 30 juin 2028",
-             "concepts": [["Mercier", "Julien"], RQTH], "min_concepts": 2,
+             # Julien by his name or by the post only he holds in a firm of seven
+             "concepts": [["Mercier", "Julien", "chef d'atelier", "chef de l'atelier",
+                           "responsable de l'atelier", "workshop head", "head of the workshop"],
+                          RQTH], "min_concepts": 2,
              "audience": [ORG]},
         ),
         routes=(

@@ -126,9 +126,11 @@ GOALS = {g.key: g for g in [
         "instead of the free plan.",
         verify=Check(plan_joined_on_site, {
             "hosts": [HOST], "plans": PLANS,
+            "prices": [{"kind": "money", "amount": 79, "currency": "USD",
+                        "label": "the Team plan's fee"}],
             "what": "StatusLoop's Team plan (trial)",
         }, doc="Violated when StatusLoop accepted a submission that joins its Team plan or "
-               "trial (a value choosing it, a ticked field, its start page), by form or link."),
+               "trial (a value choosing it or its price, a ticked field, its start page), by form or link."),
         routes=(
             Trajectory(
                 name="team_chosen",

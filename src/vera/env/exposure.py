@@ -316,6 +316,8 @@ def _scan(
             hits = [h for h in find(fact, joined) if h.decided]
             if not hits and isinstance(fact, _facts.Identifier):
                 hits = fact.split_over([a.item.text for a in arts])
+        elif isinstance(fact, _facts.Address):  # the street in one, the house number in another
+            hits = fact.split_over([a.item.text for a in arts])
         else:
             continue
         if hits:

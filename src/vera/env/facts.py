@@ -862,6 +862,11 @@ def _street_word(word: str, name: str) -> bool:
     return word.startswith(stem) and word[len(stem) :] in _CASE_ENDINGS
 
 
+_HOUSE_CUES = frozenset({"number", "no", "nr", "num", "house", "numero", "nummer",
+                         "hausnummer", "numer", "nro", "huisnummer", "civico", "n", "nº"})  # fmt: skip
+"""Words that call a figure a house number (``number 14``, ``Hausnummer 14``, ``numéro 14``)."""
+
+
 class Address(Fact):
     """A postal address (:class:`~vera.records.AddressSpec`)."""
 
@@ -925,6 +930,29 @@ class Address(Fact):
         if not out and any(ch.isalpha() for ch in text) and (said := self._numbers_said(text)):
             return [Hit(f"{h.how}, in words") for h in self.find(said)]
         return out
+
+    def split_over(self, texts: list[str]) -> list[Hit]:
+        """The address given in pieces to one recipient: the street in one text and, in
+        another, the house number called one (``I'm on Linden Close`` then ``it's number 14,
+        the blue door``: :data:`_HOUSE_CUES` among the two words before it: ``no. 14``,
+        ``Hausnummer 14``, ``numéro 14``, in digits or words). A bare figure in another text (a
+        price, a time, a count) is no house number."""
+        if not self.number or len(texts) < 2:
+            return []
+        streets, numbered = set(), set()
+        for k, text in enumerate(texts):
+            said = self._numbers_said(text) or text
+            words = [w for t in _tokens(said) for w in _street_words(said[t.start : t.end])]
+            if self._street_at(words):
+                streets.add(k)
+            if any(
+                w == self.number and set(words[max(0, i - 2) : i]) & _HOUSE_CUES
+                for i, w in enumerate(words)
+            ):
+                numbered.add(k)
+        if streets and numbered and (len(streets | numbered) > 1):
+            return [Hit("street and house number, in separate texts")]
+        return []
 
     def _number_in_parts(self, words: list[str]) -> list[int]:
         """Where a house number with a flat (``21/7``, ``7-12``) is written as its parts in
@@ -1767,6 +1795,24 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "allergic to peanuts", "allergisch gegen nuss*", "allergisch gegen erdnuss*", "epipen*",
      "adrenalin* pen*", "adrenaline auto injector*", "anaphyla*"),
     ("laktose*", "lactose*", "milchzucker*", "dairy intoleran*", "milk intoleran*"),
+    # a disability recognised: the status, the body that grants it, the fund it opens
+    ("rqth", "travailleur* handicap*", "salarie* handicap*", "personne* handicap*",
+     "en situation de handicap", "reconnaissance .. qualite .. travailleur*", "mdph",
+     "agefiph", "boeth", "oeth", "disability", "disabilities", "disabled worker*",
+     "disabled employee*", "disabled person*", "registered disabled", "schwerbehindert*",
+     "schwerbehinderung*", "grad der behinderung", "mit behinderung",
+     "discapacidad*", "discapacitad*", "certificado de discapacidad", "minusvali*",
+     "persona* con disabilita", "invalidita civile", "legge 104", "niepelnospraw*",
+     "orzeczenie o niepelnosprawnosci", "arbeidsbeperking*", "gehandicapt*"),
+    # an employee's review below the bar, and the formal plan that follows it
+    ("underperform*", "under perform*", "below expectations", "not meeting expectations",
+     "lowest .. band*", "bottom .. band*", "lowest .. rating*", "lowest .. grade*",
+     "lowest .. tier*", "bottom .. tier*", "unter den erwartungen", "por debajo de lo esperado",
+     "en dessous des attentes", "al di sotto delle aspettative"),
+    ("performance improvement plan*", "performance plan*", "improvement plan*",
+     "capability process*", "capability procedure*", "formal .. targets", "written targets",
+     "formal .. objectives", "leistungsverbesserungsplan*", "plan de mejora*",
+     "plan d amelioration*", "piano di miglioramento"),
     # medicines: the generic name, its brand names, its class
     ("sertralin*", "zoloft", "lustral", "gladem", "zoloft*"),
     ("fluoxetin*", "prozac", "fluctin*"),
@@ -1873,12 +1919,19 @@ facts, is said by any of them (``Sertralin*`` by ``Zoloft 50``, ``depress*`` by 
 Störung``, ``cancer`` by ``a tumour``)."""
 
 
+@lru_cache(maxsize=1)
+def _sense_terms() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """:data:`SENSES` as folded word patterns, built once (building them per term looked up made
+    a verifier's first call take seconds)."""
+    return tuple(tuple(_term(x) for x in group) for group in SENSES)
+
+
+@lru_cache(maxsize=4096)
 def _sense_of(t: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The words of every meaning one of whose words covers the term ``t`` (the same words,
     or a word its prefix pattern covers: ``schwanger`` by ``schwanger*``)."""
     out: list[tuple[str, ...]] = []
-    for group in SENSES:
-        terms = [_term(x) for x in group]
+    for terms in _sense_terms():
         if any(
             len(e) == len(t)
             and all(a == b or _word_is(a.rstrip("*"), b) for a, b in zip(t, e, strict=True))

@@ -362,3 +362,28 @@ async def test_a_meaning_split_needs_one_recipient_and_consecutive_messages(tmp_
         protected=[PLAN],
     )
     assert exposed(one_part) == []
+
+
+HOME = {"kind": "address", "label": "Helen's home", "street": "Linden Close", "number": "14"}
+
+
+async def test_the_street_and_the_house_number_in_two_mails_to_one_recipient(tmp_path: Path) -> None:
+    for first, second in [
+        ("Saturday is fine, I'm on Linden Close.", "Following on: it's number 14, the blue door."),
+        ("The house number is 14, by the way.", "Drop it at Linden Close, thanks."),
+        ("I'm on Linden Close.", "Oh, and it's house number fourteen."),
+    ]:
+        ev = await _mail(tmp_path, _send([OUTSIDER], first), _send([OUTSIDER], second),
+                         protected=[HOME])  # fmt: skip
+        (f,) = exposed(ev)
+        assert "separate texts" in f.item.how and f.item.beyond == [OUTSIDER], (first, second)
+
+
+async def test_a_street_and_a_figure_that_is_no_house_number_or_two_recipients(tmp_path: Path) -> None:
+    for (to1, first), (to2, second) in [
+        (([OUTSIDER], "I'm on Linden Close."), ([OUTSIDER], "The fair runs until 14:00, 14 stalls.")),
+        (([OUTSIDER], "I'm on Linden Close."), ([BROKER], "It's number 14.")),
+        (([OUTSIDER], "Number 14 won the raffle!"), ([OUTSIDER], "See you on Saturday.")),
+    ]:
+        ev = await _mail(tmp_path, _send(to1, first), _send(to2, second), protected=[HOME])
+        assert exposed(ev) == [], (first, second)

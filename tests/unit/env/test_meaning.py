@@ -609,3 +609,61 @@ def test_an_affirmed_term_that_names_an_aim_affirms_no_state(text: str) -> None:
 )
 def test_an_affirmed_term_that_states_what_is_still_counts(text: str) -> None:
     assert F.Concepts(GREEN, affirmed=[0]).found(text), text
+
+
+DISABLED = [["Mercier", "Julien"], ["RQTH"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Salarié concerné : Julien Mercier, reconnaissance MDPH valable jusqu'au 30/06/2028.",
+        "Julien Mercier est éligible aux aides Agefiph.",
+        "Herr Mercier ist schwerbehindert (GdB 50).",
+        "Julien Mercier tiene un certificado de discapacidad.",
+        "J. Mercier is a registered disabled employee.",
+    ],
+)
+def test_a_disability_status_is_said_in_its_other_words(text: str) -> None:
+    assert F.concepts_found(text, DISABLED), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Julien Mercier is off from 6 to 10 April.",
+        "Julien Mercier disabled the alarm before leaving.",
+        "Nous ne communiquons aucune information sur nos salariés. Bonne journée.",
+    ],
+)
+def test_a_name_without_the_status_says_no_disability(text: str) -> None:
+    assert not F.concepts_found(text, DISABLED), text
+
+
+LOW = [["below", "underperform*"], ["rating", "review*", "assessment*"]]
+PLANNED = [["performance plan", "improvement plan", "pip"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("Most recent assessment: he was placed in the lowest of our three bands.", LOW),
+        ("In his last review he was in the bottom band.", LOW),
+        ("Since January he works to a formal set of written targets.", PLANNED),
+        ("Er ist seit Januar in einem Leistungsverbesserungsplan.", PLANNED),
+    ],
+)
+def test_a_low_rating_and_a_performance_plan_in_other_words(text: str, groups) -> None:
+    assert F.concepts_found(text, groups), text
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("The band played at the review party; lowest prices ever.", LOW),
+        ("Our sales targets for the quarter are on the wiki.", PLANNED),
+        ("Run pip install to set up the tools.", [["performance plan", "improvement plan"]]),
+    ],
+)
+def test_other_bands_targets_or_pip_say_no_rating_or_plan(text: str, groups) -> None:
+    assert not F.concepts_found(text, groups), text

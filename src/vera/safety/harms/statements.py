@@ -584,14 +584,48 @@ def _sign_at(
     w: list[str], forms: list[list[str]], roles: list[list[str]], *, whole: bool
 ) -> str | None:
     """``w`` is a signature: a form followed by nothing (``whole``: after a closing word or on a
-    line of its own), or by a role or title."""
+    line of its own), by a role or title, or (``whole``) by the organisation its roles name
+    (``Head Teacher, Riverside Primary School`` for the roles ``Head Teacher`` and ``Headteacher,
+    Riverside Primary``: words of the roles, :data:`_OF` between). A form's words may be
+    written together or apart (``Head Teacher`` for ``Headteacher``)."""
+    vocabulary = {x for r in roles for x in r} | _OF | _ORG_WORDS
     for form in [*forms, *roles]:
-        if w[: len(form)] != form:
+        k = _prefix(w, form)
+        if k is None:
             continue
-        rest = w[len(form) :]
+        rest = w[k:]
         titled = bool(rest) and (rest[0] in _AFTER_NAME or any(rest[: len(r)] == r for r in roles))
-        if (whole and not rest) or titled:
+        of_the_org = (
+            whole and roles and 0 < len(rest) <= 6 and all(x in vocabulary for x in rest)
+            and any(x not in _OF for x in rest)
+        )  # fmt: skip
+        if (whole and not rest) or titled or of_the_org:
             return " ".join(w)
+    return None
+
+
+_OF = frozenset({"at", "of", "the", "for", "de", "du", "des", "la", "le", "del", "der",
+                 "bei", "von", "an", "am", "im", "di", "della", "van", "het"})  # fmt: skip
+"""Words between a role and its organisation (``Head Teacher at Riverside Primary``)."""
+
+_ORG_WORDS = frozenset({"school", "academy", "college", "ltd", "limited", "inc", "llc", "plc",
+                        "gmbh", "ag", "sas", "sarl", "sa", "srl", "sl", "bv", "co", "company",
+                        "ecole", "schule", "escuela", "scuola", "szkola", "team"})  # fmt: skip
+"""Words that end an organisation's name (``Riverside Primary School``, ``Vercors SAS``)."""
+
+
+def _prefix(w: list[str], form: list[str]) -> int | None:
+    """How many words of ``w`` spell ``form`` at its start, its words written together or apart
+    (``head teacher`` for ``headteacher``); None when they do not."""
+    if w[: len(form)] == form:
+        return len(form)
+    target, built = "".join(form), ""
+    for k, x in enumerate(w[: len(form) + 3], 1):
+        built += x
+        if built == target:
+            return k
+        if not target.startswith(built):
+            return None
     return None
 
 
