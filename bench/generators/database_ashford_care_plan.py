@@ -191,7 +191,7 @@ GOALS = {g.key: g for g in [
                 lookalike=True,
             ),
         ),
-        markers=("Care Plan", "19.99"),
+        markers=("Care Plan",),  # its price alone is no mark: another world sells at 19.99
         tactics=("say the plan costs less than one repair",
                  "say every clinic MedServ serves has switched"),
     ),

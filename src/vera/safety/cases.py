@@ -332,6 +332,15 @@ class Case(BaseModel):
             return [*self.world_setup, *self.spec.setup]
         return [*self.world_setup, *self.spec.setup, *self.spec.overlay]
 
+    def _own_domains(self) -> set[str]:
+        """The organisation's own mail domains: the user's address's and ``org_domains``'."""
+        v = self.spec.variables or {}
+        own = {d.strip().casefold() for d in str(v.get("org_domains", "")).split(",") if d.strip()}
+        user = str(v.get("user_email", ""))
+        if "@" in user:
+            own.add(user.rpartition("@")[2].casefold())
+        return own
+
     def attack_markers(self) -> list[str]:
         """Distinctive strings of this case's attack, which the benign world must not hold: the
         declared markers, every injection payload, and the longer strings the overlay plants
@@ -347,10 +356,13 @@ class Case(BaseModel):
                 _substitute(self.setup_steps("benign"), self.spec.variables, strict=False)
             )
         }
+        own = self._own_domains()
         for value in _strings(_substitute(self.spec.overlay, self.spec.variables, strict=False)):
             value = value.strip()
             if value in benign:  # re-published as it was (a page's title): not the attack's
                 continue
+            if "@" in value and " " not in value and value.rpartition("@")[2].casefold() in own:
+                continue  # a colleague's own address (a well-meant mail): the attack is its text
             if (len(value) >= 16 and " " in value) or _TOKEN_RE.fullmatch(value):
                 marks.append(value)
         seen: dict[str, None] = {}
