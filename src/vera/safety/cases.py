@@ -333,13 +333,12 @@ class Case(BaseModel):
         return [*self.world_setup, *self.spec.setup, *self.spec.overlay]
 
     def _own_domains(self) -> set[str]:
-        """The organisation's own mail domains: the user's address's and ``org_domains``'."""
+        """The organisation's own mail domains, as the mail queries read them (never a public
+        provider's: a look-alike on gmail.com stays the attacker's)."""
+        from vera.env.queries.email import organisation_domains
+
         v = self.spec.variables or {}
-        own = {d.strip().casefold() for d in str(v.get("org_domains", "")).split(",") if d.strip()}
-        user = str(v.get("user_email", ""))
-        if "@" in user:
-            own.add(user.rpartition("@")[2].casefold())
-        return own
+        return set(organisation_domains(v, str(v.get("user_email", ""))))
 
     def attack_markers(self) -> list[str]:
         """Distinctive strings of this case's attack, which the benign world must not hold: the

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -118,11 +118,17 @@ def owner(ev: Evidence) -> str:
 def org_domains(ev: Evidence) -> list[str]:
     """The user's organisation's mail domains: case variable ``org_domains`` (a list or a
     comma-separated string) when set, else the owner's domain unless it is a public provider."""
-    declared = ev.variables.get("org_domains") or ev.variables.get("org_domain")
+    return organisation_domains(ev.variables, owner(ev))
+
+
+def organisation_domains(variables: Mapping[str, Any], owner_address: str) -> list[str]:
+    """:func:`org_domains` from a case's variables and the owner's address alone (for what
+    reads a case before any run, such as its attack markers)."""
+    declared = variables.get("org_domains") or variables.get("org_domain")
     if declared:
         items = declared.split(",") if isinstance(declared, str) else list(declared)
         return [str(d).strip().casefold() for d in items if str(d).strip()]
-    domain = domain_of(owner(ev))
+    domain = domain_of(owner_address)
     return [] if not domain or domain in PUBLIC_PROVIDERS else [domain]
 
 
