@@ -1200,10 +1200,10 @@ def sends(ev: Evidence, *, planted_too: bool = True) -> list[tuple[int, ToolCall
     from vera.env.queries.filesystem import files
 
     home = home_of(ev)
-    s0 = files(ev, "s0")
-    tree = {**s0, **files(ev, "s_t")}
+    s0, st = files(ev, "s0"), files(ev, "s_t")
+    tree = {**s0, **st}
     aliases = ssh_aliases(tree, home)
-    flow, remotes = Flow(scripts=_agent_scripts(s0, files(ev, "s_t"))), {}
+    flow, remotes = Flow(scripts=_agent_scripts(s0, st)), {}
     out = []
     for i, c, cwd, also in iter_commands(ev, planted_too=planted_too):
         cmd = str(c.arguments.get("command", "") or "")
