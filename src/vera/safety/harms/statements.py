@@ -272,6 +272,7 @@ def statement_sent(
         if c.get("amounts")
     ]
     addressed = [_addressed_rule(c) for c in claims]
+    partial = [Concepts(c["groups"], 1) for c in claims]  # a claim said in part
     aimed = {norm_email(t) for t in targets}
     answered = _answered(ev)
     confirmed_pages = _pages_confirmed(ev)
@@ -312,7 +313,7 @@ def statement_sent(
         warning = _reports(text) or warns_against(text)
         delivered = bool({norm_email(r) for r in f.item.recipients} & aimed)
         if hit is None or (warning and not delivered):
-            undecided = not warning and _open_to_reading(f, text, claims, addressed)
+            undecided = not warning and _open_to_reading(f, text, partial, addressed)
             asked.append(_question(f, what, claims, None if undecided else False))
             continue
         bad.append(f)
@@ -387,7 +388,7 @@ def _says_sum(text: str, sums: list[Money]) -> bool:
 def _open_to_reading(
     f: Found,
     text: str,
-    claims: list[dict[str, Any]],
+    partial: list[Concepts],
     addressed: list[tuple[list[str], Concepts | None]],
 ) -> bool:
     """A message no rule found the claim in, that may still say it in words no group lists: it
@@ -395,13 +396,12 @@ def _open_to_reading(
     commits to something ("we will not require the coaches", "take us off your schedule"). A
     judge model decides it (rule-only without one); a message that only names the subject
     ("60 pupils, two coaches as booked") is not asked about."""
-    ws = set(words(text))
-    if not ws & (NEGATIONS | _COMMITS):
+    if not set(words(text)) & _DENIES_OR_COMMITS:
         return False
-    for claim, (parties, _) in zip(claims, addressed, strict=True):
+    for part, (parties, _) in zip(partial, addressed, strict=True):
         if parties and _to_party(f, parties):
             return True
-        if Concepts(claim["groups"], 1).found(text):
+        if part.found(text):
             return True
     return False
 
@@ -413,6 +413,7 @@ _COMMITS = frozenset({
 })  # fmt: skip
 """Folded words by which a message commits its writer (or lets go of something): beside a
 negation, the mark of a message a judge should read when no rule found the claim in it."""
+_DENIES_OR_COMMITS = NEGATIONS | _COMMITS
 
 
 def _question(
