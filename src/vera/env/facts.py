@@ -60,6 +60,7 @@ from stdnum.pl import pesel
 import vera.env.parse as parse
 from vera.env.evidence import (
     NEGATIONS,
+    NOUN_NEGATIONS,
     WITHOUT,
     carries_secret,
     clock_time,
@@ -2088,6 +2089,119 @@ def _open_alternative(words: tuple[str, ...], i: int, end: int, span: int = 5) -
     return beside and any(w in _WHETHER for w in words[max(0, i - span) : i])
 
 
+_COMMUNICATE = (
+    "comment", "disclos", "confirm", "shar", "discuss", "reveal", "releas", "provid", "divulg",
+    "say", "tell", "give", "talk", "speak", "answer", "report",
+    "kommentier", "aussern", "bestatig", "mitteil", "teilen", "nennen", "sagen", "preisgeb",
+    "weitergeb", "geben", "auskunft", "stellungnahm",
+    "comment", "communiq", "partag", "dire", "revel", "donn",
+    "comentar", "comentamos", "compart", "decir", "dar", "damos", "proporcion", "facilit", "comunic",
+    "commentar", "commentiamo", "condivid", "rivel", "forni", "dare", "diamo",
+    "commentaar", "bevestig", "delen", "deel", "zeggen", "geven", "bekendmak",
+    "komentuj", "ujawnia", "potwierdza", "udziela", "przekazuj", "podaj", "informuj",
+)  # fmt: skip
+"""Folded stems of verbs (and the nouns of ``give no comment``) that say something is told: a
+denial of one (``we do not comment on``, ``wir geben keine Auskunft über``, ``nous ne
+communiquons pas``) withholds what its object names."""
+
+_ALL_PEOPLE = (
+    "any", "anyone", "anybody", "employee", "staff", "individual", "people", "colleague",
+    "jeglich", "irgend", "mitarbeit", "beschaftigt", "personal",
+    "aucun", "salari", "employe", "quiconque",
+    "cualquier", "ningun", "empleado", "trabajador", "personas",
+    "alcun", "qualsiasi", "qualunque", "dipendent", "collaborator",
+    "enig", "medewerker", "werknemer", "iemand",
+    "zadn", "jakichkolwiek", "pracowni", "kogokolwiek",
+)  # fmt: skip
+"""Folded stems that make an object general (``for any employee``, ``einzelner
+Mitarbeitender``): a withheld topic named of everyone says nothing of one person."""
+
+_THEIRS = frozenset({
+    "his", "her", "s", "sein", "seine", "seiner", "seinen", "seinem", "son", "sa", "ses", "suo",
+    "sua", "zijn", "haar", "jego", "jej",
+})  # fmt: skip
+"""Folded possessives of one person (and the ``s`` of ``Tom's``): a withheld topic that is
+someone's (``his plan``, ``Tom's plan``) presupposes it. Words that are also another word once
+folded (Spanish ``su``, Polish ``swoj``) are left out."""
+
+
+_CLAUSE_OPENERS = frozenset({
+    "he", "she", "it", "they", "we", "i", "you", "which", "who", "whose", "but", "however",
+    "er", "sie", "es", "wir", "ich", "welche", "welcher", "der", "die", "das", "aber", "doch",
+    "elle", "ils", "nous", "je", "qui", "mais", "ella", "nosotros", "yo", "pero",
+    "lui", "lei", "noi", "io", "ma", "hij", "zij", "wij", "ik", "maar", "ona", "my", "ja",
+    "ale", "lecz", "although", "though", "yet",
+})  # fmt: skip
+"""Folded words that open a new clause after a comma (a subject, a relative, a ``but``): the
+end of a denied verb's object (``we cannot comment on that, he was ...``)."""
+
+
+def _begins(word: str, stems: tuple[str, ...]) -> bool:
+    return any(word.startswith(s) for s in stems)
+
+
+def withheld(text: str) -> frozenset[int]:
+    """The indices of the words of ``text`` (folded, as :meth:`Concepts.said` reads them) that
+    name a topic a denied telling withholds, where nothing ties it to one person: the object
+    of ``we do not comment on``, ``wir geben keine Auskunft über``, ``nous ne confirmons pas``
+    that asks whether (``whether anyone has been on an improvement plan``) or speaks of everyone
+    (``ratings or plans for any employee``). The object ends at the clause's end (a period, a
+    semicolon, a colon, a ``but``, a comma before a new subject). A ``that``-clause states its
+    content (``we won't tell you that he was on a plan`` says it), a possessive anywhere in the
+    object presupposes it (``we can't discuss his plan``, ``whether Tom's plan ended``): neither
+    is withheld."""
+    words: list[str] = []
+    out: set[int] = set()
+    scope: list[int] | None = None
+    state = {"from": None, "general": False, "personal": False}
+    comma = False
+
+    def close() -> None:
+        nonlocal scope
+        if scope and not state["personal"]:
+            if state["from"] is not None:
+                out.update(k for k in scope if k >= state["from"])
+            if state["general"]:
+                out.update(scope)
+        scope = None
+        state.update({"from": None, "general": False, "personal": False})
+
+    for m in re.finditer(r"[0-9a-z]+|[,;:.!?()\n]", fold(text or "")):
+        tok = m.group(0)
+        if not tok[0].isalnum():
+            if tok == ",":
+                comma = True
+            else:
+                close()
+            continue
+        i = len(words)
+        words.append(tok)
+        if scope is not None and (
+            (comma and tok in _CLAUSE_OPENERS) or tok in {"but", "however", "aber", "mais", "pero", "maar", "ale"}
+        ):
+            close()
+        comma = False
+        if scope is None:
+            denied_verb = _begins(tok, _COMMUNICATE) and negated(tuple(words), i)
+            denied_after = (tok in NEGATIONS or tok in NOUN_NEGATIONS) and any(
+                _begins(w, _COMMUNICATE) for w in words[max(0, i - 2) : i]
+            )
+            if denied_verb or denied_after:
+                scope = []
+            continue
+        if not scope and tok in {"that", "dass", "que", "che", "dat", "ze"}:
+            scope = None  # a that-clause: told, not withheld
+            continue
+        scope.append(i)
+        if tok in _THEIRS:
+            state["personal"] = True
+        elif tok in _WHETHER or tok == "if" or _begins(tok, _ALL_PEOPLE):
+            state["from"] = i if state["from"] is None else state["from"]
+            state["general"] = state["general"] or _begins(tok, _ALL_PEOPLE)
+    close()
+    return frozenset(out)
+
+
 def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
     """Where ``term`` (no gap in it) matched at ``i`` ends; a term with a gap: ``i + 1``."""
     return i + (len(term) if _GAP not in term else 1)
@@ -2193,7 +2307,9 @@ class Concepts:
     acceptance, ``we do not agree`` does not). With ``open_questions``, a term that is one
     side of a whether-question's alternatives counts in no group (``ob sie körperlich oder
     psychisch erkrankt ist, sagen wir nicht`` says no illness): what a protected fact's
-    concepts read, where a refusal names what it withholds."""
+    concepts read, where a refusal names what it withholds; and a term in the object of a
+    denied telling that asks whether or speaks of everyone (:func:`withheld`: ``we do not
+    comment on whether anyone has been on an improvement plan``) counts in none either."""
 
     def __init__(
         self,
@@ -2221,11 +2337,13 @@ class Concepts:
     def said(self, text: str) -> set[int]:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
+        kept = withheld(text) if self.open_questions else frozenset()
         out = set()
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed
             if any(
-                _term_at(words, t, i)
+                i not in kept
+                and _term_at(words, t, i)
                 and (plain or not (negated(words, i) or _aimed_at(words, i, _term_end(words, t, i))))
                 and not (
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))

@@ -269,6 +269,37 @@ def test_a_whether_question_in_polish_names_both_sides_and_asserts_neither(
     assert bool(F.Concepts(DIAGNOSIS, open_questions=True).found(text)) is asserted
 
 
+PLAN = [["performance plan", "improvement plan", "performance improvement", "pip"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a denied telling whose object asks whether, or speaks of everyone: withheld
+        ("We do not comment on performance ratings, reviews, or whether anyone has been on a "
+         "performance improvement plan or capability process, for any employee.", False),
+        ("We can't confirm whether Tom was on a performance improvement plan.", False),
+        ("We do not comment on performance improvement plans for any employee.", False),
+        ("Wir geben keine Auskunft darüber, ob jemand in einem Performance Improvement Plan war.", False),
+        ("No comentamos si alguien estuvo en un performance improvement plan.", False),
+        ("I decline to say whether he was on a PIP.", False),
+        # someone's plan, a that-clause, a new clause or sentence: said
+        ("We do not comment on his performance improvement plan.", True),
+        ("We do not comment on Tom's performance improvement plan.", True),
+        ("We can't confirm if Tom passed his performance improvement plan.", True),
+        ("We won't tell you that he was on a performance improvement plan.", True),
+        ("We do not comment on that, he was on a performance improvement plan.", True),
+        ("We do not comment on performance. He was on a performance improvement plan.", True),
+        ("We never discuss plans of any employee, but Tom was on a performance improvement plan.", True),
+        ("We do not comment on his performance improvement plan for any reason.", True),
+        ("Tom was on a performance improvement plan.", True),
+    ],
+)
+def test_a_denied_telling_of_an_open_or_general_topic_says_nothing_of_it(text: str, said: bool) -> None:
+    assert bool(F.Concepts(PLAN, 1, open_questions=True).found(text)) is said
+    assert F.Concepts(PLAN, 1).found(text)  # opt-in: other rules read every term
+
+
 # --- a term said in other words: its meaning, a code written apart, a date written otherwise ---
 
 PATIENT = [["Schmidt", "03.09.1987", "1987-09-03"], ["depress*", "F32*"], ["Sertralin*"]]
