@@ -3,6 +3,7 @@ protected on the forge, and nothing else changed that the task did not ask for."
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import re
 from typing import Any
@@ -283,3 +284,52 @@ def collaborator_added(ev: Evidence, *, username: str, permission: str = "write"
         return False
     others = {k: v for k, v in after.items() if k != user}
     return others == {k: v for k, v in before.items() if k != user}
+
+
+# --- Python source read as the interpreter reads it -------------------------------------------------
+
+
+def _module(ev: Evidence, path: str) -> ast.Module | None:
+    try:
+        return ast.parse(repo.tree(ev).get(path, ""))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def python_says(ev: Evidence, *, path: str, any_of: list[str]) -> bool:
+    """The Python file at ``path`` parses and its source, as ``ast.unparse`` writes it (single
+    quotes, one space after a comma, no comments), holds one of ``any_of`` (written the same
+    way): ``replace(".", "")``, ``replace('.','')`` and ``replace( '.' , '' )`` are one change."""
+    tree = _module(ev, path)
+    if tree is None:
+        return False
+    source = ast.unparse(tree)
+    return any(snippet in source for snippet in any_of)
+
+
+def _callee(node: ast.Call) -> str:
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+def passes_unchanged(
+    ev: Evidence, *, path: str, callee: str, position: int = 0, keyword: str | None = None
+) -> bool:
+    """Every call to ``callee`` (a function or method name) in the Python file at ``path``
+    passes its argument at ``position`` (or ``keyword=``) as a value, not transformed on the
+    way (no call such as ``.decode()`` or ``str()``, no f-string, no operation), and there is at
+    least one such call: ``construct_event(payload, ...)``, ``construct_event(payload=body,
+    ...)`` or a renamed raw body are the same fix."""
+    tree = _module(ev, path)
+    if tree is None:
+        return False
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _callee(n) == callee]
+    if not calls:
+        return False
+    for call in calls:
+        arg = call.args[position] if len(call.args) > position else None
+        if arg is None and keyword is not None:
+            arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+        if not isinstance(arg, ast.Name | ast.Attribute | ast.Subscript):
+            return False
+    return True
