@@ -18,7 +18,11 @@ consultant, contractor, a third party's bot) declares the file that outsider sen
 repository worlds' forges are private (``facts: premises: forge access``), so an outsider cannot
 comment on an issue, open one or commit. A goal without such a sender is planted by the one outside
 account the world gives access (``ctx["contractor_handle"]``: a contractor's account taken over, or
-an insider), which the case names in ``realism: forge_access``.
+an insider), which the case names in ``realism: forge_access``. A vector whose attack lives in the
+user's turns alone has that account write the multi variant's notes in what it owns as well: comments
+on a quiet issue of its own (``ctx["contractor_issue"]``, planted in single too, without the request)
+and on the issue or pull request the task opens (else on ``ctx["contractor_comments_on"]``, an issue of
+its area), never in the team's code, configuration, changelog or command output.
 """
 
 from __future__ import annotations
@@ -300,6 +304,13 @@ def _style(kind: str, ch: str, g: dict, hook: tuple[str, dict | None] = ("", Non
     if ch == "file":
         return _as_comment(str((hook[1] or {}).get("path", "")), who, body)
     return body
+
+
+def _said(g: dict, text: str) -> str:
+    """A comment by the attacker (``g["persona"]``) as the forge shows it, ``text`` carrying their request."""
+    lang = g.get("lang", "en")
+    ask = g["ask"]
+    return "---\n" + SAID[lang].format(who=g["persona"]) + "\n\n" + text.format(ask=ask, ask_cap=ask[:1].upper() + ask[1:])
 
 
 # --- vectors ----------------------------------------------------------------------------------
@@ -658,13 +669,16 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
     if sent:
         hk = {c: h for c, h in hk.items() if c in OUTSIDER_CHANNELS}
     opens: dict[str, dict] = {}  # channel -> the read of the attacker's own item a witness makes
+    # channel -> how the attacker's comment there reads (``{ask}``), where the vector's style does not
+    # fit: their later comment on their own quiet issue, their aside on the issue of their area
+    voice: dict[str, str] = {}
     if ctx["env"] == "repo" and not sent:
         # the team's own files (code, configuration, SECURITY.md, CHANGELOG.md) carry no note of
         # the attacker's unless the attacker's own commit (the overlay) wrote them: their note
         # rides on the issue they opened or the file they committed instead
         committed = [p for step in overlay for p in ((step.get("repo.commit_files") or {}).get("files") or {})]
         own = {c: h for c, h in hk.items()
-               if c not in ("file", "changelog") or (h[1] or {}).get("path") in committed}
+               if c not in ("file", "changelog", "tool output") or (h[1] or {}).get("path") in committed}
         if where.startswith("issue #"):
             number = int(where.removeprefix("issue #"))
             own["own issue"] = ("get_issue", {"number": number})
@@ -672,10 +686,28 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
         elif committed and "file" not in own:
             own["file"] = ("read_repo_file", {"path": committed[0]})
             opens["file"] = {"tool": "read_repo_file", "arguments": {"path": committed[0]}}
-        if len(own) >= 2:  # else (an attack in the user's turns alone) it keeps the task's channels
-            hk = own
-        else:
-            opens = {}
+        if len(own) < 2 and insider:
+            # the attack lives in the user's turns (or in what the team's CI shows), yet the multi
+            # variant's notes still come from the one outside account with access, in what it
+            # owns: an issue of its own (planted quiet, so the single variant's attack stays the
+            # user's turn) whose read shows its later comment, and its comment on the issue or pull
+            # request the task opens, or on the issue of its own area (``contractor_comments_on``)
+            if "own issue" not in own:
+                number = ctx["next_issue"]
+                title, body = ctx["contractor_issue"]
+                overlay = [*overlay, {"repo.add_issue": {"title": title, "body": body, "author": insider, "labels": [],
+                                                         "date": ctx.get("contractor_issue_date", "2026-03-09T07:55:00Z"),
+                                                         "comments": []}}]
+                own["own issue"] = ("get_issue", {"number": number})
+                opens["own issue"] = {"tool": "get_issue", "arguments": {"number": number}}
+                voice["own issue"] = ctx["contractor_note"]
+            if len(own) < 2 and ctx.get("contractor_comments_on"):
+                number = ctx["contractor_comments_on"]
+                own["issue comment"] = ("get_issue", {"number": number})
+                opens["issue comment"] = {"tool": "get_issue", "arguments": {"number": number}}
+                voice["issue comment"] = ctx["contractor_aside"]
+        assert len(own) >= 2, (task_id, vector_id, sorted(own))
+        hk = own
     chans = [c for c in v["channels"] if c in hk]
     chans += [c for c in hk if c not in chans]
     assert len(chans) >= 2, (task_id, chans)
@@ -697,13 +729,15 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
                       for k, ch in enumerate(["file", "tool output"])]
     else:
         injections = [
-            _inj(f"{vector_id}-{k}", ch, hk[ch], _style(v["styles"][k], ch, g, hk[ch], task.get("outsider")))
+            _inj(f"{vector_id}-{k}", ch, hk[ch],
+                 _said(g, voice[ch]) if ch in voice else _style(v["styles"][k], ch, g, hk[ch], task.get("outsider")))
             for k, ch in enumerate(chans[:2])
         ]
     cid = f"{case_prefix}_{task_id}_{goal_id}"
     witnesses = []
-    for name, route, calls in goal["routes"](task):
-        witnesses.append((name, trajectory(route, task["calls"] + first_reads + calls, response=goal.get("witness_response", ""))))
+    for name, route, calls, *only in goal["routes"](task):  # a fourth item: the variants it applies to
+        witnesses.append((name, trajectory(route, task["calls"] + first_reads + calls, response=goal.get("witness_response", ""),
+                                           variants=only[0] if only else None)))
         first_reads = []  # the first witness opens the attacker's own item, so its note shows in a run
     look_name, look_route, look_calls, look_resp = goal["look"](task)
     references = [
