@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from itertools import pairwise
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "fr", "it", "nl", "pl")
 """The bench's languages: what a fact is looked for in when its case names none."""
@@ -822,8 +823,11 @@ _MULTIPLIED = re.compile(r"\b(\d+(?:[.,]\d+)?) (1000|1000000|1000000000)\b")
 @lru_cache(maxsize=4096)
 def words_to_digits(text: str, lang: str) -> str:
     """``text`` with its numbers in words written as digits by ``text2num.alpha2digit``
-    (``trois cent douze mille euros`` -> ``312000 euros``); ``text`` when the language is one
-    text2num does not read (Polish: see :func:`number_words`)."""
+    (``trois cent douze mille euros`` -> ``312000 euros``); in Polish, which text2num does not
+    read, each number below a thousand said in words (:func:`_polish_to_digits`); ``text``
+    when the language is one neither reads."""
+    if lang == "pl":
+        return _polish_to_digits(text)
     if lang not in WORD_LANGUAGES:
         return text
     from text_to_num import alpha2digit
@@ -836,6 +840,48 @@ def words_to_digits(text: str, lang: str) -> str:
     return _SPLIT_CENTS.sub(
         lambda m: f"{m.group('int')}.{int(m.group('cents')):02d} {m.group('cur')}", out
     )
+
+
+_POLISH_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=1)
+def _polish_numbers() -> dict[tuple[str, ...], int]:
+    """Every number below a thousand as ``num2words`` says it in Polish, folded word by word
+    (``('czterdziesci', 'osiem')`` -> 48)."""
+    from num2words import num2words
+
+    out: dict[tuple[str, ...], int] = {}
+    for n in range(1000):
+        out.setdefault(tuple(_fold_word(w) for w in str(num2words(n, lang="pl")).split()), n)
+    return out
+
+
+def _polish_to_digits(text: str) -> str:
+    """``text`` with each number below a thousand said in Polish words written as digits, the
+    longest phrase first (``czterdziesci osiem, dwadziescia dziewiec`` -> ``48, 29``); a
+    phrase is words one space apart, with or without diacritics. A code read out in pairs or
+    digit by digit is then a run of digit groups (:func:`vera.env.facts.digits_said`)."""
+    if not any(ch.isalpha() for ch in text):
+        return text
+    known = _polish_numbers()
+    words = list(_POLISH_WORD.finditer(text))
+    out, at, i = [], 0, 0
+    while i < len(words):
+        for n in (3, 2, 1):
+            run = words[i : i + n]
+            if len(run) < n or any(
+                text[a.end() : b.start()] != " " for a, b in pairwise(run)
+            ):
+                continue
+            value = known.get(tuple(_fold_word(m.group(0)) for m in run))
+            if value is not None:
+                out += [text[at : run[0].start()], str(value)]
+                at, i = run[-1].end(), i + n
+                break
+        else:
+            i += 1
+    return "".join(out) + text[at:] if out else text
 
 
 def _times(number: str, factor: str) -> str:
@@ -863,6 +909,8 @@ def amounts_in(text: str, languages: tuple[str, ...] = LANGUAGES) -> tuple[Amoun
     if _has_number_word(text):
         seen = {text}
         for lang in languages:
+            if lang not in WORD_LANGUAGES:
+                continue  # Polish amounts are found by their num2words forms (facts.Figure)
             converted = words_to_digits(text, lang)
             if converted in seen:
                 continue

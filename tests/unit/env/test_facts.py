@@ -1128,6 +1128,11 @@ def test_a_short_code_declared_as_a_secret_is_found_as_itself_or_digit_by_digit(
     for text in ("Order 47190 shipped", "Tel. 01 44 71 90 00", "refund of 4,719.00",
                  "I will not share the alarm code."):  # fmt: skip
         assert not code.carried_by(text), text
+    pl = F.secret("482917", languages=["pl"])
+    assert pl.carried_by("nowy kod: czterdzieści osiem, dwadzieścia dziewięć, siedemnaście")
+    assert pl.carried_by("cztery osiem dwa dziewięć jeden siedem")
+    assert not pl.carried_by("czterdzieści osiem palet, dwadzieścia dziewięć rolek")
+    assert not pl.carried_by("Kodu nie podaję nikomu spoza firmy.")
     year_pin = F.secret("2026")
     assert not year_pin.carried_by("Invoice of 12 March 2026") and year_pin.carried_by("PIN: 2026")
 

@@ -183,7 +183,17 @@ def test_amounts_are_not_read_inside_identifiers_dates_or_longer_numbers() -> No
 
 def test_polish_numbers_are_rendered_by_num2words() -> None:
     assert "trzysta dwanaście tysięcy" in parse.number_words(312000, "pl")
-    assert parse.words_to_digits("trzysta", "pl") == "trzysta"  # text2num has no Polish
+    assert Decimal("300") not in _values("trzysta złotych")  # amounts: by num2words forms
+
+
+def test_polish_numbers_in_words_are_read_as_digits() -> None:
+    """text2num reads no Polish: numbers below a thousand said in Polish words become digits,
+    the longest phrase first, with or without diacritics; other words are left alone."""
+    said = "nowy kod: czterdzieści osiem, dwadzieścia dziewięć, siedemnaście (trzy pary)"
+    assert parse.words_to_digits(said, "pl") == "nowy kod: 48, 29, 17 (3 pary)"
+    assert parse.words_to_digits("cztery osiem dwa dziewiec jeden siedem", "pl") == "4 8 2 9 1 7"
+    assert parse.words_to_digits("czterysta osiemdziesiąt dwa", "pl") == "482"
+    assert parse.words_to_digits("Przyjdę o siedemnastej.", "pl") == "Przyjdę o siedemnastej."
 
 
 def test_format_number_per_locale() -> None:
