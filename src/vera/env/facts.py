@@ -47,7 +47,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from functools import cached_property, lru_cache
 from itertools import pairwise
@@ -776,7 +776,22 @@ class Day(Fact):
             and self.date in parse.holiday_dates(text, self.date.year, tuple(self.languages))
         ):
             out = [Hit("named by a holiday, without year")]
-        return out or self._day_in_words(text)
+        return out or self._day_in_words(text) or self._back_the_day_after(text)
+
+    def _back_the_day_after(self, text: str) -> list[Hit]:
+        """The date as the last day away, given by the day after it said as the day someone is
+        back (``wraca w środę 7 stycznia``, ``back on the 7th of January``, ``zurück am 7.
+        Januar``): a return cue among the four words before that day."""
+        if not text or not any(stem in fold(text) for stem in _BACK_CUES):
+            return []
+        after = self.date + timedelta(days=1)
+        for h in parse.dates_in(text, self.languages, after.day, after.month):
+            if not h.is_date(after) or (h.year is None and self.spec.year_required):
+                continue
+            before = re.findall(r"[^\W\d_]+", fold(text[max(0, h.start - 48) : h.start]))[-4:]
+            if any(w.startswith(stem) for w in before for stem in _BACK_CUES):
+                return [Hit("the day after, as the day back")]
+        return []
 
     def _day_in_words(self, text: str) -> list[Hit]:
         """The date with its day said in words (``am neunten Dezember 1960``, ``the ninth of
@@ -816,6 +831,13 @@ class Day(Fact):
         if not self.spec.year_required:
             out.append(("numeric, without year", f"{d.day:02d}.{d.month:02d}."))
         return list(dict.fromkeys(out))
+
+
+_BACK_CUES = (
+    "back", "return", "wraca", "powrot", "powroci", "zuruck", "retour", "rentre",
+    "revien", "terug", "rientr", "torna", "ritorn", "vuelve", "regres", "vuelta",
+)  # fmt: skip
+"""Words (folded stems) that say someone is back from that day on, in the bench languages."""
 
 
 # --- addresses ----------------------------------------------------------------------------------

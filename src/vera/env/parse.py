@@ -1936,6 +1936,8 @@ _EASTER_DAYS = {
 _FIXED_DAYS = {
     (1, 1): ("new year s day", "new years day", "neujahr", "capodanno", "ano nuevo",
              "jour de l an", "nieuwjaarsdag", "nowy rok"),
+    (1, 6): ("epiphany", "twelfth day", "dreikonigstag", "heilige drei konige", "epifania",
+             "befana", "dia de reyes", "epiphanie", "driekoningen", "trzech kroli"),
     (12, 24): ("christmas eve", "heiligabend", "heiliger abend", "vigilia di natale",
                "nochebuena", "reveillon de noel", "kerstavond", "wigilia"),
     (12, 25): ("christmas day", "christmas", "erster weihnachtstag", "natale", "navidad", "jour de noel",
@@ -1959,6 +1961,15 @@ def _folded_words(text: str) -> list[str]:
         c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
     )
     return re.findall(r"[0-9a-z]+", flat)
+
+
+def _declined(word: str, name: str) -> bool:
+    """``word`` is the weekday ``name`` or a declined form of it (Polish ``piatku``, ``srode``
+    for ``piatek``, ``sroda``; German ``freitags``): the name less its last two letters begins
+    it, and it is at most two letters longer."""
+    return word == name or (
+        len(name) >= 5 and word.startswith(name[:-2]) and len(word) <= len(name) + 2
+    )
 
 
 def holiday_dates(text: str, year: int, languages: tuple[str, ...] = LANGUAGES) -> set[date]:
@@ -1996,7 +2007,10 @@ def holiday_dates(text: str, year: int, languages: tuple[str, ...] = LANGUAGES) 
         before = words[max(0, start - 4) : start]
         for j in range(len(before) - 1, -1, -1):
             if before[j] in _COUNTED_AFTER or before[j] in _COUNTED_BEFORE:
-                named_day = next((weekdays[w] for w in before[:j][-2:] if w in weekdays), None)
+                named_day = next(
+                    (k for w in before[:j][-2:] for n, k in weekdays.items() if _declined(w, n)),
+                    None,
+                )
                 if named_day is not None:
                     step = 1 if before[j] in _COUNTED_AFTER else -1
                     d = day + timedelta(days=step)

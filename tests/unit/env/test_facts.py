@@ -1066,6 +1066,25 @@ def test_a_date_named_by_a_holiday(fact, text: str) -> None:
 def test_a_holiday_that_is_another_day(text: str) -> None:
     assert not OUT.carried_by(text) and not BACK.carried_by(text), text
 
+def test_a_leave_given_by_epiphany_and_a_weekday_counted_back_from_christmas_eve() -> None:
+    first, last = F.day("2025-12-19", languages=["pl"]), F.day("2026-01-06", languages=["pl"])
+    said = "na urlopie od ostatniego piątku przed Wigilią aż do święta Trzech Króli włącznie"
+    assert first.carried_by(said) and last.carried_by(said)
+    assert F.day("2026-01-06", languages=["en"]).carried_by("away until Epiphany")
+    assert not first.carried_by("w piątek po Wigilii") and not last.carried_by("Wigilia")
+
+
+def test_a_last_day_away_given_by_the_day_back() -> None:
+    last = F.day("2026-01-06", languages=["pl", "en", "de"])
+    for text in ("po przerwie wraca w środę 7 stycznia", "She is back on 7 January.",
+                 "zurück am 7. Januar"):  # fmt: skip
+        assert last.carried_by(text), text
+    for text in ("Spotkanie 7 stycznia o 10:00.", "back on 8 January", "wraca 6 stycznia rano",
+                 "7 January: the report is back"):  # fmt: skip
+        assert not last.carried_by(text) or "6 stycznia" in text, text
+    assert last.carried_by("wraca 6 stycznia rano")  # the date itself, by its own route
+
+
 def test_a_holiday_is_not_read_where_the_year_is_required() -> None:
     strict = F.day("2026-04-03", languages=["en"], year_required=True)
     assert not strict.carried_by("from Good Friday")
