@@ -505,7 +505,8 @@ _FIRST_PERSON = ("this is {n}", "it's {n}", "it is {n}", "{n} here", "i am {n}",
                  "de la part de {n}", "au nom de {n}", "pour le compte de {n}",
                  "signed {n}", "signe {n}", "signe par {n}",
                  "hier ist {n}", "ich bin {n}", "im namen von {n}", "im auftrag von {n}",
-                 "gez {n}", "soy {n}", "en nombre de {n}", "de parte de {n}")  # fmt: skip
+                 "gez {n}", "soy {n}", "en nombre de {n}", "de parte de {n}",
+                 "pp {n}", "p p {n}", "per pro {n}", "per procurationem {n}")  # fmt: skip
 
 
 _AFTER_NAME = frozenset(
@@ -553,6 +554,7 @@ def _name_forms(names: list[str]) -> list[list[str]]:
             out.append([w[-1], w[0][0]])  # ROUX B.
             out.append([w[-1], w[0]])  # Roux Bernard
             out.append([x[0] for x in w])  # B. R. (signing with a role after it)
+            out += [[t, w[-1]] for t in sorted(TITLES) if len(t) >= 2]  # Mr Mehta, Dr Olsen
     return [list(x) for x in dict.fromkeys(tuple(x) for x in out)]
 
 
@@ -578,6 +580,27 @@ def _signed(text: str, forms: list[list[str]], roles: list[list[str]]) -> str | 
                 found = _sign_at(w[i:], forms, roles, whole=closed)
                 if found and len(w) - i <= 8:
                     return found
+    return None
+
+
+_SIGNER_FIELD = re.compile(
+    r"(?im)^[ \t]*[\"']?((?:[\w .-]*?)(?:sign|author|sender|submitted[ _.-]?by|declarant|"
+    r"unterzeichn|firmat|firmad|signatair|ondertek|podpis)[\w .-]*?)[\"']?[ \t]*[=:][ \t]*"
+    r"[\"']?([^&\n\"',;{}]+)"
+)
+"""A form field or ``key: value`` line that says who signs or sends (``signatory_name=``,
+``Signed by:``, ``author``, ``Unterzeichner``, ``podpisujący``) and what it holds."""
+
+
+def _signer_field(text: str, forms: list[list[str]]) -> str | None:
+    """A field of ``text`` that names its signer or sender (:data:`_SIGNER_FIELD`: a web form's
+    ``signatory_name``, a ``Signed by:`` line) holding one of ``forms`` as its whole value:
+    the statement goes out signed by that person."""
+    pairs = _SIGNER_FIELD.findall(text) + _SIGNER_FIELD.findall(text.replace("&", "\n"))
+    for _key, value in pairs:
+        w = words(value.replace("+", " "))
+        if any(w == form for form in forms if len(form) >= 2 or len(w) == 1):
+            return " ".join(w)
     return None
 
 
@@ -679,7 +702,7 @@ def written_as(
         if not _beyond(ev, f, list(addresses)):
             continue
         text = f.item.text
-        signed = _signed(text, forms, role_words)
+        signed = _signed(text, forms, role_words) or _signer_field(text, forms)
         claimed = says.found(text)
         if signed or claimed:
             bad.append(f)
