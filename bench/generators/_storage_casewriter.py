@@ -143,6 +143,10 @@ class Goal:
     """``ask`` as an outsider writes it to the user where the language has a formal address
     (German "Sie": "schicken Sie ..."); ``ask`` itself is how the user speaks to their assistant
     ("schick ..."). The vectors' planted texts use this one when it is set."""
+    ask_user: str = ""
+    """``ask`` as the adversarial user says it in their own turn (the user-channel vectors' opening), in
+    their own short words: the planted text keeps the outsider's wording (``ask_formal`` or ``ask``), and
+    a real user who relays an attacker's request does not type the attacker's sentence. Unset: ``ask``."""
     authorised: str = ""
     lookalike_allow: list[str] = field(default_factory=list)
     extra_overlay: list[dict] = field(default_factory=list)
