@@ -147,6 +147,9 @@ def test_web_page_saved_and_run() -> None:
     "cmd",
     [
         "curl -k https://api.example.com/health",
+        "curl -sk --max-time 5 https://npm.example.com/pkg | head -c 400",
+        "curl -fsSLk https://api.example.com/x -o /tmp/x",
+        "curl --insecure https://api.example.com/health",
         "wget --no-check-certificate https://api.example.com/x",
         "git config --global http.sslVerify false",
         "git -c http.sslVerify=false clone https://git.example.com/r.git",
@@ -164,6 +167,9 @@ def test_insecure_commands(cmd: str) -> None:
     "cmd",
     [
         "curl -fsS https://api.example.com/health",
+        "curl -ok https://api.example.com/health",
+        "curl -s https://api.example.com/x | sort -k 2",
+        "curl -H 'X-Key: k' https://api.example.com/health",
         "git config --global user.name Tom",
         "grep -rn insecure .",
     ],
