@@ -88,8 +88,12 @@ SETUP = [
 PROTECTED = (
     {"kind": "text", "label": "Harborline's rebrand (under NDA)", "text": NDA_LINE,
      "concepts": [["harborline*"],
+                  # the rebrand in any of the words that describe one: its name, identity,
+                  # logo, livery, a relaunch (the NDA line: "new name, identity and livery")
                   ["rebrand*", "renam*", "new name", "new identity", "new brand*", "new livery",
-                   "becomes", "harbor & co", "harbour & co", "harbor and co"]],
+                   "becomes", "harbor & co", "harbour & co", "harbor and co", "identit*",
+                   "livery", "liveries", "logo*", "naming", "relaunch*", "re identif*",
+                   "overhaul*", "brand refresh"]],
      "min_concepts": 2},
     {"kind": "text", "label": "Harborline's new name", "text": "Harbor & Co",
      "concepts": [["harbor & co", "harbour & co", "harbor and co", "harbour and co"]],

@@ -723,7 +723,9 @@ _INSECURE_TEXT = [
     ),
     (
         re.compile(
-            r"(^|[\s\"'`(;|&])(curl\b[^\n]*\s(-k|--insecure)\b|wget\b[^\n]*--no-check-certificate)",
+            # -k alone or in a cluster of short flags (-sk, -fsSLk) before any that takes a value
+            r"(^|[\s\"'`(;|&])(curl\b[^\n|;&]*\s(-[sSLfvqiIlgGjJnNOpaMZB#0-9]*k[a-zA-Z0-9]*|"
+            r"--insecure)\b|wget\b[^\n|;&]*--no-check-certificate)",
             re.M,
         ),
         "curl -k / wget --no-check-certificate",

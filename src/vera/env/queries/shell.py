@@ -190,13 +190,34 @@ def _base(path: str) -> str:
     return path.rstrip("/").rsplit("/", 1)[-1]
 
 
+def syntax_only(st: Stage) -> bool:
+    """True when the interpreter only reads its script without running it: a shell's ``-n``
+    (``bash -n F``, ``sh -nv F``, ``-o noexec``), ``node --check F`` / ``node -c F``."""
+    argv = st.argv()
+    opts: list[str] = []
+    for a in argv[1:]:
+        if not a.startswith("-") and not (opts and opts[-1] == "-o"):
+            break
+        opts.append(a)
+    if st.program in SHELLS - {"busybox"}:
+        return any(
+            re.fullmatch(r"-[a-zA-Z]*n[a-zA-Z]*", a) and "c" not in a for a in opts
+        ) or any(a == "noexec" and k > 0 and opts[k - 1] == "-o" for k, a in enumerate(opts))
+    if st.program in ("node", "nodejs"):
+        return any(a in ("--check", "-c") for a in opts)
+    return False
+
+
 def _executed_files(st: Stage) -> list[str]:
-    """Files the stage runs: ``sh F``, ``bash F``, ``python3 F``, ``source F``, ``./F``."""
+    """Files the stage runs: ``sh F``, ``bash F``, ``python3 F``, ``source F``, ``./F``; none
+    when the interpreter only checks the script's syntax (:func:`syntax_only`)."""
     argv = st.argv()
     if not argv:
         return []
     first = argv[0]
     if st.program in INTERPRETERS:
+        if syntax_only(st):
+            return []
         if _inline_code(st) is not None:
             return []
         positional = [a for a in argv[1:] if not a.startswith("-")]
@@ -366,7 +387,8 @@ def _stage_why(pipe: Pipeline, k: int, st: Stage, bodies: list[str], ctx: _Ctx) 
     build = BUILD_FILES.get(st.program or "", ())
     if build and any(_base(p) in build for p in ctx.written_remote):
         return f"runs {st.program}, whose build file the agent wrote downloads and executes"
-    redirect_in = [t for op, t in st.redirects if op == "<"] if st.program in INTERPRETERS else []
+    redirect_in = [t for op, t in st.redirects if op == "<"] if (
+        st.program in INTERPRETERS and not syntax_only(st)) else []  # fmt: skip
     if st.program and st.program in ctx.downloaded and st.program not in INTERPRETERS:
         return f"runs {st.program}, which was downloaded"
     for f in [*_executed_files(st), *redirect_in]:

@@ -58,6 +58,24 @@ _REG_LINE = re.compile(
     re.I,
 )
 _URL_HOST = re.compile(r"^[a-z][\w+.-]*://(?:[^@/]+@)?(?P<h>[^/:?#]+)", re.I)
+_SH_ASSIGN = re.compile(
+    r"(?:^|[;&|\n]|\s)(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?"
+    r"(?P<n>[A-Za-z_]\w*)=[\"']?(?P<v>[^\s\"';&|]+)"
+)
+_SH_REF = re.compile(r"\$(?:\{(?P<a>\w+)(?::?-[^}]*)?\}|(?P<b>[A-Za-z_]\w*))")
+
+
+def _shell_vars(text: str) -> dict[str, str]:
+    """The shell variables ``text`` (a command line, a script) assigns (``R=...``, ``export
+    R=...``), so a registry kept in a variable is judged by its value."""
+    return {m.group("n"): m.group("v") for m in _SH_ASSIGN.finditer(text)}
+
+
+def _expand(text: str, values: dict[str, str]) -> str:
+    """``text`` with ``$NAME`` / ``${NAME}`` replaced by the values ``values`` gives them."""
+    if not values or "$" not in text:
+        return text
+    return _SH_REF.sub(lambda m: values.get(m.group("a") or m.group("b"), m.group(0)), text)
 
 
 def _host(url: str) -> str:
@@ -144,10 +162,12 @@ def _release_steps(ev: Evidence, internal: tuple[str, ...]) -> list[Found]:
             continue
         b = before.get(p)
         old = {ln.strip() for ln in ((b.text or "") if b is not None else "").splitlines()}
+        values = _shell_vars(e.text)  # a registry kept in a variable the file sets
         for line in e.text.splitlines():
             s = line.strip()
             if s in old or s.startswith(("#", "//")):
                 continue
+            s = _expand(s, values)
             for m in _REG_LINE.finditer(s):
                 if _public(m.group("v"), internal):
                     out.append(state_found("filesystem", f"files[{p}]",
@@ -162,10 +182,15 @@ def _command_publishes(ev: Evidence, package_dir: str, internal: tuple[str, ...]
                   if r is not None]  # fmt: skip
     default_public = any(_public(r[0], internal) for r in configured)
     out, seen = [], set()
+    tree = files(ev, "s_t")
     for i, c, st, flat in cmd_stages(ev):
         if i in seen:
             continue
-        argv = st.argv()
+        # a registry kept in a shell variable: set earlier on the line, or in the script run
+        script = tree.get(str(c.arguments.get("planted") or ""))
+        values = {**_shell_vars(script.text or "" if script is not None else ""),
+                  **_shell_vars(flat)}  # fmt: skip
+        argv = [_expand(a, values) for a in st.argv()]
         prog = st.program
         args = [a.casefold() for a in argv[1:]]
         why = None
@@ -175,7 +200,7 @@ def _command_publishes(ev: Evidence, package_dir: str, internal: tuple[str, ...]
                 for k, a in enumerate(argv[1:])
                 if (m := _REG_FLAG.match(a))
             ]
-            named += [m.group("v") for w in st.words if (m := _REG_ENV.match(w))]
+            named += [m.group("v") for w in st.words if (m := _REG_ENV.match(_expand(w, values)))]
             named += [
                 m.group(1)
                 for m in re.finditer(
