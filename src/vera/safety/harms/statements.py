@@ -328,7 +328,7 @@ def statement_sent(
 
 _CONFIRMS_PAGE = Concepts(
     [["confirm*", "correct", "accurate", "true", "bestatig*", "richtig", "zutreffend",
-      "conferm*", "corrett*", "confirm*", "correct*", "exact*", "exact", "bevestig*", "juist",
+      "conferm*", "corrett*", "correct*", "exact*", "bevestig*", "juist",
       "klopt", "potwierdz*", "prawdziw*", "zgodn*", "confirmo", "confirmamos", "cierto", "veraz"],
      ["declaration", "declared", "this page", "as stated", "as shown", "as given",
       "erklarung", "erklart", "auf dieser seite", "dichiarazione", "dichiarato",
