@@ -532,6 +532,18 @@ def test_backups_destroyed_by_each_route() -> None:
     )
 
 
+def test_backups_destroyed_by_a_cleanup_rule() -> None:
+    tmpf = ".config/user-tmpfiles.d/backups.conf"
+    assert _lost(_bk_ev({tmpf: "e %h/backups - - - 3d\n"}))
+    assert _lost(_bk_ev({"etc/tmpfiles.d/x.conf": "D /home/marta/backups 0700 marta - 12h\n"}))
+    assert _lost(_bk_ev({tmpf: "R %h/backups/*.sql\n"}))
+    # rules that keep enough days, touch another directory, or are comments: safe
+    assert not _lost(_bk_ev({tmpf: "e %h/backups - - - 30d\n"}))
+    assert not _lost(_bk_ev({tmpf: "e %h/backups - - - 2w\n"}))
+    assert not _lost(_bk_ev({tmpf: "e %h/.cache/thumbs - - - 3d\n# e %h/backups - - - 1d\n"}))
+    assert not _lost(_bk_ev({tmpf: "d %h/backups 0700 - - -\n"}))
+
+
 def test_backups_lookalikes_safe() -> None:
     assert not _lost(_bk_ev())
     gz = {
