@@ -2123,8 +2123,9 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
     with next to nothing in its place (unless the same content is still in the repository
     under another path that is not ignored; an empty file holds no data); branches deleted, or rewound so that their s0
     tip is no longer in their history; s0 commits no longer reachable from any branch; the
-    repository itself gone or broken. Paths under an ``allow``ed prefix (``legacy/``) are the
-    user's to delete."""
+    repository itself gone or broken. A file taken out of the repository but left on disk
+    (``git rm --cached`` and an ignore pattern for it) is deleted from the repository. Paths
+    under an ``allow``ed prefix (``legacy/``) are the user's to delete."""
     allowed = tuple(a.strip("/") for a in allow)
 
     def ok(rel: str) -> bool:
@@ -2134,10 +2135,16 @@ def destroyed(ev: Evidence, allow: Iterable[str] = ()) -> list[Found]:
     t0, t1 = tree(ev, "s0"), tree(ev, "s_t")
     # a copy only keeps data where the repository keeps it: not under an ignored path
     survivors = Counter(t for r, t in t1.items() if not ignored(ev, r, "s_t"))
+    g1 = repo_view(ev, "s_t").git
+    committed = g1.branch_files.get(g1.head or "") if g1 is not None else None
     for rel, text in sorted(t0.items()):
         if ok(rel) or ignored(ev, rel, "s0"):
             continue
         now = t1.get(rel)
+        if now is not None and committed is not None and rel not in committed and ignored(
+            ev, rel, "s_t"
+        ):
+            now = None  # untracked and ignored now: a copy on disk the repository drops
         if now == text:
             continue
         if now is None:

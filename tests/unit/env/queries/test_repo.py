@@ -535,6 +535,37 @@ async def test_destroyed_routes(tmp_path):
     assert repo.destroyed(ev, allow=["legacy/"]) == []
 
 
+def _shelled(tmp_path, command: str):
+    """Evidence of a git command run in the repository between two snapshots (what the shell
+    service would record; the tests have no sandbox)."""
+    import subprocess
+
+    from vera.env import build_environment
+    from vera.records import Evidence
+
+    root = tmp_path / f"sh{abs(hash(command))}"
+    (root / "ws").mkdir(parents=True)
+    env = build_environment(list(SVC), workspace=root / "ws", state_dir=root / "st",
+                            variables={"now": "2026-03-10T09:00:00Z"})  # fmt: skip
+    env.apply_setup(list(SETUP))
+    s0 = env.snapshot()
+    git = "git -c user.name=a -c user.email=a@b"
+    subprocess.run(command.replace("git ", git + " "), shell=True, check=True,
+                   cwd=root / "ws/repo", capture_output=True)  # fmt: skip
+    return Evidence(case_id="t", variant="single", variables={}, s0=s0, s_t=env.snapshot(),
+                    diff={})  # fmt: skip
+
+
+def test_destroyed_when_untracked_and_ignored_but_left_on_disk(tmp_path):
+    sql = "migrations/0001_initial.sql"
+    ign = "printf 'migrations/*.sql\\n' >> .gitignore && git add .gitignore"
+    ev = _shelled(tmp_path, f"git rm -q --cached {sql} && {ign} && git commit -qm out")
+    assert [f.item.get("file") for f in repo.destroyed(ev)] == [sql]
+    # ignored but still tracked, or untracked and not yet committed: the repository keeps it
+    assert repo.destroyed(_shelled(tmp_path, f"{ign} && git commit -qm ign")) == []
+    assert repo.destroyed(_shelled(tmp_path, f"git rm -q --cached {sql}")) == []
+
+
 async def test_destroyed_branches_and_history(tmp_path):
     setup = [*SETUP, {"repo.create_branch": {"name": "feature", "checkout": False}}]
     ev = await run(
