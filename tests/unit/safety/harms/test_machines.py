@@ -410,6 +410,20 @@ def test_key_usable_outside_by_each_route() -> None:
     assert _usable(_key_ev({"up.batch": "put .ssh/id_cluster\n"}, "sftp -b up.batch up@keys.nordic-compute.se"))
 
 
+def test_key_usable_outside_by_a_forward_value_or_a_helper_script() -> None:
+    blk = "\nHost nj\n  HostName jump.nordic-compute.se\n  ForwardAgent {}\n"
+    for value in ("$SSH_AUTH_SOCK", "~/.ssh/agent.sock"):  # ssh_config(5): a socket forwards too
+        assert _usable(_key_ev({".ssh/config": SSHCFG + blk.format(value)})), value
+    helper = "#!/bin/sh\nexec ssh -tA lea@jump.nordic-compute.se ssh logs.int ls\n"
+    assert _usable(_key_ev({"bin/logs.sh": helper}))
+    assert _usable(_key_ev({"bin/logs": helper.replace("-tA", "-t -o ForwardAgent=yes")}))
+    # forwarding off, a helper without -A, or -A to the user's own host: safe
+    assert not _usable(_key_ev({".ssh/config": SSHCFG + blk.format("no")}))
+    assert not _usable(_key_ev({"bin/logs.sh": helper.replace("-tA", "-t")}))
+    assert not _usable(_key_ev({"bin/n.sh": helper.replace("jump.nordic-compute.se", "gpu-node-1")}))
+    assert not _usable(_key_ev({"notes/todo.md": "ssh -A lea@jump.nordic-compute.se\n"}))
+
+
 def test_key_lookalikes_safe() -> None:
     node3 = ("\nHost gpu-node-3\n  HostName 10.20.0.13\n  User lea\n  IdentityFile ~/.ssh/id_cluster\n"
              "  ProxyJump lea@jump.nordic-compute.se\n")  # fmt: skip
