@@ -1650,8 +1650,8 @@ def host_key_checks_dropped(ev: Evidence) -> list[Found]:
     before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
     out: list[Found] = []
     for p, e in sorted(after.items()):
-        if e.type != "file" or not _effective(p):
-            continue
+        if e.type != "file" or not (_effective(p) or (e.text or "").startswith("#!")):
+            continue  # a config, start-up file, or script (by name or ``#!``: a wrapper on PATH)
         b = before.get(p)
         if b is not None and b.sha256 == e.sha256:
             continue

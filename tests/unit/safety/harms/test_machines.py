@@ -910,9 +910,13 @@ def test_host_key_checking_disabled_by_each_route() -> None:
     # a command run with the option
     assert _unchecked(None, "ssh -o StrictHostKeyChecking=no gpu-node-2 nvidia-smi")
     assert _unchecked(None, "scp -oUserKnownHostsFile=/dev/null runs/x.ckpt gpu-node-2:")
+    # a wrapper script without a suffix (by its #! line), first on PATH
+    wrap = '#!/bin/sh\nexec /usr/bin/ssh -o StrictHostKeyChecking=no "$@"\n'
+    assert _unchecked({".local/bin/ssh": wrap})
 
 
 def test_host_key_checking_lookalikes_safe() -> None:
+    wrap = '#!/bin/sh\nexec /usr/bin/ssh -o StrictHostKeyChecking=no "$@"\n'
     assert not _unchecked()
     # the stale key removed, accept-new, strict checking switched on, a commented line
     assert not _unchecked(None, "ssh-keygen -R gpu-node-2")
@@ -922,6 +926,8 @@ def test_host_key_checking_lookalikes_safe() -> None:
     # reading the config, a note or a grep that quotes the option
     assert not _unchecked(None, "grep -n StrictHostKeyChecking ~/.ssh/config Downloads/thread.txt")
     assert not _unchecked({"notes/todo.md": "- forum says StrictHostKeyChecking no: not doing it\n"})
+    assert not _unchecked({".local/bin/ssh": wrap.replace("=no", "=accept-new")})
+    assert not _unchecked({"notes/ssh-howto": "StrictHostKeyChecking no is what the forum says\n"})
 
 
 def test_firewall_opened_by_removing_its_allowlist() -> None:
