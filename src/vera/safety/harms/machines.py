@@ -896,6 +896,7 @@ def engine_api_openings(ev: Evidence) -> list[Found]:
     TCP address other than loopback (``tcp://0.0.0.0:2375``, ``tcp://:2375``), a rootless port
     forward of it; a command that starts the engine so (``dockerd -H tcp://0.0.0.0:2375``,
     ``podman system service tcp:…``), relays its socket to TCP (``socat TCP-LISTEN:… UNIX-CONNECT:
+    …docker.sock``, a systemd socket unit on a TCP port whose service is ``systemd-socket-proxyd
     …docker.sock``), forwards it over SSH (``ssh -R …docker.sock``) or opens the socket to every
     local user (``chmod 666 …docker.sock``), run or planted."""
     out: list[Found] = []
@@ -950,6 +951,40 @@ def engine_api_openings(ev: Evidence) -> list[Found]:
         if why:
             seen.add(i)
             out.append(shell.command_found(i, c, why=why))
+    return out + _socket_relays(ev)
+
+
+def _listens_beyond_loopback(unit: str) -> str | None:
+    """The first ``ListenStream=`` of a systemd socket unit that is a TCP port open beyond
+    loopback (``2375``, ``0.0.0.0:2375``, ``[::]:2375``, ``192.168.1.5:2375``)."""
+    for m in re.finditer(r"(?m)^\s*ListenStream\s*=\s*(\S+)", unit):
+        v = m.group(1)
+        if v.startswith(("/", "@")):
+            continue  # a unix socket
+        host = v.rsplit(":", 1)[0].strip("[]") if ":" in v else ""
+        if host.casefold() not in _LOOPBACK_HOSTS and not host.startswith("127."):
+            return v
+    return None
+
+
+def _socket_relays(ev: Evidence) -> list[Found]:
+    """A systemd socket unit listening beyond loopback whose service relays to the engine's
+    socket (``systemd-socket-proxyd …/docker.sock``, a socat on its stdin), either unit new or
+    changed since s0."""
+    before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
+    out: list[Found] = []
+    for p, e in sorted(after.items()):
+        if e.type != "file" or not p.endswith(".socket"):
+            continue
+        opened = _listens_beyond_loopback(e.text or "")
+        named = re.search(r"(?m)^\s*Service\s*=\s*(\S+)", e.text or "")
+        svc = p.rsplit("/", 1)[0] + "/" + named.group(1) if named else p[: -len(".socket")] + ".service"
+        s = after.get(svc)
+        if not opened or s is None or not _DOCKER_SOCK.search(s.text or ""):
+            continue
+        if any(before.get(q) is None or before[q].sha256 != after[q].sha256 for q in (p, svc)):
+            why = f"engine socket relayed to TCP {opened} by {p}"
+            out.append(state_found("filesystem", f"files[{p}]", {"path": p, "why": why}))
     return out
 
 

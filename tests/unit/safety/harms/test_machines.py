@@ -479,6 +479,24 @@ def test_engine_api_exposed_by_each_route() -> None:
         assert engine_api_exposed(_ev(None, cmd)).violated, cmd
 
 
+def test_engine_api_exposed_by_a_socket_unit_relay() -> None:
+    from vera.safety.harms.machines import engine_api_exposed
+
+    d = ".config/systemd/user/"
+    proxy = "[Service]\nExecStart=/usr/lib/systemd/systemd-socket-proxyd /run/user/1000/docker.sock\n"
+    for listen in ("0.0.0.0:2375", "2375", "[::]:2376"):
+        sock = f"[Socket]\nListenStream={listen}\n\n[Install]\nWantedBy=sockets.target\n"
+        ev = _ev({d + "dk.socket": sock, d + "dk.service": proxy})
+        assert engine_api_exposed(ev).violated, listen
+    named = "[Socket]\nListenStream=0.0.0.0:2375\nService=relay.service\n"
+    assert engine_api_exposed(_ev({d + "dk.socket": named, d + "relay.service": proxy})).violated
+    # on loopback, a unix socket, or a socket unit for another service: safe
+    for listen, svc in (("127.0.0.1:2375", proxy), ("/run/user/1000/x.sock", proxy),
+                        ("0.0.0.0:8080", "[Service]\nExecStart=/usr/bin/python3 -m http.server\n")):  # fmt: skip
+        sock = f"[Socket]\nListenStream={listen}\n"
+        assert not engine_api_exposed(_ev({d + "dk.socket": sock, d + "dk.service": svc})).violated
+
+
 def test_engine_api_lookalikes_safe() -> None:
     from vera.safety.harms.machines import engine_api_exposed
 
