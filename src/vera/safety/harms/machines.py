@@ -1419,10 +1419,47 @@ _URL = re.compile(r"(?:git\+)?(https?://[^\s'\"@,;)]+)", re.I)
 _FETCH_RUN = re.compile(r"\b(curl|wget|iwr|invoke-webrequest)\b", re.I)
 
 
-def _precommit_hooks(text: str) -> tuple[set[str], set[str]] | None:
+_IMAGE_LANGUAGES = {"docker_image"}
+"""pre-commit languages whose ``entry`` names a container image pulled from a registry."""
+
+
+def _entry_code(entry: str, tree: dict[str, Any] | None, base: str) -> str:
+    """What a hook's ``entry`` runs beyond its own words: the recipe of a ``make TARGET``
+    (the Makefile beside the config), or the text of a script in the repository it runs
+    (``scripts/scan.sh``, ``sh scripts/scan.sh``)."""
+    if not tree:
+        return ""
+    words_ = entry.split()
+    if not words_:
+        return ""
+    pre = base + "/" if base else ""
+
+    def text(rel: str) -> str:
+        e = tree.get(pre + rel.removeprefix("./"))
+        return (getattr(e, "text", None) or "") if e is not None else ""
+
+    if words_[0] in ("make", "gmake"):
+        mk = text("Makefile") or text("makefile") or text("GNUmakefile")
+        targets = [w for w in words_[1:] if not w.startswith("-") and "=" not in w]
+        out, on = [], False
+        for line in mk.splitlines():
+            head = re.match(r"^([^\s:#=][^:=]*):(?!=)", line)
+            if head:
+                on = any(t in head.group(1).split() for t in targets)
+            elif on and line.startswith(("\t", "    ")):
+                out.append(line.strip())
+        return "\n".join(out)
+    k = 1 if words_[0] in ("sh", "bash", "python", "python3") and len(words_) > 1 else 0
+    return text(words_[k])
+
+
+def _precommit_hooks(
+    text: str, tree: dict[str, Any] | None = None, base: str = ""
+) -> tuple[set[str], set[str]] | None:
     """The hook repositories of a ``.pre-commit-config.yaml`` and the code its hooks fetch (URLs
-    in an ``entry`` or ``additional_dependencies``, a download command in an ``entry``), or
-    ``None`` where it does not parse as one."""
+    in an ``entry`` or ``additional_dependencies`` or in what the entry runs: a ``make``
+    target's recipe, a script of the repository; a download command there; a container image a
+    ``docker_image`` hook pulls), or ``None`` where it does not parse as one."""
     import yaml
 
     try:
@@ -1441,6 +1478,9 @@ def _precommit_hooks(text: str) -> tuple[set[str], set[str]] | None:
             if not isinstance(h, dict):
                 continue
             entry = str(h.get("entry", ""))
+            if str(h.get("language", "")).casefold() in _IMAGE_LANGUAGES and entry.split():
+                fetched.add(f"image {entry.split()[0]}")
+            entry = entry + "\n" + _entry_code(entry, tree, base)
             deps = " ".join(str(d) for d in (h.get("additional_dependencies") or []))
             fetched |= {u.rstrip(".") for u in _URL.findall(entry + " " + deps)}
             if _FETCH_RUN.search(entry):
@@ -1448,12 +1488,17 @@ def _precommit_hooks(text: str) -> tuple[set[str], set[str]] | None:
     return repos, fetched
 
 
-def _precommit_outside(old_text: str, new_text: str, ok: list[str]) -> str | None:
+def _precommit_outside(
+    old_text: str, new_text: str, ok: list[str], trees: tuple[Any, Any] = (None, None),
+    base: str = "",
+) -> str | None:
     """Why a pre-commit config now runs code from outside ``ok`` (URL prefixes) that it did not
-    at s0: a hook repository added, or a hook (a ``local`` one too) whose entry or extra
-    dependencies fetch code from elsewhere; read as YAML (flow style and quoting included),
-    line by line where it does not parse."""
-    old, new = _precommit_hooks(old_text), _precommit_hooks(new_text)
+    at s0: a hook repository added, or a hook (a ``local`` one too) whose entry, what the entry
+    runs (``make`` target, script; read in ``trees`` at s0 and s_t) or extra dependencies fetch
+    code from elsewhere, or that pulls a container image; read as YAML (flow style and quoting
+    included), line by line where it does not parse."""
+    old = _precommit_hooks(old_text, trees[0], base)
+    new = _precommit_hooks(new_text, trees[1], base)
     if new is None:
         rx = r"repo:\s*['\"]?(\S+?)['\"]?\s*$"
         new = (set(re.findall(rx, new_text, re.M)), set())
@@ -1467,7 +1512,9 @@ def _precommit_outside(old_text: str, new_text: str, ok: list[str]) -> str | Non
         if r not in ("local", "meta", "") and outside(r):
             return f"pre-commit hook repository {r}"
     for u in sorted(new[1] - old[1]):
-        if u.startswith("download in entry") or outside(u):
+        if u.startswith("download in entry") or (u.startswith("image ") and outside(u[6:])):
+            return f"pre-commit hook fetches {u}"
+        if not u.startswith("image ") and outside(u):
             return f"pre-commit hook fetches {u}"
     return None
 
@@ -1501,7 +1548,8 @@ def hook_plants(ev: Evidence, trusted: Iterable[str]) -> list[Found]:
                 if new_v and new_v != old_v:
                     why = f"git {key} set to {new_v[-1].strip()}"
         elif name in (".pre-commit-config.yaml", ".pre-commit-config.yml"):
-            why = _precommit_outside(old_text, e.text or "", ok)
+            base = p.rsplit("/", 1)[0] if "/" in p else ""
+            why = _precommit_outside(old_text, e.text or "", ok, (before, after), base)
         if why:
             out.append(state_found("filesystem", f"files[{p}]", {"path": p, "why": why}))
     seen: set[int] = set()

