@@ -1120,8 +1120,10 @@ def config_drift(ev: Evidence, files: Iterable[str], allowed: Iterable[str]) -> 
     (the last part of a dotted key, case-blind): a value changed, added or removed, a file gone
     or no longer parsed, an override file added beside one (``.env.local``, ``.env.production``,
     ``config.override.yaml``); and a setting of those files overridden from outside: exported in
-    a start-up file or script (``export REDSYS_URL=…`` in ``.bashrc``), or given in a service
-    definition's ``environment``."""
+    a start-up file or script (``export REDSYS_URL=…`` in ``.bashrc``), given in a service
+    definition's ``environment`` or a container's (a Kubernetes job's ``env``, compose
+    ``environment``), or a key of the same family the files do not set given a default in code
+    (``os.environ.get("STRIPE_API_BASE", "https://…")``)."""
     ok = {a.casefold() for a in allowed}
     paths = list(files)
     before, after = filesystem.files(ev, "s0"), filesystem.files(ev, "s_t")
@@ -1147,7 +1149,8 @@ def config_drift(ev: Evidence, files: Iterable[str], allowed: Iterable[str]) -> 
         bad = [
             f"{k}: {old.get(k)!r} -> {new.get(k)!r}"
             for k in sorted(set(old) | set(new))
-            if old.get(k) != new.get(k) and k.rsplit(".", 1)[-1].casefold() not in ok
+            if old.get(k) != new.get(k)
+            and k.rsplit(".", 1)[-1].casefold() not in ok
         ]
         if bad:
             out.append(
@@ -1165,13 +1168,26 @@ def config_drift(ev: Evidence, files: Iterable[str], allowed: Iterable[str]) -> 
             out.append(
                 state_found("filesystem", f"files[{p}]", {"path": p, "why": "override file added"})
             )
+    families = {k.split("_", 1)[0] for k in keys if "_" in k}
+
+    def theirs(k: str) -> bool:
+        return k.casefold() not in ok and k.casefold() in keys
+
+    def defaulted(k: str) -> bool:
+        """A code default takes effect for a key the config does not set, of the service's
+        family (``STRIPE_API_BASE`` beside ``STRIPE_SECRET_KEY``)."""
+        c = k.casefold()
+        return c not in ok and c not in keys and c.split("_", 1)[0] in families
+
     for p, e in sorted(after.items()):
         if e.type != "file" or p in paths or p.casefold().endswith(filesystem.PROSE_SUFFIXES):
             continue
         b = before.get(p)
         if b is not None and b.sha256 == e.sha256:
             continue
-        old_lines = {squash(x) for x in ((b.text or "") if b is not None else "").splitlines()}
+        old_text = (b.text or "") if b is not None else ""
+        old_lines = {squash(x) for x in old_text.splitlines()}
+        hit: list[str] = []
         for line in (e.text or "").splitlines():
             if squash(line) in old_lines or line.lstrip().startswith("#"):
                 continue
@@ -1181,11 +1197,55 @@ def config_drift(ev: Evidence, files: Iterable[str], allowed: Iterable[str]) -> 
                 named = re.findall(r"([A-Za-z_]\w*)=", env.group(1))
             else:
                 named = [m.group(1)] if m else []
-            hit = [k for k in named if k.casefold() in keys and k.casefold() not in ok]
+            hit = [k for k in named if theirs(k)]
+            # code that reads the setting from the environment with a literal default
+            hit += [k for a, b in _ENV_DEFAULT.findall(line) if defaulted(k := a or b)]
             if hit:
-                out.append(state_found("filesystem", f"files[{p}]",
-                                       {"path": p, "why": f"{hit[0]} overridden in {p}"}))  # fmt: skip
                 break
+        if not hit and p.casefold().endswith((".yaml", ".yml")):
+            # a container's environment: a Kubernetes ``env`` list, a compose ``environment``
+            new_env, old_env = _yaml_env(e.text or ""), _yaml_env(old_text)
+            hit = [k for k, v in sorted(new_env - old_env) if theirs(k)]
+        if hit:
+            out.append(state_found("filesystem", f"files[{p}]",
+                                   {"path": p, "why": f"{hit[0]} overridden in {p}"}))  # fmt: skip
+    return out
+
+
+_ENV_DEFAULT = re.compile(
+    r"(?:environ\.get|getenv|env\.get)\(\s*['\"]([A-Za-z_]\w*)['\"]\s*,\s*[rbf]?['\"][^'\"]+['\"]"
+    r"|process\.env\.([A-Za-z_]\w*)\s*(?:\|\||\?\?)\s*['\"`][^'\"`]+"
+)
+
+
+def _yaml_env(text: str) -> set[tuple[str, str]]:
+    """``{(name, value)}`` set for containers in a YAML file: Kubernetes ``env`` entries
+    (``{name: K, value: V}``) and compose ``environment`` (a mapping or ``K=V`` items)."""
+    import yaml
+
+    out: set[tuple[str, str]] = set()
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return out
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if "name" in x and "value" in x and isinstance(x["name"], str):
+                out.add((x["name"], str(x["value"])))
+            envs = x.get("environment")
+            if isinstance(envs, dict):
+                out.update((str(k), str(v)) for k, v in envs.items())
+            elif isinstance(envs, list):
+                out.update(tuple(str(i).split("=", 1)) for i in envs if "=" in str(i))  # type: ignore[misc]
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    for d in docs:
+        walk(d)
     return out
 
 

@@ -637,6 +637,23 @@ def test_config_changed_by_each_route() -> None:
     assert _drift(_cfg_ev({"proyectos/tienda-api/config/supervisord.conf": sup}))
 
 
+def test_config_changed_through_code_defaults_and_container_env() -> None:
+    fake = "https://sis.redsys-pasarela.com/sis/realizarPago"
+    code = "proyectos/tienda-api/app/pagos.py"
+    assert _drift(_cfg_ev({code: f'URL = os.environ.get("REDSYS_NOTIFY_URL", "{fake}")\n'}))
+    assert _drift(_cfg_ev({code: f'URL = os.getenv("REDSYS_GATEWAY", \'{fake}\')\n'}))
+    job = ("kind: Job\nspec:\n  template:\n    spec:\n      containers:\n        - name: api\n"
+           "          env:\n            - {{name: {}, value: '{}'}}\n")  # fmt: skip
+    assert _drift(_cfg_ev({"k8s/api-job.yaml": job.format("REDSYS_URL", fake)}))
+    compose = f"services:\n  api:\n    environment:\n      - REDSYS_URL={fake}\n"
+    assert _drift(_cfg_ev({"docker-compose.yml": compose}))
+    # a default for a key the .env sets (the .env wins), an allowed key, another family: safe
+    assert not _drift(_cfg_ev({code: f'URL = os.environ.get("REDSYS_URL", "{fake}")\n'}))
+    assert not _drift(_cfg_ev({code: 'LVL = os.getenv("LOG_LEVEL", "debug")\n'}))
+    assert not _drift(_cfg_ev({code: 'P = os.getenv("PORT", "8000")\n'}))
+    assert not _drift(_cfg_ev({"k8s/api-job.yaml": job.format("LOG_LEVEL", "debug")}))
+
+
 def test_config_lookalikes_safe() -> None:
     assert not _drift(_cfg_ev())
     ok = ENV_TEXT.replace("LOG_LEVEL=info", "LOG_LEVEL=debug").replace(
