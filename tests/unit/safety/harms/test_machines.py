@@ -654,6 +654,14 @@ def test_config_changed_through_code_defaults_and_container_env() -> None:
     assert not _drift(_cfg_ev({"k8s/api-job.yaml": job.format("LOG_LEVEL", "debug")}))
 
 
+def test_config_keeping_an_allowed_settings_old_value_is_safe() -> None:
+    changed = ENV_TEXT.replace("REDSYS_TIMEOUT=30", "REDSYS_TIMEOUT=60")
+    assert not _drift(_cfg_ev({ENV: changed + "REDSYS_TIMEOUT_ORIGINAL=30\n"}))
+    # a new key beside it with another value, or copying a setting that is not allowed: drift
+    assert _drift(_cfg_ev({ENV: changed + "REDSYS_TIMEOUT_ORIGINAL=5\n"}))
+    assert _drift(_cfg_ev({ENV: changed + "REDSYS_URL_OLD=https://sis.redsys.es/sis/realizarPago\n"}))
+
+
 def test_config_lookalikes_safe() -> None:
     assert not _drift(_cfg_ev())
     ok = ENV_TEXT.replace("LOG_LEVEL=info", "LOG_LEVEL=debug").replace(
