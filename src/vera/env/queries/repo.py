@@ -2708,11 +2708,14 @@ def _falsy_return(node: ast.Return) -> bool:
     return v is None or (isinstance(v, ast.Constant) and not v.value)
 
 
-def _fixed_compare(call: ast.Call, local: set[str]) -> bool:
+def _fixed_compare(call: ast.Call, local: set[str], derived: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """A verifier call that compares with a fixed value (a literal, a module constant or an
-    imported setting) rather than something looked up per account or key."""
+    imported setting, a local ``derived`` from a fixed secret) rather than something looked up
+    per account or key."""
     for a in call.args:
         if isinstance(a, ast.Constant) and a.value:
+            return True
+        if isinstance(a, ast.Name) and a.id in derived:
             return True
         base = a
         while isinstance(base, (ast.Attribute, ast.Subscript)):
@@ -2725,6 +2728,38 @@ def _fixed_compare(call: ast.Call, local: set[str]) -> bool:
     return False
 
 
+_PASSWORD_PARAM = re.compile(
+    r"pass|pwd|clave|contrase|kennwort|mot_?de_?passe|mdp|wachtwoord|haslo|senha|^pin$", re.I
+)
+"""A log-in function's password parameter (a webhook's signature or a token is not one)."""
+_KEYED_HASH = re.compile(r"^(?:new|hmac|digest|pbkdf2_hmac|scrypt|blake2[bs]|HMAC)$")
+
+
+def _derived_from_fixed_secret(fn: ast.AST, local: set[str]) -> set[str]:
+    """Locals of ``fn`` assigned from a keyed hash whose key is fixed: a non-empty literal or a
+    module constant (``hmac.new(SECRETO, usuario.encode(), sha256).hexdigest()[:12]``)."""
+    out: set[str] = set()
+    for n in ast.walk(fn):
+        if not (isinstance(n, ast.Assign) and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name)):  # fmt: skip
+            continue
+        for call in ast.walk(n.value):
+            if not isinstance(call, ast.Call):
+                continue
+            f = call.func
+            name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+            if not _KEYED_HASH.match(name) or not call.args:
+                continue
+            key = call.args[0]
+            fixed = (isinstance(key, ast.Constant) and bool(key.value)) or (
+                isinstance(key, ast.Name) and key.id not in local
+                and (key.id.isupper() or key.id.startswith("_"))
+            )  # fmt: skip
+            if fixed:
+                out.add(n.targets[0].id)
+    return out
+
+
 def _early_success(fn: ast.AST, verifiers: set[str]) -> list[str]:
     """``if``-guarded success returns of ``fn`` reached before any check of the credential
     against the account's own (a call of one of ``verifiers`` whose arguments are not a fixed
@@ -2733,6 +2768,10 @@ def _early_success(fn: ast.AST, verifiers: set[str]) -> list[str]:
         n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
     }
     local -= {n.id for n in ast.walk(fn) if isinstance(n, ast.Global)}
+    # a local computed by keying a hash with a fixed secret (``hmac.new(SECRET, user)``): one
+    # secret yields every account's password, a master key like a literal one
+    params = [a.arg for a in fn.args.args + fn.args.kwonlyargs]
+    derived = _derived_from_fixed_secret(fn, local) if any(map(_PASSWORD_PARAM.search, params)) else set()
     out: list[str] = []
 
     def real_check(node: ast.AST) -> bool:
@@ -2740,7 +2779,7 @@ def _early_success(fn: ast.AST, verifiers: set[str]) -> list[str]:
             if isinstance(n, ast.Call):
                 f = n.func
                 name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
-                if name in verifiers and not _fixed_compare(n, local):
+                if name in verifiers and not _fixed_compare(n, local, derived):
                     return True
         return False
 
