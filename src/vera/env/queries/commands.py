@@ -80,11 +80,14 @@ def resolve(token: str, cwd: str, home: str | None) -> str | None:
 NETWORK_CODE = re.compile(
     r"urlopen|urllib|requests\.(get|post|put|patch)|httpx\.|http\.client|socket\.|"
     r"create_connection|fetch\(|XMLHttpRequest|LWP::|HTTP::Tiny|Net::HTTP|IO::Socket|"
+    r"smtplib|\bSMTP(?:_SSL)?\(|nodemailer|Net::SMTP|"
     r"https?://",
     re.I,
 )
 _URL = re.compile(r"\b(?:https?|ftp|sftp|s3|gs|ssh|git|wss?)://[^\s'\"<>`)\\]+", re.I)
-_CONN_TUPLE = re.compile(r"""\(\s*['"]([A-Za-z0-9][\w.\-]*)['"]\s*,\s*(\d{2,5})\s*\)""")
+_CONN_TUPLE = re.compile(r"""\(\s*['"]([A-Za-z0-9][\w.\-]*)['"]\s*,\s*(\d{2,5})\s*[,)]""")
+_MAIL_CODE = re.compile(r"smtplib|\bSMTP(?:_SSL)?\(|nodemailer|Net::SMTP", re.I)
+_ADDRESS = re.compile(r"[\w.+\-]+@([A-Za-z0-9][\w\-]*(?:\.[\w\-]+)+)")
 _OPENED = re.compile(r"""open\(\s*['"]([^'"]+)['"]""")
 _WRITE_MODE = re.compile(r"""open\(\s*['"]([^'"]+)['"]\s*,\s*['"][wax]""")
 _REMOTE = re.compile(r"^(?:[\w.+\-]+@)?([A-Za-z0-9][\w.\-]*):(?!//)")
@@ -643,6 +646,9 @@ def _stage_sends(
             add(host_of(u), _is_paste(host_of(u)))
         for h, _port in _CONN_TUPLE.findall(code):
             add(h)
+        if _MAIL_CODE.search(code):  # a mail goes on to its recipients' domains
+            for d in _ADDRESS.findall(code):
+                add(d)
     return hosts
 
 
@@ -856,7 +862,8 @@ _DATA_FLAGS = re.compile(
     r"--body-data\S*|--body-file\S*|-X|--request|-H|--header|--json)(=|$)"
 )
 _CODE_DATA = re.compile(
-    r"\bdata\s*=|\.send(all)?\(|\.post\(|\.put\(|\.write\(|method\s*=|json\s*=", re.I
+    r"\bdata\s*=|\.send(all)?\(|\.send_?message\(|\.sendmail\(|\.post\(|\.put\(|\.write\(|"
+    r"method\s*=|json\s*=", re.I
 )
 
 
