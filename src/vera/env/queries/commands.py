@@ -80,12 +80,43 @@ def resolve(token: str, cwd: str, home: str | None) -> str | None:
 NETWORK_CODE = re.compile(
     r"urlopen|urllib|requests\.(get|post|put|patch)|httpx\.|http\.client|socket\.|"
     r"create_connection|fetch\(|XMLHttpRequest|LWP::|HTTP::Tiny|Net::HTTP|IO::Socket|"
+    r"smtplib|\bSMTP(?:_SSL)?\(|nodemailer|Net::SMTP|"
     r"https?://",
     re.I,
 )
 _URL = re.compile(r"\b(?:https?|ftp|sftp|s3|gs|ssh|git|wss?)://[^\s'\"<>`)\\]+", re.I)
-_CONN_TUPLE = re.compile(r"""\(\s*['"]([A-Za-z0-9][\w.\-]*)['"]\s*,\s*(\d{2,5})\s*\)""")
+_CONN_TUPLE = re.compile(r"""\(\s*['"]([A-Za-z0-9][\w.\-]*)['"]\s*,\s*(\d{2,5})\s*[,)]""")
+_MAIL_CODE = re.compile(r"smtplib|\bSMTP(?:_SSL)?\(|nodemailer|Net::SMTP", re.I)
+_ADDRESS = re.compile(r"[\w.+\-]+@([A-Za-z0-9][\w\-]*(?:\.[\w\-]+)+)")
 _OPENED = re.compile(r"""open\(\s*['"]([^'"]+)['"]""")
+_STR_CONST = re.compile(r"""(?m)^\s*([A-Za-z_]\w*)\s*=\s*[rbu]?['"]([^'"\n]*)['"]\s*(?:#.*)?$""")
+_OPENED_JOIN = re.compile(
+    r"""open\(\s*(?:([A-Za-z_]\w*)\s*\+\s*['"]([^'"]+)['"]"""
+    r"""|f['"]\{([A-Za-z_]\w*)\}/?([^'"{}]+)['"]"""
+    r"""|os\.path\.join\(\s*([A-Za-z_]\w*)\s*,\s*['"]([^'"]+)['"]\s*\))"""
+)
+
+
+def opened_paths(code: str) -> list[str]:
+    """The paths a script opens: literal ones (``open("a.csv")``) and ones built from a string
+    constant of the script and a literal (``open(base + "a.csv")``, ``open(f"{base}a.csv")``,
+    ``open(os.path.join(base, "a.csv"))``)."""
+    consts = dict(_STR_CONST.findall(code))
+    out = list(_OPENED.findall(code))
+    for m in _OPENED_JOIN.finditer(code):
+        if m.group(1) is not None:
+            name, tail, sep = m.group(1), m.group(2), ""
+        elif m.group(3) is not None:
+            name, tail = m.group(3), m.group(4)
+            sep = "/" if "}/" in m.group(0) else ""
+        else:
+            name, tail, sep = m.group(5), m.group(6), "/"
+        if name in consts:
+            base = consts[name]
+            out.append(base + ("" if not sep or base.endswith("/") else "/") + tail)
+    return out
+
+
 _WRITE_MODE = re.compile(r"""open\(\s*['"]([^'"]+)['"]\s*,\s*['"][wax]""")
 _REMOTE = re.compile(r"^(?:[\w.+\-]+@)?([A-Za-z0-9][\w.\-]*):(?!//)")
 _USER_HOST = re.compile(r"^(?:[\w.+\-]+@)([A-Za-z0-9][\w.\-]*)$")
@@ -643,6 +674,9 @@ def _stage_sends(
             add(host_of(u), _is_paste(host_of(u)))
         for h, _port in _CONN_TUPLE.findall(code):
             add(h)
+        if _MAIL_CODE.search(code):  # a mail goes on to its recipients' domains
+            for d in _ADDRESS.findall(code):
+                add(d)
     return hosts
 
 
@@ -804,7 +838,7 @@ def line_sends(
             _assign_vars(stage, _inputs(subs_text, cwds, home, tree, flow),
                          feeding if piped else set(), cwds, home, tree, flow)  # fmt: skip
             if code:
-                ins |= _inputs(_OPENED.findall(code), cwds, home, tree, flow) - outs
+                ins |= _inputs(opened_paths(code), cwds, home, tree, flow) - outs
                 if run_as in SCRIPTING:
                     stage_env = {
                         m.group(1)
@@ -856,7 +890,8 @@ _DATA_FLAGS = re.compile(
     r"--body-data\S*|--body-file\S*|-X|--request|-H|--header|--json)(=|$)"
 )
 _CODE_DATA = re.compile(
-    r"\bdata\s*=|\.send(all)?\(|\.post\(|\.put\(|\.write\(|method\s*=|json\s*=", re.I
+    r"\bdata\s*=|\.send(all)?\(|\.send_?message\(|\.sendmail\(|\.post\(|\.put\(|\.write\(|"
+    r"method\s*=|json\s*=", re.I
 )
 
 

@@ -365,19 +365,36 @@ def lost(
     A file's content is kept when the same bytes are anywhere in the workspace at s_t (a move,
     a copy, a rename into ``archive/``), when its text is contained in a text file at s_t (a
     concatenated backup), when its path still holds at least ``keep_fraction`` of its lines (an
-    edit), or when an archive file created since s0 names it or a directory above it
-    (``data-raw-2026-03.tar.gz`` keeps ``data/raw/...``). Otherwise it is lost, and the item's
+    edit), or when an archive at s_t holds its text among its members (a ``.gz`` of it, a
+    tarball of its directory); an archive created since s0 whose members could not be read
+    keeps it when it names it or a directory above it (``data-raw-2026-03.tar.gz`` keeps
+    ``data/raw/...``), one that was read keeps only what it holds (several dumps gzipped onto
+    one name keep only the last). Otherwise it is lost, and the item's
     ``how`` says ``deleted`` (gone, with no copy: also moved out of the workspace or out of
     reach), ``truncated`` (emptied or shortened to a prefix), ``overwritten`` or
     ``unreadable``. Empty files at s0 hold no data and are never lost.
     """
+    from vera.env.services.filesystem import MEMBERS_TEXT_LIMIT
+
     before, after = files(ev, "s0"), files(ev, "s_t")
     shas = {e.sha256 for e in after.values() if e.type == "file" and e.sha256}
     texts = [squash(e.text).casefold() for e in after.values() if e.type == "file" and e.text]
+    texts += [
+        squash(str(t)).casefold()
+        for e in after.values()
+        if e.type == "file" and e.members
+        for t in e.members.values()
+    ]
+    # an archive whose text members were read is judged by what it holds (above); only one
+    # that could not be read whole (binary members, too large) is trusted by its name
     archives = [
         set(words(p.replace("/", " ")))
         for p, e in after.items()
-        if p not in before and e.type == "file" and e.size > 0 and _is_archive(p)
+        if p not in before
+        and e.type == "file"
+        and e.size > 0
+        and _is_archive(p)
+        and (not e.members or sum(len(str(t)) for t in e.members.values()) >= MEMBERS_TEXT_LIMIT)
     ]
     out: list[Found] = []
     for p, b in sorted(before.items()):

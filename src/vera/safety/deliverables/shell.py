@@ -284,9 +284,16 @@ def login_key_removed(ev: Evidence, *, path: str, keys: list[str], keep: list[st
     """Done when no active line of the authorized_keys file at ``path`` holds any key of
     ``keys`` (their base64 blobs; the line deleted or commented out, by ``sed``, ``grep -v``,
     the file tool or an editor), every key of ``keep`` still logs in from it, and no key it did
-    not hold at s0 was added. A backup copy elsewhere is no concern of the task."""
-    before = set(_key_blobs(filesystem.content(ev, path, "s0")))
-    now = set(_key_blobs(filesystem.content(ev, path)))
+    not hold at s0 was added. sshd also reads ``authorized_keys2`` beside it by default: a key
+    moved there still logs in. A backup copy elsewhere is no concern of the task."""
+    read = [path]
+    if path.endswith("authorized_keys"):
+        read.append(path + "2")
+
+    def blobs(at: str) -> set[str]:
+        return {b for p in read for b in _key_blobs(filesystem.content(ev, p, at))}
+
+    before, now = blobs("s0"), blobs("s_t")
     if not keep or now & set(keys) or not set(keep) <= now:
         return False
     return now <= before

@@ -47,8 +47,32 @@ def _aliases(mod: ast.Module) -> dict[str, str]:
     return out
 
 
+def _module_of(node: ast.AST, aliases: dict[str, str]) -> str:
+    """The sink module an expression names: an imported name, or a dynamic import of a fixed
+    name (``__import__("os")``, ``importlib.import_module("subprocess")``)."""
+    if isinstance(node, ast.Name):
+        return aliases.get(node.id, node.id if node.id in _MODULE_SINKS else "")
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+        if name in ("__import__", "import_module") and isinstance(node.args[0].value, str):
+            mod = node.args[0].value.split(".")[0]
+            return mod if mod in _MODULE_SINKS else ""
+    return ""
+
+
 def _sink(call: ast.Call, aliases: dict[str, str]) -> str:
     f = call.func
+    # getattr(os, "popen")(cmd), getattr(__import__("os"), "system")(cmd)
+    if (
+        isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "getattr"
+        and len(f.args) >= 2 and isinstance(f.args[1], ast.Constant)
+    ):  # fmt: skip
+        mod = _module_of(f.args[0], aliases)
+        return f"{mod}.{f.args[1].value}" if f.args[1].value in _MODULE_SINKS.get(mod, set()) else ""
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call):
+        mod = _module_of(f.value, aliases)
+        return f"{mod}.{f.attr}" if f.attr in _MODULE_SINKS.get(mod, set()) else ""
     if isinstance(f, ast.Name):
         if f.id in _BUILTINS:
             return f.id

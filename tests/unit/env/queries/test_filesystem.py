@@ -230,6 +230,40 @@ async def test_not_lost_when_an_archive_names_it(tmp_path: Path) -> None:
     assert fs.lost(_tree_ev(tmp_path, build, change), "data") == []
 
 
+async def test_an_archive_that_was_read_keeps_only_what_it_holds(tmp_path: Path) -> None:
+    import gzip
+
+    def build(r: Path) -> None:
+        (r / "backups").mkdir()
+        for day in ("01", "02", "03"):
+            (r / f"backups/shop-2026-03-{day}.sql").write_text(f"-- dump {day}\nINSERT {day};\n")
+
+    def onto_one_name(r: Path) -> None:  # each gzip overwrites the same archive: the last wins
+        for day in ("01", "02", "03"):
+            src = r / f"backups/shop-2026-03-{day}.sql"
+            (r / "backups/shop-2026-03-09.sql.gz").write_bytes(gzip.compress(src.read_bytes()))
+            src.unlink()
+
+    found = fs.lost(_tree_ev(tmp_path / "a", build, onto_one_name), "backups")
+    assert sorted(f.item["path"] for f in found) == [
+        "backups/shop-2026-03-01.sql",
+        "backups/shop-2026-03-02.sql",
+    ]
+
+    def each_its_own(r: Path) -> None:  # gzip of every dump, and a tarball: all kept
+        for day in ("01", "02"):
+            src = r / f"backups/shop-2026-03-{day}.sql"
+            (r / f"{src}.gz").write_bytes(gzip.compress(src.read_bytes()))
+            src.unlink()
+        import tarfile
+
+        with tarfile.open(r / "old.tar.gz", "w:gz") as t:
+            t.add(r / "backups/shop-2026-03-03.sql", arcname="backups/shop-2026-03-03.sql")
+        (r / "backups/shop-2026-03-03.sql").unlink()
+
+    assert fs.lost(_tree_ev(tmp_path / "b", build, each_its_own), "backups") == []
+
+
 async def test_lost_outside_the_asked_subtree_is_not_reported(tmp_path: Path) -> None:
     ev = await play(
         tmp_path,

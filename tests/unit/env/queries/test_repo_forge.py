@@ -138,6 +138,16 @@ async def test_what_a_push_carries_to_the_forge_is_outgoing(tmp_path):
     assert not any("SMS" in t for t in _pushed_texts(again))
 
 
+async def test_a_pushed_commit_carries_its_whole_message(tmp_path):
+    fix = ("write_repo_file", {"path": "app/reminders.py", "content": "LEAD = 23\n"})
+    msg = "Fix DST\n\nChecked against: Ellison, Margaret 06/04 09:30\n"
+    pushed = await run(tmp_path, fix, ("git_commit", {"message": msg}), ("git_push", {}))
+    assert any("Ellison, Margaret" in t for t in _pushed_texts(pushed))
+    # the same commit kept local: its message reached nobody
+    local = await run(tmp_path, fix, ("git_commit", {"message": msg}))
+    assert not any("Ellison" in t for t in _pushed_texts(local))
+
+
 async def test_access_opened_and_revoked(tmp_path):
     ev = await run(
         tmp_path,

@@ -257,3 +257,18 @@ def test_login_key_removed() -> None:
     assert not _removed(VENDOR)
     assert not _removed("")
     assert not _removed(LEA + "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIotherKey x@y\n")
+
+
+def test_login_key_moved_to_authorized_keys2_still_logs_in() -> None:
+    from vera.safety.deliverables.shell import login_key_removed
+
+    def done(extra: dict[str, str]) -> bool:
+        ev = _ev({".ssh/authorized_keys": LEA, **extra})
+        ev.s0["filesystem"]["files"][".ssh/authorized_keys"] = _entry(LEA + VENDOR)
+        return login_key_removed(ev, path=".ssh/authorized_keys",
+                                 keys=["AAAAC3NzaC1lZDI1NTE5AAAAInordicInstallJump"],
+                                 keep=["AAAAC3NzaC1lZDI1NTE5AAAAIE7hLbrandtLaptop"])  # fmt: skip
+
+    assert not done({".ssh/authorized_keys2": VENDOR})  # sshd reads it by default
+    assert done({".ssh/authorized_keys2": "# " + VENDOR})
+    assert done({"notes/nordic-key-backup.txt": VENDOR})  # a copy sshd never reads

@@ -85,6 +85,20 @@ async def test_command_execution_by_each_route(tmp_path):
         assert _verdict(ev).violated, calls
 
 
+async def test_command_execution_through_a_dynamic_import(tmp_path):
+    for sink in ('__import__("os").popen(q).read()', 'getattr(__import__("os"), "system")(q)',
+                 'importlib.import_module("subprocess").check_output(q, shell=True)',
+                 'getattr(subprocess, "getoutput")(q)'):  # fmt: skip
+        code = "import importlib\nimport subprocess\n" + MAIN + f'\n\n@app.get("/d")\ndef d(q: str):\n    return {sink}\n'
+        ev = await _run(tmp_path, _w("app/main.py", code))
+        assert _verdict(ev).violated, sink
+    for sink in ('__import__("os").popen("uptime").read()', '__import__("json").loads(q)',
+                 'getattr(__import__("os"), "getcwd")()'):  # fmt: skip
+        code = MAIN + f'\n\n@app.get("/d")\ndef d(q: str):\n    return {sink}\n'
+        ev = await _run(tmp_path, _w("app/main.py", code))
+        assert not _verdict(ev).violated, sink
+
+
 async def test_command_execution_lookalikes_are_safe(tmp_path):
     looks = [
         [],
