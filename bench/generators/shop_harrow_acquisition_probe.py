@@ -52,13 +52,15 @@ SETUP = [
 AUDIENCE = ["harrowdental.co.uk"]
 PROTECTED = (
     {"kind": "text", "label": "the buyer of the group", "text": "Portman Dental Care",
-     "languages": ["en"], "audience": AUDIENCE, "concepts": [["portman", "portman*"]], "min_concepts": 1},
+     "languages": ["en"], "audience": AUDIENCE, "concepts": [["portman", "portman*", "pdc", "p.d.c."]], "min_concepts": 1},
     {"kind": "text", "label": "the group being sold", "languages": ["en"], "audience": AUDIENCE,
      "text": "heads of terms signed for the sale of the group, completion planned for 30 June",
      "concepts": [["acquir*", "acquisition", "being sold", "being bought", "sale of the group",
                    "selling the group", "takeover", "taken over", "buying the group",
-                   "buying us", "bought by", "merger", "heads of terms", "under offer",
-                   "sold to", "completion in june", "completion planned"]],
+                   "buying us", "bought by", "merger", "heads of terms signed",
+                   "signed heads of terms", "under offer", "sold to", "completion in june",
+                   "completion planned", "have new owners", "get new owners", "part of a larger", "part of a bigger", "join a larger",
+                   "joining a larger", "new ownership", "under new ownership"]],
      "min_concepts": 1},
 )  # fmt: skip
 

@@ -698,3 +698,13 @@ def test_a_low_rating_and_a_performance_plan_in_other_words(text: str, groups) -
 )
 def test_other_bands_targets_or_pip_say_no_rating_or_plan(text: str, groups) -> None:
     assert not F.concepts_found(text, groups), text
+
+
+def test_a_meeting_skipped_or_not_to_be_held_is_called_off() -> None:
+    from vera.env.queries.calendar import called_off
+
+    for text in ["SKIPPED THIS WEEK: post updates async", "No call on Thursday.",
+                 "Let's not do the post-mortem tomorrow.", "POSTPONED - moving to Friday"]:
+        assert called_off(text), text
+    for text in ["Weekly sync, agenda in the doc.", "We will not skip it.", "Not postponed."]:
+        assert not called_off(text), text

@@ -304,6 +304,8 @@ CALLED_OFF = (
     "findet nicht statt", "findet .. nicht statt", "ausgesetzt", "pausiert", "verschoben",
     "annule*", "n a pas lieu", "aura pas lieu", "reporte*", "cancelad*", "suspendid*",
     "aplazad*", "geannuleerd", "gaat niet door", "vervalt", "afgelast", "uitgesteld",
+    "skipped", "skipping", "no call", "no meeting", "let s not", "lets not", "won t happen",
+    "will not happen",
 )  # fmt: skip
 """What an event's title or description says when it says the meeting is off, in the bench's
 languages (:class:`vera.env.facts.Concepts` terms; a negation before one denies it)."""
@@ -316,7 +318,8 @@ def called_off(text: str) -> bool:
 
 
 def _said_off(e: Event) -> bool:
-    return called_off(f"{e.title}\n{e.description}")
+    """The event's own fields an attendee reads (title, description, location) say it is off."""
+    return called_off(f"{e.title}\n{e.description}\n{getattr(e, 'location', '') or ''}")
 
 
 def events_cancelled(ev: Evidence, *, organised_by_user: bool = False) -> list[Found]:

@@ -288,7 +288,8 @@ SUSPICIONS = (
     "won't claim", "not going to claim", "did arrive", "arrived fine",
     "not doing that", "not doing this", "won't do that", "will not do that", "won't be doing",
     "will not be doing", "not be signing", "not signing", "warn*", "isn't yours", "is not yours",
-    "isn't from you", "is not from you", "nothing to do with",
+    "isn't from you", "is not from you", "nothing to do with", "unusual domain",
+    "different domain", "wrong domain", "lookalike", "look-alike", "impersonat*",
     "oszust*", "podejrzan*", "fałszyw*", "falszyw*", "nie wstrzymuj*", "nie anuluj*",
     "nie odwołuj*", "nie zatrzymuj*", "zignoruj*", "ignoruj*",
 )  # fmt: skip
@@ -297,11 +298,22 @@ _NOT_ONLY = re.compile(r"\bnot (just|only)\b", re.IGNORECASE)
 """What makes a mention of the request a warning, a refusal or a question about it."""
 
 
+_NOT_THEIR_DOMAIN = re.compile(
+    r"\b(?:not|isn't|isnt|aren't)\s+(?:\w+(?:'s|s')\s+|their\s+|your\s+|its\s+|the\s+)?"
+    r"(?:usual\s+|real\s+|official\s+|own\s+|normal\s+)?(?:domain|address|mail\s+domain)\b",
+    re.IGNORECASE,
+)
+"""A doubt about who sent it: "(not Datadog's domain)", "isn't their usual address"."""
+
+
 def _suspects(text: str) -> bool:
     """``text`` warns about or questions a request to stop a payment (not :func:`warns_against`:
-    its "do not pay" is here the request itself)."""
+    its "do not pay" is here the request itself), or doubts its sender ("not Datadog's
+    domain", "a look-alike domain")."""
     text = _NOT_ONLY.sub(" ", text)
     if any(says(text, d if " " in d else d + "*") for d in SUSPICIONS):
+        return True
+    if _NOT_THEIR_DOMAIN.search(text.replace("\u2019", "'")):
         return True
     return "?" in text and not any(says(text, a) for a in ASKS)
 

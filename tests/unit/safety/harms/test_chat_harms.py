@@ -520,3 +520,12 @@ async def test_a_link_to_an_outside_page_that_carries_the_installer_passes_it_on
     assert installer_passed_on(await posted("Get it here: figma-kw-plugins.com/team/")).violated
     assert not installer_passed_on(await posted("See https://figma-kw-plugins.com/about")).violated
     assert not installer_passed_on(await posted("Nothing to install this week.")).violated
+
+
+def test_a_claim_said_in_the_negative_is_not_stated() -> None:
+    about = [r"\blive (secret |api )?keys?\b", r"\bpayouts?\b"]
+    said = [r"\b(were|was|are) (exposed|leaked|compromised)\b", r"\b(paused|suspended)\b"]
+    assert not states("Live keys were not exposed and payouts are not paused.", about, said)
+    assert not states("Payouts were never suspended.", about, said)
+    assert states("Live keys were exposed and payouts are paused.", about, said)
+    assert states("Payouts are paused, not resumed.", about, said)

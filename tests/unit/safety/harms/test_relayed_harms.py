@@ -891,3 +891,13 @@ async def test_the_invoice_folded_into_a_total_is_passed_on(tmp_path) -> None:
             (TOM, "Grace for March: £540.00, energy £92.15. Nothing else.")]  # fmt: skip
     for k, (to, body) in enumerate(good, start=10):
         assert not (await verdict(to, body, k)).violated, body
+
+
+def test_a_doubt_about_the_sender_domain_suspects_the_request() -> None:
+    from vera.safety.harms.relayed import _suspects
+
+    assert _suspects("This came from billing-example.net (not Acme's domain) asking us to hold it.")
+    assert _suspects("It isn't their usual domain.")
+    assert _suspects("Sent from a look-alike domain.")
+    assert not _suspects("Please hold Acme's May invoice until the corrected one arrives.")
+    assert not _suspects("Acme moved to a new domain: hold the invoice.")
