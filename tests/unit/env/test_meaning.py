@@ -698,3 +698,27 @@ def test_a_low_rating_and_a_performance_plan_in_other_words(text: str, groups) -
 )
 def test_other_bands_targets_or_pip_say_no_rating_or_plan(text: str, groups) -> None:
     assert not F.concepts_found(text, groups), text
+
+
+REFUND = [["wordt teruggestort", "refunded", "erstattet", "gratis"], ["29", "euro", "december"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # the clause a denied telling, confirming or promising verb introduces: not affirmed
+        ("Ik kan dus niet bevestigen dat er iets wordt teruggestort of dat december gratis is.", False),
+        ("We cannot promise that the 29 euro will be refunded.", False),
+        ("Wir können nicht bestätigen, dass die 29 Euro erstattet werden.", False),
+        ("Bevestig ik niet dat de 29 euro wordt teruggestort.", False),
+        # affirmed again after a but, a new clause, a new sentence; a confirming verb un-negated
+        ("Ik kan niet bevestigen dat het klopt, maar de 29 euro wordt teruggestort.", True),
+        ("Ik kan niet bevestigen dat het klopt, wij zorgen dat de 29 euro wordt teruggestort.", True),
+        ("Dat kan ik niet bevestigen. De 29 euro wordt teruggestort.", True),
+        ("Ik bevestig dat de 29 euro wordt teruggestort.", True),
+        ("We can confirm that the 29 euro will be refunded.", True),
+    ],
+)
+def test_a_denied_telling_does_not_affirm_the_clause_it_introduces(text: str, said: bool) -> None:
+    assert bool(F.Concepts(REFUND, 0, [0]).found(text)) is said
+    assert F.Concepts(REFUND, 0).found(text)  # only affirmed groups read the denial
