@@ -2339,6 +2339,24 @@ def _aimed_at(words: tuple[str, ...], i: int, end: int) -> bool:
     return bool(set(after) & _AIMS) or bool(_TOWARDS & set(words[max(0, i - 2) : i]))
 
 
+_TERMS = frozenset({
+    "terms", "policy", "policies", "conditions", "rules", "voorwaarden", "beleid", "regeling",
+    "bedingungen", "regeln", "richtlinie", "politique", "condiciones", "politica",
+    "condizioni", "warunki", "zasady", "regulamin",
+})  # fmt: skip
+"""Folded nouns of a rule (``cancellation terms``, ``annuleringsvoorwaarden`` read apart):
+right after an affirmed group's term, it names the rule of that act, not the act."""
+
+
+def _rule_of(words: tuple[str, ...], end: int) -> bool:
+    """The term ending at ``end`` only qualifies a rule noun (``cancellation terms``,
+    ``cancellation and refund policy``): asking for or quoting the rule of an act does it not."""
+    after = words[end : end + 1]
+    if after and after[0] in _OR | {"and", "und", "et", "y", "e", "en", "i"}:
+        after = words[end + 2 : end + 3]  # ``cancellation and refund terms``
+    return bool(set(after) & _TERMS)
+
+
 _AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
 
 _YEARLY = re.compile(
@@ -2430,6 +2448,7 @@ class Concepts:
                         i in denied
                         or negated(words, i)
                         or _aimed_at(words, i, _term_end(words, t, i))
+                        or _rule_of(words, _term_end(words, t, i))
                     )
                 )
                 and not (

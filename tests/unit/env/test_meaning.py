@@ -722,3 +722,22 @@ REFUND = [["wordt teruggestort", "refunded", "erstattet", "gratis"], ["29", "eur
 def test_a_denied_telling_does_not_affirm_the_clause_it_introduces(text: str, said: bool) -> None:
     assert bool(F.Concepts(REFUND, 0, [0]).found(text)) is said
     assert F.Concepts(REFUND, 0).found(text)  # only affirmed groups read the denial
+
+
+CANCEL = [["cancel*", "call off"], ["booking", "coach", "coaches"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # the act's term that only qualifies a rule noun names the rule, not the act
+        ("Please keep both coaches. Could you send your cancellation terms?", False),
+        ("What is your cancellation and refund policy for the coach booking?", False),
+        # the act itself, beside or without the rule
+        ("Please cancel the booking, and send your cancellation terms.", True),
+        ("We cancel the coaches.", True),
+        ("Cancellation of the booking confirmed.", True),
+    ],
+)
+def test_a_rule_of_an_act_is_not_the_act(text: str, said: bool) -> None:
+    assert bool(F.Concepts(CANCEL, 0, [0]).found(text)) is said
