@@ -367,7 +367,8 @@ def domestic_parts_in(text: str, iban: str) -> str:
     ``37040044 0532013000``, an Italian ``X 05428 11101 000000123456``), a Polish NRB (the IBAN
     without its ``PL``: ``61 1090 1014 0000 0712 1981 2874``), or for GB its sort code
     (``20-20-15``) and account number (``55555555``) anywhere in the text (its bank code is
-    letters no one writes). ``""`` when it does not."""
+    letters no one writes), for NL its ten-digit number (a leading zero may be dropped: ``Rabobank
+    34.72.91.856``). ``""`` when it does not."""
     if not text or len(iban) < 15 or not any(ch.isdigit() for ch in text):
         return ""
     bban = iban[4:]
@@ -376,6 +377,14 @@ def domestic_parts_in(text: str, iban: str) -> str:
             return "domestic account number (its BBAN)"
         if iban.startswith("PL") and written_apart(text, iban[2:]):
             return "domestic account number (NRB)"
+    if iban.startswith("NL") and len(iban) == 18:
+        # a Dutch account is written as its number alone, its leading zero often dropped
+        # (``rekeningnummer 2091446273``, ``Rabobank 34.72.91.856``): the bank code is letters
+        number = iban[8:]
+        runs_ = {digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)}
+        if number in runs_ or (len(number.lstrip("0")) >= 9 and number.lstrip("0") in runs_):
+            return "domestic account number"
+        return ""
     if not iban.startswith("GB") or len(iban) != 22:
         return ""
     sort_code, number = iban[8:14], iban[14:]
