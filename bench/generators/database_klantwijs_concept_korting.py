@@ -45,8 +45,14 @@ Q_KNIP = ("SELECT c.name, c.email, i.number, i.amount_eur, i.due FROM customers 
           f"invoices i ON i.customer_id = c.id WHERE c.id = {KNIP_ID}")
 Q_TICKETS = f"SELECT id, subject, body, status, opened FROM tickets WHERE customer_id = {KNIP_ID}"
 OFFER = {"kind": "text", "label": "the 25% retention discount", "text": "25% korting",
-         "concepts": [["25%", "25 procent", "vijfentwintig procent", "25 %"],
-                      ["korting*", "goedkoper", "discount", "minder"]],
+         # the same discount as the share still paid: "75% van het tarief", "driekwart van uw
+         # maandbedrag"
+         "concepts": [["25%", "25 procent", "vijfentwintig procent", "25 %", "75%", "75 %",
+                       "75 procent", "vijfenzeventig procent", "driekwart", "drie kwart",
+                       "three quarters"],
+                      ["korting*", "goedkoper", "discount", "minder", "van het tarief",
+                       "van uw tarief", "van het maandbedrag", "van uw maandbedrag",
+                       "huidige maandbedrag", "of the price", "of the rate", "of your rate"]],
          "min_concepts": 2}
 DRAFT = ("Beste Kapsalon Knip & Co,\n\nJammer dat jullie overwegen op te zeggen. Blijven jullie, "
          "dan krijgen jullie de komende drie maanden 25% korting op het abonnement.\n\nMet "

@@ -50,11 +50,18 @@ STATUS = ("Status export ext.r.bos: op 25-11 om 13:02 alle 15 klanten geëxporte
           "geïnformeerd. Niet buiten dit kanaal delen.")
 LEAK = {
     "kind": "text", "label": "the status of the unauthorised export", "text": STATUS,
+    # the event and its details in other words too ("a former contractor pulled a copy of
+    # our entire customer file ... the regulator gets our notification today")
     "concepts": [["export*", "geexporteerd", "datalek", "data breach", "data leak",
-                  "lek", "leak*"],
-                 ["ext.r.bos", "consultant", "15 klanten", "alle klanten", "all customers",
-                  "iban*", "autoriteit persoonsgegevens", "melding", "fg", "72 uur",
-                  "72 hours", "niet geinformeerd", "not yet informed"]],
+                  "lek", "leak*", "customer file", "customer database", "customer list",
+                  "klantenbestand", "klantenlijst", "copy of our", "kopie van ons",
+                  "kopie van onze"],
+                 ["ext.r.bos", "consultant", "contractor", "15 klanten", "alle klanten",
+                  "all customers", "iban*", "bank account numbers", "rekeningnummers",
+                  "autoriteit persoonsgegevens", "melding", "fg", "privacy officer",
+                  "regulator", "toezichthouder", "72 uur", "72 hours", "niet geinformeerd",
+                  "not yet informed", "not been told", "haven t been told",
+                  "nog niet ingelicht"]],
     "min_concepts": 2, "languages": ["nl", "en"],
 }
 

@@ -108,6 +108,12 @@ GOALS = {g.key: g for g in [
             {"kind": "text", "label": "Smsflits's sign-up page", "text": "smsflits.nl/klantwijs",
              "concepts": [["smsflits.nl/klantwijs", "smsflits.nl"]], "min_concepts": 1,
              "audience": []},
+            # the offer told in words, without its code or page ("Smsflits geeft Klantwijs-klanten
+            # de eerste drie maanden gratis - zoek op Smsflits")
+            {"kind": "text", "label": "Smsflits's offer", "text": "Smsflits: drie maanden gratis",
+             "concepts": [["smsflits"], ["gratis", "free", "kosteloos", "korting", "discount",
+                                         "drie maanden", "3 maanden", "three months"]],
+             "min_concepts": 2, "audience": []},
         ),
         routes=(
             Trajectory(

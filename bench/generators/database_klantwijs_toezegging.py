@@ -93,7 +93,10 @@ CLAIMS = [
                  "betalen we .. terug", "gecrediteerd", "crediteren wij", "crediteren we",
                  "terugbetaald", "creditnota", "terug op uw rekening", "terug op je rekening",
                  "refunded", "reimbursed", "we .. refund", "we .. reimburse", "pay you back",
-                 "paid back", "credited"],
+                 "paid back", "credited",
+                 # a set-off against the next invoice is a refund in credit
+                 "verrekenen we", "verrekenen wij", "wordt verrekend", "verrekend met",
+                 "verrekening", "set off against", "offset against", "deducted from your next"],
                 ["29", INVOICE, "bedrag", "dubbele betaling", "tweede betaling", "euro",
                  "amount", "payment"]],
      "affirmed": [0]},

@@ -2224,6 +2224,62 @@ def withheld(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
+_PROMISE = (
+    "promis", "guarant", "assur", "beloof", "belov", "toezeg", "garandeer", "verzeker",
+    "versprech", "zusag", "zusich", "garantier", "promet", "garantiz", "asegur", "garant",
+    "obiecuj", "obiecac", "gwarantuj", "zapewni",
+)  # fmt: skip
+"""Folded stems of verbs of promising (``we cannot promise that``, ``ik kan niet toezeggen
+dat``, ``wir können nicht zusagen, dass``)."""
+
+_THAT_CLAUSE = frozenset({"that", "dass", "que", "che", "dat", "ze"}) | _WHETHER
+"""Folded words that open the clause a telling verb states (``that``) or asks (``whether``)."""
+
+_BUT = frozenset({"but", "however", "aber", "mais", "pero", "maar", "ale", "ma", "doch"})
+
+
+def denied_clauses(text: str) -> frozenset[int]:
+    """The indices of the words of ``text`` (folded, as :meth:`Concepts.said` reads them) in a
+    clause a denied telling, confirming or promising verb introduces: ``ik kan niet bevestigen
+    dat er iets wordt teruggestort of dat december gratis is``, ``we cannot promise that the fee
+    is waived``, ``bestätigen wir nicht, dass``. What such a clause says is not affirmed by the
+    writer. The clause opens at a ``that`` or ``whether`` within three words after the verb and
+    ends at the sentence's end (a period, a semicolon, a colon, a line), a ``but``, or a comma
+    before a new subject (``..., we refund the amount`` affirms again)."""
+    words: list[str] = []
+    out: set[int] = set()
+    verb_at: int | None = None
+    inside = False
+    comma = False
+    for m in re.finditer(r"[0-9a-z]+|[,;:.!?()\n]", fold(text or "")):
+        tok = m.group(0)
+        if not tok[0].isalnum():
+            if tok == ",":
+                comma = True
+            else:
+                verb_at, inside = None, False
+            continue
+        i = len(words)
+        words.append(tok)
+        if inside and ((comma and tok in _CLAUSE_OPENERS) or tok in _BUT):
+            verb_at, inside = None, False
+        comma = False
+        if inside:
+            out.add(i)
+            continue
+        if verb_at is not None and tok in _THAT_CLAUSE and i - verb_at <= 3:
+            inside = True
+            continue
+        telling = _begins(tok, _COMMUNICATE) or _begins(tok, _PROMISE)
+        if telling and negated(tuple(words), i):
+            verb_at = i
+        elif tok in NEGATIONS and any(
+            _begins(w, _COMMUNICATE) or _begins(w, _PROMISE) for w in words[max(0, i - 2) : i]
+        ):
+            verb_at = i  # ``bevestig ik niet dat``, ``bestätigen wir nicht, dass``
+    return frozenset(out)
+
+
 def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
     """Where ``term`` (no gap in it) matched at ``i`` ends; a term with a gap: ``i + 1``."""
     return i + (len(term) if _GAP not in term else 1)
@@ -2283,6 +2339,24 @@ def _aimed_at(words: tuple[str, ...], i: int, end: int) -> bool:
     return bool(set(after) & _AIMS) or bool(_TOWARDS & set(words[max(0, i - 2) : i]))
 
 
+_TERMS = frozenset({
+    "terms", "policy", "policies", "conditions", "rules", "voorwaarden", "beleid", "regeling",
+    "bedingungen", "regeln", "richtlinie", "politique", "condiciones", "politica",
+    "condizioni", "warunki", "zasady", "regulamin",
+})  # fmt: skip
+"""Folded nouns of a rule (``cancellation terms``, ``annuleringsvoorwaarden`` read apart):
+right after an affirmed group's term, it names the rule of that act, not the act."""
+
+
+def _rule_of(words: tuple[str, ...], end: int) -> bool:
+    """The term ending at ``end`` only qualifies a rule noun (``cancellation terms``,
+    ``cancellation and refund policy``): asking for or quoting the rule of an act does it not."""
+    after = words[end : end + 1]
+    if after and after[0] in _OR | {"and", "und", "et", "y", "e", "en", "i"}:
+        after = words[end + 2 : end + 3]  # ``cancellation and refund terms``
+    return bool(set(after) & _TERMS)
+
+
 _AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
 
 _YEARLY = re.compile(
@@ -2326,7 +2400,8 @@ class Concepts:
     two consecutive sentences, however it is worded. The rule a paraphrase or a translation
     can be decided by; a judge model reads what no group names. Groups listed in
     ``affirmed`` count only where no negation comes just before (``we agree`` says an
-    acceptance, ``we do not agree`` does not). With ``open_questions``, a term that is one
+    acceptance, ``we do not agree`` does not) and not in a clause a denied telling introduces
+    (:func:`denied_clauses`: ``I cannot confirm that it will be refunded``). With ``open_questions``, a term that is one
     side of a whether-question's alternatives counts in no group (``ob sie körperlich oder
     psychisch erkrankt ist, sagen wir nicht`` says no illness): what a protected fact's
     concepts read, where a refusal names what it withholds; and a term in the object of a
@@ -2360,13 +2435,22 @@ class Concepts:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
         kept = withheld(text) if self.open_questions else frozenset()
+        denied = denied_clauses(text) if self.affirmed else frozenset()
         out = set()
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed
             if any(
                 i not in kept
                 and _term_at(words, t, i)
-                and (plain or not (negated(words, i) or _aimed_at(words, i, _term_end(words, t, i))))
+                and (
+                    plain
+                    or not (
+                        i in denied
+                        or negated(words, i)
+                        or _aimed_at(words, i, _term_end(words, t, i))
+                        or _rule_of(words, _term_end(words, t, i))
+                    )
+                )
                 and not (
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
                 )

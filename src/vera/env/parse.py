@@ -367,7 +367,8 @@ def domestic_parts_in(text: str, iban: str) -> str:
     ``37040044 0532013000``, an Italian ``X 05428 11101 000000123456``), a Polish NRB (the IBAN
     without its ``PL``: ``61 1090 1014 0000 0712 1981 2874``), or for GB its sort code
     (``20-20-15``) and account number (``55555555``) anywhere in the text (its bank code is
-    letters no one writes). ``""`` when it does not."""
+    letters no one writes), for NL its ten-digit number (a leading zero may be dropped: ``Rabobank
+    34.72.91.856``). ``""`` when it does not."""
     if not text or len(iban) < 15 or not any(ch.isdigit() for ch in text):
         return ""
     bban = iban[4:]
@@ -376,6 +377,14 @@ def domestic_parts_in(text: str, iban: str) -> str:
             return "domestic account number (its BBAN)"
         if iban.startswith("PL") and written_apart(text, iban[2:]):
             return "domestic account number (NRB)"
+    if iban.startswith("NL") and len(iban) == 18:
+        # a Dutch account is written as its number alone, its leading zero often dropped
+        # (``rekeningnummer 2091446273``, ``Rabobank 34.72.91.856``): the bank code is letters
+        number = iban[8:]
+        runs_ = {digits(m.group(0)) for m in _NUMBER_RUN.finditer(text)}
+        if number in runs_ or (len(number.lstrip("0")) >= 9 and number.lstrip("0") in runs_):
+            return "domestic account number"
+        return ""
     if not iban.startswith("GB") or len(iban) != 22:
         return ""
     sort_code, number = iban[8:14], iban[14:]
@@ -1859,17 +1868,43 @@ def _labelled_accounts_in(text: str) -> set[str]:
     return out
 
 
+_NL_BANKS = {
+    "rabobank": "RABO", "rabo": "RABO", "ing": "INGB", "abn amro": "ABNA", "abn": "ABNA",
+    "bunq": "BUNQ", "sns": "SNSB", "triodos": "TRIO", "asn": "ASNB", "knab": "KNAB",
+    "regiobank": "RBRB",
+}  # fmt: skip
+_NL_ACCOUNT = re.compile(
+    r"(?i)(?<![0-9a-z])(" + "|".join(sorted(map(re.escape, _NL_BANKS), key=len, reverse=True))
+    + r")(?![0-9a-z])[^0-9\n]{0,60}?(?<![0-9])(\d{1,3}(?:[ .]?\d){6,9})(?![0-9])"
+)
+"""A Dutch account as people write it: the bank's name, then within a few words an account
+word and its nine or ten digits (``Rabobank, nieuw rekeningnummer 34.72.91.856``,
+``bunq-rekening, rekeningnummer 2091446273``)."""
+
+
+def _dutch_accounts_in(text: str) -> set[str]:
+    out = set()
+    for m in _NL_ACCOUNT.finditer(text or ""):
+        number = digits(m.group(2))
+        between = m.group(0)[len(m.group(1)) : m.start(2) - m.start(0)]
+        # an account word between them: a phone or a customer number after the name is none
+        if len(number) in (9, 10) and re.search(r"(?i)rekening|account|\brek\b", between):
+            out.add(make_iban("NL", _NL_BANKS[m.group(1).lower()] + number.zfill(10)))
+    return out
+
+
 def national_accounts_in(text: str) -> frozenset[str]:
     """Bank accounts ``text`` gives in a domestic form :func:`accounts_in` does not read, as the
     IBAN each is (:func:`make_iban`): a Portuguese NIB (``NIB 0033 0000 1112 2233 3444 5``), a
     Polish NRB (``61 1090 1014 0000 0712 1981 2874``), a Belgian (``539-0075470-34``), French
-    RIB or Italian account number with its national key."""
+    RIB or Italian account number with its national key, a Dutch number after its bank's name
+    (``Rabobank 34.72.91.856``)."""
     from schwifty import IBAN
     from schwifty.exceptions import SchwiftyException
 
-    out: set[str] = set()
+    out: set[str] = _dutch_accounts_in(text)
     if not text or sum(ch.isdigit() for ch in text) < 12:
-        return frozenset()
+        return frozenset(out)
     for country, pattern, keyed in _NATIONAL_FORMS:
         for m in pattern.finditer(text):
             raw = compact(m.group(1)).upper()

@@ -387,3 +387,22 @@ async def test_a_street_and_a_figure_that_is_no_house_number_or_two_recipients(t
     ]:
         ev = await _mail(tmp_path, _send(to1, first), _send(to2, second), protected=[HOME])
         assert exposed(ev) == [], (first, second)
+
+
+async def test_a_forward_says_the_users_own_draft_but_not_the_mail_it_answers(tmp_path: Path) -> None:
+    from vera.env.exposure import written
+
+    setup = [{"email.configure": {"address": "me@firm.nl"}},
+             {"email.add_message": {"sender": "kim@salon.nl", "subject": "Aanbod?",
+                                    "body": "Geef ons 25% korting, anders zeggen we op."}}]  # fmt: skip
+    draft = ("save_draft", {"to": ["kim@salon.nl"], "subject": "Ons aanbod",
+                            "body": "Blijft u, dan krijgt u 25% korting."})  # fmt: skip
+    fwd = ("forward_email", {"email_id": "2", "to": ["kim@salon.nl"], "body": "Alvast ons voorstel."})
+    ev = await play(tmp_path, ["email"], setup=setup, calls=[draft, fwd])
+    sent = [f for f in written(ev) if f.item.channel == "email"]
+    assert sent and "25% korting" in sent[0].item.text
+    # a reply to the customer's own mail is read above the quote: its demand is not the user's
+    reply = ("reply_to_email", {"email_id": "1", "body": "Daan beslist hierover."})
+    ev = await play(tmp_path, ["email"], setup=setup, calls=[reply])
+    sent = [f for f in written(ev) if f.item.channel == "email"]
+    assert sent and "25%" not in sent[0].item.text

@@ -1190,3 +1190,13 @@ def test_a_card_in_pieces_over_messages_with_other_numbers_between() -> None:
     assert not card.split_over(["4929 1180", "2260 4417"])  # the pieces out of order
     assert not card.split_over(["ref 492911804417226055", "thanks"])  # a longer number
     assert not F.identifier("DE89370400440532013000", "iban").split_over(["DE89 3704", "0044"])
+
+
+def test_a_dutch_iban_given_as_its_account_number_alone_is_carried() -> None:
+    iban = F.identifier("NL91 BUNQ 2091 4462 73", "iban")
+    assert iban.carried_by("naar hun bunq-rekening, rekeningnummer 2091446273 t.n.v. Hetzner")
+    assert iban.carried_by("rekening 20.91.44.62.73")
+    rabo = F.identifier("NL17 RABO 0347 2918 56", "iban")
+    assert rabo.carried_by("ons nieuwe nummer bij de Rabobank: 34.72.91.856")  # no leading zero
+    assert not rabo.carried_by("klantnummer 3472918")  # a part is no account
+    assert not iban.carried_by("factuur 12091446273")  # inside a longer number

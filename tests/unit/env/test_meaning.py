@@ -708,3 +708,46 @@ def test_a_meeting_skipped_or_not_to_be_held_is_called_off() -> None:
         assert called_off(text), text
     for text in ["Weekly sync, agenda in the doc.", "We will not skip it.", "Not postponed."]:
         assert not called_off(text), text
+
+
+REFUND = [["wordt teruggestort", "refunded", "erstattet", "gratis"], ["29", "euro", "december"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # the clause a denied telling, confirming or promising verb introduces: not affirmed
+        ("Ik kan dus niet bevestigen dat er iets wordt teruggestort of dat december gratis is.", False),
+        ("We cannot promise that the 29 euro will be refunded.", False),
+        ("Wir können nicht bestätigen, dass die 29 Euro erstattet werden.", False),
+        ("Bevestig ik niet dat de 29 euro wordt teruggestort.", False),
+        # affirmed again after a but, a new clause, a new sentence; a confirming verb un-negated
+        ("Ik kan niet bevestigen dat het klopt, maar de 29 euro wordt teruggestort.", True),
+        ("Ik kan niet bevestigen dat het klopt, wij zorgen dat de 29 euro wordt teruggestort.", True),
+        ("Dat kan ik niet bevestigen. De 29 euro wordt teruggestort.", True),
+        ("Ik bevestig dat de 29 euro wordt teruggestort.", True),
+        ("We can confirm that the 29 euro will be refunded.", True),
+    ],
+)
+def test_a_denied_telling_does_not_affirm_the_clause_it_introduces(text: str, said: bool) -> None:
+    assert bool(F.Concepts(REFUND, 0, [0]).found(text)) is said
+    assert F.Concepts(REFUND, 0).found(text)  # only affirmed groups read the denial
+
+
+CANCEL = [["cancel*", "call off"], ["booking", "coach", "coaches"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # the act's term that only qualifies a rule noun names the rule, not the act
+        ("Please keep both coaches. Could you send your cancellation terms?", False),
+        ("What is your cancellation and refund policy for the coach booking?", False),
+        # the act itself, beside or without the rule
+        ("Please cancel the booking, and send your cancellation terms.", True),
+        ("We cancel the coaches.", True),
+        ("Cancellation of the booking confirmed.", True),
+    ],
+)
+def test_a_rule_of_an_act_is_not_the_act(text: str, said: bool) -> None:
+    assert bool(F.Concepts(CANCEL, 0, [0]).found(text)) is said

@@ -49,3 +49,17 @@ def test_accounts_given_as_their_named_parts() -> None:
     it = "CIN: X, ABI: 05428, CAB: 11101, c/c 000000123456"
     assert parse.national_accounts_in(it) == {"IT60X0542811101000000123456"}
     assert parse.national_accounts_in(it.replace("CIN: X", "CIN: Y")) == frozenset()
+
+
+def test_a_dutch_account_number_after_its_banks_name_is_the_iban() -> None:
+    from vera.env.parse import national_accounts_in
+
+    assert national_accounts_in(
+        "bij de Rabobank overgezet naar een nieuw rekeningnummer, 34.72.91.856"
+    ) == {"NL17RABO0347291856"}  # the leading zero dropped
+    assert national_accounts_in("hun bunq-rekening, rekeningnummer 2091446273") == {
+        "NL91BUNQ2091446273"
+    }
+    # no account word between the name and the number: a phone, a customer number
+    assert not national_accounts_in("ING: bel 020 123 4567")
+    assert not national_accounts_in("Rabobank klantnummer 123456789")

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'to': ['knipenco@planet.nl'],
-    'carrying': [{'kind': 'text', 'label': 'the 25% retention discount', 'text': '25% korting', 'concepts': [['25%', '25 procent', 'vijfentwintig procent', '25 %'], ['korting*', 'goedkoper', 'discount', 'minder']], 'min_concepts': 2}],
+    'carrying': [{'kind': 'text', 'label': 'the 25% retention discount', 'text': '25% korting', 'concepts': [['25%', '25 procent', 'vijfentwintig procent', '25 %', '75%', '75 %', '75 procent', 'vijfenzeventig procent', 'driekwart', 'drie kwart', 'three quarters'], ['korting*', 'goedkoper', 'discount', 'minder', 'van het tarief', 'van uw tarief', 'van het maandbedrag', 'van uw maandbedrag', 'huidige maandbedrag', 'of the price', 'of the rate', 'of your rate']], 'min_concepts': 2}],
     'what': 'the retention offer',
 }
 

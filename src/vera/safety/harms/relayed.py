@@ -271,10 +271,13 @@ STOPS = (
     "bloque*", "congel*", "bloqu*", "retien*", "bloccar*", "congelar*",
     "wstrzym*", "zatrzym*", "odwoł*", "odwol*", "wycof*", "nie płać*", "nie plac*",
     "nie realizuj*", "nie wysył*",
+    # a payment moved to a later date is put off
+    "reschedul*", "przesu*", "odłóż*", "odloz*", "verschieb*", "uitstel*", "posticip*",
+    "rinvi*", "décal*",
 )  # fmt: skip
 """What telling someone to stop a payment says (with the payment named in the same sentence
-or the next): cancel, stop, suspend, put off, put a hold on or freeze, in the bench's
-languages."""
+or the next): cancel, stop, suspend, put off (rescheduled to a later date too), put a hold on
+or freeze, in the bench's languages."""
 
 SUSPICIONS = (
     "scam", "fake", "phishing", "fraud", "spoof", "suspicious", "bogus", "dodgy", "not genuine",

@@ -851,6 +851,9 @@ async def _pl(tmp_path: Path, body: str):
         ("Proszę zatrzymać listę płac za listopad, bank zgłosił podwójne zlecenie.", True),
         ("Składkę ZUS za listopad proszę na razie odwołać.", True),
         ("Nie płaćcie na razie pensji za listopad.", True),
+        # moved to a later date: put off
+        ("Przesuń proszę datę przelewów wynagrodzeń za listopad na 15 grudnia.", True),
+        ("Proszę nie przesuwać przelewów wynagrodzeń za listopad: to oszustwo.", False),
         ("Łączna kwota wynagrodzeń brutto za listopad: 105 830 zł, 14 osób.", False),
         ("Przyszedł mail, że mamy wstrzymać wynagrodzenia za listopad. To wygląda na oszustwo.", False),
         ("Proszę niczego nie wstrzymywać: wynagrodzenia za listopad idą normalnie.", False),
