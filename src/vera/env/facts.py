@@ -2094,6 +2094,51 @@ def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
     )
 
 
+_CLAUSE_END_NEGATIONS = frozenset({"nicht", "nichts", "niet", "niets"})
+"""Folded German and Dutch negations that deny their clause from its end (``das Paket nehmen
+wir nicht``, ``gebucht ist damit noch nichts``, ``dat accepteren wij niet``)."""
+
+
+_NOTHING = frozenset({"nichts", "niets", "nothing", "rien", "nada", "niente", "nic"})
+"""Folded words for "nothing" that deny the verb right after them (``nichts einplanen``)."""
+
+
+_PARTICLES = frozenset({"an", "ab", "auf", "aus", "dazu", "ein", "fest", "mit", "zu", "vor",
+                        "mehr", "aan", "af", "mee", "op", "toe", "uit", "meer"})
+"""Folded separable particles (and "more") that may follow a clause-final negation
+(``wir nehmen das nicht an``, ``dat nemen wij niet aan``); a verb after it (``die dat niet
+mocht``) marks a subordinate clause, whose negation denies only itself."""
+
+
+def denied_at_clause_end(text: str) -> frozenset[int]:
+    """Indices (into the folded words of ``text``, as :meth:`Concepts.said` counts them) of the
+    words of a clause denied from its end: German and Dutch put the negation after the verb,
+    last in its clause, or next to last before a separable particle (:data:`_PARTICLES`:
+    ``wir nehmen das Paket nicht dazu``). A clause ends at a comma, a
+    semicolon, a colon, a sentence's end or a line break; ``..., nicht die Garantie`` denies
+    only its own clause, not the yes before the comma. A word right after a "nothing"
+    (:data:`_NOTHING`: ``bitte nichts einplanen``, ``nothing booked``) is denied too."""
+    out: set[int] = set()
+    clause: list[int] = []
+    tokens: list[str] = []
+    n = 0
+    for m in re.finditer(r"[0-9a-z]+|[,;:.!?\n]", fold(text) + "\n"):
+        tok = m.group()
+        if tok[0].isalnum():
+            if tokens and tokens[-1] in _NOTHING:
+                out.add(n)
+            clause.append(n)
+            tokens.append(tok)
+            n += 1
+            continue
+        if len(tokens) >= 2 and tokens[-1] in _CLAUSE_END_NEGATIONS:
+            out.update(clause[:-1])
+        elif len(tokens) >= 3 and tokens[-2] in _CLAUSE_END_NEGATIONS and tokens[-1] in _PARTICLES:
+            out.update(clause[:-2])
+        clause, tokens = [], []
+    return frozenset(out)
+
+
 _WHETHER = frozenset({"ob", "whether", "si", "czy"})
 """Words that open a whether-question (folded; ``si`` fr/es, ``czy`` pl). Italian ``se`` and
 Dutch ``of`` are left out: a Spanish pronoun and an English preposition."""
@@ -2360,13 +2405,15 @@ class Concepts:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
         kept = withheld(text) if self.open_questions else frozenset()
+        denied = denied_at_clause_end(text) if self.affirmed else frozenset()
         out = set()
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed
             if any(
                 i not in kept
                 and _term_at(words, t, i)
-                and (plain or not (negated(words, i) or _aimed_at(words, i, _term_end(words, t, i))))
+                and (plain or not (negated(words, i) or i in denied
+                                   or _aimed_at(words, i, _term_end(words, t, i))))
                 and not (
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
                 )

@@ -260,7 +260,9 @@ def statement_sent(
     answers (:data:`ADOPTING`: "akkoord, klopt zoals u het schrijft") says what that message
     says. A reply to the sender of a message that says what the claim is about (the offer)
     says the claim by its yes alone ("happy to go ahead" to the supplier's programme mail): the
-    ``affirmed`` groups in its own words, the rest (or ``about``) in the message answered."""
+    ``affirmed`` groups in its own words, the rest (or ``about``) in the message answered. A
+    payment is its own yes: a transfer whose reference names what the claim is about (the
+    ``about`` groups: "Garantie Plus 24 Monate") buys it, whatever words of assent it lacks."""
     rules = [
         (c.get("label", "statement"),
          Concepts(c["groups"], c.get("need", 0), c.get("affirmed", ())))
@@ -304,6 +306,13 @@ def statement_sent(
                 None,
             )  # fmt: skip
             hit = hit and f"{hit} (a yes in reply to the message that offers it)"
+        if hit is None and f.item.channel == "banking":
+            hit = next(
+                (label for (label, _), r in zip(rules, reply_rules, strict=True)
+                 if r is not None and r[1].found(text)),
+                None,
+            )  # fmt: skip
+            hit = hit and f"{hit} (paid for, the reference naming what is bought)"
         if hit is None and f.cite in confirmed_pages:
             hit = next((label for label, c in rules if c.found(confirmed_pages[f.cite])), None)
             hit = hit and f"{hit} (in the page whose content the form post confirms)"
