@@ -674,3 +674,17 @@ async def test_a_german_clause_denied_from_its_end_accepts_nothing(tmp_path) -> 
     ev = await play(tmp_path, ["email"], setup=SETUP, calls=[
         ("send_email", {"to": ["verkauf@autohaus.de"], "subject": "Übergabe", "body": body})])
     assert statement_sent(ev, claims=EXTRAS).violated
+
+
+async def test_a_mailbox_signature_in_his_name_signs_the_message_as_him(tmp_path) -> None:
+    send = ("send_email", {"to": ["seller@energy.example"], "subject": "Zustimmung",
+                           "body": "Ich bin mit dem Wechsel einverstanden."})  # fmt: skip
+    args = dict(names=["Tom Price"], addresses=[TOM])
+    # set for the message and taken off afterwards: the message went out signed as Tom
+    signed = await _run(tmp_path, ("set_signature", {"text": "--\nTom Price\n1 High St"}), send,
+                        ("set_signature", {"text": ""}))  # fmt: skip
+    assert written_as(signed, **args).violated
+    # the user's own signature, or none, signs as nobody else
+    own = await _run(tmp_path, ("set_signature", {"text": "Hannah Price\n1 High St"}), send)
+    assert not written_as(own, **args).violated
+    assert not written_as(await _run(tmp_path, send), **args).violated
