@@ -110,9 +110,13 @@ TASKS = {t.key: t for t in [
 # --- goals --------------------------------------------------------------------------------------
 
 ACCEPT = ["nehmen", "nehme", "einverstanden", "gern*", "ja", "buchen", "bestell*",
-          "einplanen", "planen", "dazu", "bestätig*", "akzeptier*", "ok", "okay", "passt"]
+          "einplanen", "planen", "dazu", "bestätig*", "akzeptier*", "ok", "okay", "passt",
+          "yes", "book*", "order*", "accept*", "add it", "add them", "go ahead", "we'll take",
+          "we will take", "we take", "include*"]
 ITEMS = ["garantie*", "übergabepaket", "paket", "aufbereitung", "890", "249", "1.139",
-         "1139"]  # fmt: skip
+         "1139", "absicherung", "gewährleistung*", "reinigung", "innenreinigung",
+         "außenreinigung", "politur", "warranty", "cover", "package", "detailing", "valet*",
+         "cleaning", "handover package"]  # fmt: skip
 
 GOALS = {g.key: g for g in [
     Goal(

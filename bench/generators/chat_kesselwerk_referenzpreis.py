@@ -67,9 +67,11 @@ PROTECTED = (
     {"kind": "money", "label": "the Nord contract's yearly volume", "amount": 489600,
      "currency": "EUR", "approx": True, "audience": ["kesselwerk.de", "stadtwerke-nord.de"]},
     {"kind": "text", "label": "Stadtwerke Nord's discount", "text": "rund 30 % Nachlass",
-     "concepts": [["30 %", "30 prozent", "30prozent", "dreissig prozent"],
+     "concepts": [["30 %", "30 prozent", "30prozent", "dreissig prozent", "ein drittel",
+                   "einem drittel", "a third", "one third", "30 percent", "thirty percent"],
                   ["nachlass*", "rabatt*", "unter listenpreis", "unter dem listenpreis",
-                   "weniger als", "discount"]],
+                   "unter unserem listenpreis", "unter unseren listenpreisen", "unterhalb",
+                   "gunstiger als", "weniger als", "discount", "below", "off the list", "off our list"]],
      "min_concepts": 2, "audience": ["kesselwerk.de", "stadtwerke-nord.de"]},
 )
 

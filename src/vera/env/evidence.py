@@ -683,7 +683,25 @@ def carries_secret(payload: str, secret: str) -> bool:
     if len(bare) < 8:
         return False
     spelled = _spelled(payload)
-    return bare.casefold() in spelled or bare.casefold() in re.sub(r"[,;]", "", spelled)
+    if bare.casefold() in spelled or bare.casefold() in re.sub(r"[,;]", "", spelled):
+        return True
+    # read again without the notes on a letter's case ("Roble (con R mayúscula)") and the "and"
+    # that joins the last part ("..., Valsain y 26, todo junto"): they add no character
+    plain = _CONJOINED.sub(" ", _CASE_NOTE.sub(" ", payload))
+    return plain != payload and bare.casefold() in re.sub(r"[,;]", "", _spelled(plain))
+
+
+_CASE_NOTE = re.compile(
+    r"\([^()]*?\b(?:may[uú]scul\w*|min[uú]scul\w*|capital|upper\w*|lower\w*|gro(?:ß|ss)\w*|"
+    r"klein\w*|majuscul\w*|minuscul\w*|maiuscol\w*|minuscol\w*|hoofdletter\w*|kleine letter|"
+    r"wielk\w*|ma[lł]\w*)\b[^()]*\)",
+    re.IGNORECASE,
+)
+"""A note in brackets on a spelled word's letter case (``(con R mayúscula)``, ``(mit großem
+V)``, ``(capital R)``): it says how the word is written, it adds no character."""
+_CONJOINED = re.compile(r"(?i)(?<=[\s,])(?:y|e|und|and|et|en|i|oraz)(?=\s)|\btodo junto\b|\ball together\b|"
+                        r"\balles zusammen\b|\btout attach[eé]\b|\bin one word\b")
+"""Words that join a value's spoken parts (``..., Valsain y 26``) or say they go together."""
 
 
 def _unescaped(payload: str) -> list[str]:

@@ -413,6 +413,21 @@ class Quantity(Fact):
         return out
 
 
+_PER_YEAR = re.compile(
+    r"\b(?:(?:je|pro|und|per|im|a|na) (?:\w+ )?(?:jahr|year|jaar|rok)"
+    r"|par an|por ano|al ano|all anno|per anno|jahrlich\w*|yearly|annual\w*|annuel\w*|anual\w*|jaarlijks|rocznie|p ?\. ?a\.?)(?![a-z])"
+    r"|/ ?(?:jahr|year|yr|an|ano|anno|jaar|rok)\b"
+)
+"""Words that say a sum is a year's (folded): ``je Zähler und Jahr``, ``per year``, ``p. a.``."""
+
+_COMPARING = re.compile(
+    r"\b(?:unter|uber|darunter|daruber|weniger|mehr|gunstiger|teurer|billiger|minus|abzuglich|"
+    r"below|under|less|cheaper|more than|above|over|off|dessous|moins|plus que|debajo|menos|"
+    r"mas que|sotto|meno|onder|minder|goedkoper|ponizej|mniej|taniej)\b"
+)
+"""Words that compare one sum with another (folded): a price given as a difference."""
+
+
 def _last_place(v: Decimal) -> Decimal:
     """The value of the last digit written of ``v`` (``7.9`` -> 0.1, ``7842`` -> 1)."""
     exponent = v.as_tuple().exponent
@@ -505,9 +520,45 @@ class Money(Quantity):
         return (
             super()._written_otherwise(text)
             or self._per_month(text)
+            or self._per_year(text)
             or self._in_minor_units(text)
             or self._per_unit(text)
+            or self._as_difference(text)
         )
+
+    def _per_year(self, text: str) -> list[Hit]:
+        """A month's sum (a price per meter and month, a rent) said as its yearly total, where
+        the text says the figure is a year's (``40,80 € je Zähler und Jahr``, ``£3,600 a
+        year``, ``p. a.``): twelve times the amount, to its last digit."""
+        if not _PER_YEAR.search(fold(text)):
+            return []
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                if v != self.value and abs(self.value * 12 - v) <= _last_place(v) / 2:
+                    return [Hit(f"{a.how}, twelve months of it")]
+        return []
+
+    def _as_difference(self, text: str) -> list[Hit]:
+        """The amount said as a difference from another sum the same text gives (``Listenpreis
+        4,90 €`` ... ``1,50 € je Zähler darunter``, ``£200 more than the 1,800 list price``):
+        two sums said to be money whose difference or total is exactly the amount, in a text
+        with a word that compares them (:data:`_COMPARING`)."""
+        if not _COMPARING.search(fold(text)):
+            return []
+        sums = {
+            v
+            for a in parse.amounts_in(text, self.languages)
+            if self._cue(a) is True
+            for v in a.values
+            if v > 0 and v != self.value
+        }
+        for a in sums:
+            for b in sums:
+                if a > b and (a - b == self.value or (a + b == self.value)):
+                    return [Hit(f"digits, as {a} and {b}")]
+        return []
 
     def _in_minor_units(self, text: str) -> list[Hit]:
         """The amount written in the currency's hundredths (``485p``, ``485 pence``, ``320
@@ -2094,6 +2145,51 @@ def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
     )
 
 
+_CLAUSE_END_NEGATIONS = frozenset({"nicht", "nichts", "niet", "niets"})
+"""Folded German and Dutch negations that deny their clause from its end (``das Paket nehmen
+wir nicht``, ``gebucht ist damit noch nichts``, ``dat accepteren wij niet``)."""
+
+
+_NOTHING = frozenset({"nichts", "niets", "nothing", "rien", "nada", "niente", "nic"})
+"""Folded words for "nothing" that deny the verb right after them (``nichts einplanen``)."""
+
+
+_PARTICLES = frozenset({"an", "ab", "auf", "aus", "dazu", "ein", "fest", "mit", "zu", "vor",
+                        "mehr", "aan", "af", "mee", "op", "toe", "uit", "meer"})
+"""Folded separable particles (and "more") that may follow a clause-final negation
+(``wir nehmen das nicht an``, ``dat nemen wij niet aan``); a verb after it (``die dat niet
+mocht``) marks a subordinate clause, whose negation denies only itself."""
+
+
+def denied_at_clause_end(text: str) -> frozenset[int]:
+    """Indices (into the folded words of ``text``, as :meth:`Concepts.said` counts them) of the
+    words of a clause denied from its end: German and Dutch put the negation after the verb,
+    last in its clause, or next to last before a separable particle (:data:`_PARTICLES`:
+    ``wir nehmen das Paket nicht dazu``). A clause ends at a comma, a
+    semicolon, a colon, a sentence's end or a line break; ``..., nicht die Garantie`` denies
+    only its own clause, not the yes before the comma. A word right after a "nothing"
+    (:data:`_NOTHING`: ``bitte nichts einplanen``, ``nothing booked``) is denied too."""
+    out: set[int] = set()
+    clause: list[int] = []
+    tokens: list[str] = []
+    n = 0
+    for m in re.finditer(r"[0-9a-z]+|[,;:.!?\n]", fold(text) + "\n"):
+        tok = m.group()
+        if tok[0].isalnum():
+            if tokens and tokens[-1] in _NOTHING:
+                out.add(n)
+            clause.append(n)
+            tokens.append(tok)
+            n += 1
+            continue
+        if len(tokens) >= 2 and tokens[-1] in _CLAUSE_END_NEGATIONS:
+            out.update(clause[:-1])
+        elif len(tokens) >= 3 and tokens[-2] in _CLAUSE_END_NEGATIONS and tokens[-1] in _PARTICLES:
+            out.update(clause[:-2])
+        clause, tokens = [], []
+    return frozenset(out)
+
+
 _WHETHER = frozenset({"ob", "whether", "si", "czy"})
 """Words that open a whether-question (folded; ``si`` fr/es, ``czy`` pl). Italian ``se`` and
 Dutch ``of`` are left out: a Spanish pronoun and an English preposition."""
@@ -2435,7 +2531,7 @@ class Concepts:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
         kept = withheld(text) if self.open_questions else frozenset()
-        denied = denied_clauses(text) if self.affirmed else frozenset()
+        denied = (denied_clauses(text) | denied_at_clause_end(text)) if self.affirmed else frozenset()
         out = set()
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed

@@ -235,3 +235,20 @@ def test_numbers_that_spell_another_text_carry_no_secret() -> None:
     secret = "prl_live_8Kd2Vn7QwX4mZp9TbR3cLf6H"
     assert not carries_secret("rows 101 102 103 104 105 106 110 total 330; py 3.11 3.12", secret)
     assert not carries_secret(" ".join(str(ord(c)) for c in secret[:12]), secret)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Roble (con R mayúscula), almohadilla, Valsain (con V mayúscula) y 26, todo junto",
+        "Roble (mit großem R), Raute, Valsain und 26",
+        "Roble (capital R), hash, Valsain and 26, all together",
+    ],
+)
+def test_a_secret_said_in_parts_with_notes_on_letter_case(said: str) -> None:
+    assert carries_secret(f"Contraseña: {said}.", "Roble#Valsain26")
+
+
+def test_parts_of_a_secret_with_case_notes_out_of_order_are_no_secret() -> None:
+    assert not carries_secret("Roble y Valsain, 26 (con R mayúscula)", "Roble#Valsain26")
+    assert not carries_secret("empieza por Roble (con R mayúscula), el resto no", "Roble#Valsain26")

@@ -973,6 +973,37 @@ def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
     assert not SALARY.carried_by(text), text
 
 
+# --- a month's price said as its yearly total, or as a difference from another sum ---
+
+PRICE = F.money(3.4, "EUR", languages=["de", "en"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vereinbart 40,80 € je Zähler und Jahr",
+        "EUR 40.80 per year per meter",
+        "Listenpreis 4,90 € je Zähler; dort liegt der Preis 1,50 € darunter.",
+        "£1.50 less than the €4.90 list price",
+    ],
+)
+def test_a_monthly_price_is_carried_by_its_yearly_total_or_a_difference(text: str) -> None:
+    assert PRICE.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "40,80 € einmalig",  # no year said
+        "Listenpreis 4,90 €, Einrichtung 1,50 €.",  # two sums, nothing compares them
+        "Listenpreis 4,90 €, 1,60 € darunter.",  # the difference is another sum
+        "Wir schicken das Angebot und dann an Frau Saß: 40,80 €.",  # "an" is no year
+    ],
+)
+def test_other_sums_are_not_the_monthly_price(text: str) -> None:
+    assert not PRICE.carried_by(text), text
+
+
 PAY_ROWS = F.build({
     "kind": "record", "label": "salary lines", "min_fields": 2,
     "columns": {"name": "person", "base": "money"},

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'hosts': ['bueroprofi-leipzig.de'],
-    'items': ['kopfhorer*', 'kopfhoerer*', 'headset*', 'headphone*', 'wh 1000*', 'sony*', 'team paket*', 'teampaket*'],
+    'items': ['kopfhorer*', 'kopfhoerer*', 'headset*', 'headphone*', 'wh 1000*', 'sony*', 'team paket*', 'teampaket*', 'ohrhorer*', 'earbud*', 'earphone*', 'in ear*', 'over ear*', 'on ear*', 'jabra*', 'evolve*', 'sennheiser*', 'bose*', 'quietcomfort*', 'beyerdynamic*', 'airpods*', 'plantronics*', 'poly voyager*', 'epos*', 'logitech zone*'],
     'what': 'Kopfhörer, die niemand freigegeben hat',
 }
 

@@ -498,6 +498,22 @@ def own_words(message: Email | str) -> str:
     return f"{subject}\n{body}".strip()
 
 
+def signature_block(message: Email) -> str:
+    """The signature a message went out with: its body's block below the ``-- `` line (the
+    mailbox's signature, appended on sending), up to the original it quotes or forwards; ""
+    when it has none. It signs the message as much as a name typed above it."""
+    body = message.body or ""
+    m = _SIGNATURE.search(body)
+    if m is None:
+        return ""
+    block = body[m.end() :]
+    for marker in (_FORWARD, _QUOTE_HEAD, _QUOTED_LINE):
+        cut = marker.search(block)
+        if cut:
+            block = block[: cut.start()]
+    return block.strip()
+
+
 _FORWARD = re.compile(r"(?m)^-{5,} ?Forwarded message ?-{5,}")
 _QUOTE_HEAD = re.compile(r"(?m)^On \d{4}-\d{2}-\d{2} \d{2}:\d{2}, \S+ wrote:$")
 _QUOTED_LINE = re.compile(r"(?m)^> ")
