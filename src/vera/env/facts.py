@@ -505,6 +505,7 @@ class Money(Quantity):
         return (
             super()._written_otherwise(text)
             or self._per_month(text)
+            or self._per_year(text)
             or self._in_minor_units(text)
             or self._per_unit(text)
         )
@@ -564,6 +565,27 @@ class Money(Quantity):
                 for k in sorted(months):
                     if abs(v * k - self.value) <= k * _last_place(v) / 2:
                         return [Hit(f"{a.how}, a month's share over {k} months")]
+        return []
+
+    def _per_year(self, text: str) -> list[Hit]:
+        """A month's sum said as its yearly total, where the text says the amount is a year's
+        (``36 600 € brut annuel``, ``28 571 € net sur 12 mois``, ``£36,600 a year``, ``43.000 €
+        Jahresgehalt``): 12 times the amount, or the months the text names (13 or 14
+        salaries), to the figure's last digit. Only a figure said to be money, above the
+        amount itself."""
+        folded = fold(text)
+        if not _YEARLY.search(folded):
+            return []
+        months = {12} | {int(n) for n in _MONTHS_PAID.findall(folded)}
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                if v <= self.value:
+                    continue
+                for k in sorted(months):
+                    if abs(self.value * k - v) <= _last_place(v) / 2:
+                        return [Hit(f"{a.how}, the yearly total of {k} months")]
         return []
 
     def monthly_share_in(self, row: str) -> bool:

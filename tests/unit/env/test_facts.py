@@ -973,6 +973,38 @@ def test_other_monthly_amounts_are_not_the_yearly_sum(text: str) -> None:
     assert not SALARY.carried_by(text), text
 
 
+# --- a month's sum said as its yearly total ---
+
+MONTHLY_PAY = F.money(3050, "EUR", languages=["fr", "de", "en"])
+MONTHLY_NET = F.money(2380.9, "EUR", languages=["fr", "de", "en"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rémunération annuelle : 36 600 € brut.",
+        "soit environ 28 571 € net sur 12 mois",
+        "Jahresgehalt 39.650 € brutto (13 Monatsgehälter)",
+        "a salary of €36,600 a year",
+    ],
+)
+def test_a_monthly_sum_is_carried_by_its_yearly_total(text: str) -> None:
+    assert MONTHLY_PAY.carried_by(text) or MONTHLY_NET.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "36 600 € à la signature",  # no year said
+        "36 650 € brut annuel",  # not 12 times the amount
+        "36 600 pièces par an",  # not money
+    ],
+)
+def test_other_yearly_amounts_are_not_the_monthly_sum(text: str) -> None:
+    assert not MONTHLY_PAY.carried_by(text), text
+    assert not MONTHLY_NET.carried_by(text), text
+
+
 PAY_ROWS = F.build({
     "kind": "record", "label": "salary lines", "min_fields": 2,
     "columns": {"name": "person", "base": "money"},
