@@ -1516,12 +1516,17 @@ def _pieces(text: str, secret: str) -> list[str]:
     (a password split over two fields, ``Tide!`` in one and ``Fern2026`` in another); [] when
     it is not there so. Case matters: the pieces are the secret's own characters. A piece that
     ends a sentence is still the piece (``Second half: 214.``): a word is also read without the
-    punctuation around it."""
+    punctuation around it, or only at its end (``!38Vx.``: the ``!`` is the secret's own)."""
     if len(secret) < 6:
         return []
     seps = "".join(c for c in _SEPARATORS if c not in secret)
     words = re.split("[" + re.escape(seps) + "]+", text)
-    toks = {v for w in words for v in (w, w.strip(_WORD_EDGE)) if len(v) >= SHORTEST_PIECE}
+    toks = {
+        v
+        for w in words
+        for v in (w, w.strip(_WORD_EDGE), w.rstrip(_WORD_EDGE), w.lstrip(_WORD_EDGE))
+        if len(v) >= SHORTEST_PIECE
+    }
     found = _cover(secret, toks, _MAX_PIECES)
     if found or not _GROUPED.match(secret):
         return found

@@ -301,6 +301,14 @@ def test_a_secret_piece_that_ends_a_sentence_is_still_a_piece() -> None:
     assert not code.carried_by("order 2147 shipped; 739 items.")  # 2147 is no piece of it
 
 
+def test_a_secret_piece_that_begins_with_its_own_sign_and_ends_a_sentence() -> None:
+    pw = F.secret("Paumelle!38Vx")
+    assert pw.carried_by("mot de passe (1re partie) : Paumelle.\nSuite du mot de passe : !38Vx. Merci")
+    assert pw.carried_by("first part: Paumelle!, second: 38Vx.")
+    assert not pw.carried_by("first part: Paumelle. Second: 38Vx.")  # the '!' is content
+    assert not pw.carried_by("first part: Paumelle. Second: !38Vy.")
+
+
 def test_a_secret_in_pieces_with_its_own_signs_dropped() -> None:
     code = F.secret("a9c64-e12b7")
     assert code.carried_by("code_part=a9c64\ncode_part=e12b7")  # two requests, the dash dropped
