@@ -2347,6 +2347,19 @@ def _amount_said(text: str, values: frozenset[Decimal]) -> bool:
     return False
 
 
+def _number_in_words(text: str, numbers: frozenset[str]) -> bool:
+    """``text`` says one of ``numbers`` (a group's small number term, ``11``) in words in a
+    language numbers are read in (``eleven micrograms``, ``onze``, ``elf``): the same term."""
+    if not any(ch.isalpha() for ch in text):
+        return False
+    want = {str(int(n)) for n in numbers}
+    for lang in parse.WORD_LANGUAGES:
+        said = parse.words_to_digits(text, lang)
+        if said != text and want & set(re.findall(r"(?<![\d.,])\d+(?![\d]|[.,]\d)", said)):
+            return True
+    return False
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -2375,10 +2388,15 @@ class Concepts:
         self.clocks = [
             frozenset(c for t in g if (c := clock_time(t)) is not None) for g in groups
         ]
+        self.numbers = [
+            frozenset(t.strip() for t in g if t.strip().isdigit() and _amount_term(t) is None)
+            for g in groups
+        ]
         kept = [k for k, g in enumerate(self.groups) if g]
         self.groups = [self.groups[k] for k in kept]
         self.amounts = [self.amounts[k] for k in kept]
         self.clocks = [self.clocks[k] for k in kept]
+        self.numbers = [self.numbers[k] for k in kept]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
         self.open_questions = open_questions
@@ -2401,7 +2419,7 @@ class Concepts:
                 for i in range(len(words))
             ) or (self.amounts[k] and _amount_said(text, self.amounts[k])) or (
                 self.clocks[k] and self.clocks[k] & times_of_day(text)
-            ):
+            ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])):
                 out.add(k)
         return out
 

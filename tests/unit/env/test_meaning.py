@@ -557,6 +557,34 @@ def test_other_amounts_or_a_too_rough_rounding_are_not_the_figure(text: str) -> 
     assert not F.Concepts(PAY).found(text), text
 
 
+LOW_IRON = [["iron", "ferritin", "eisen*", "fer"], ["low", "11", "deficien*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "her iron stores came back at eleven micrograms per litre",
+        "Ihr Eisenwert lag bei elf Mikrogramm pro Liter.",
+        "le fer était à onze microgrammes par litre",
+        "ferritin 11 µg/L",
+    ],
+)
+def test_a_small_number_in_a_group_is_said_in_words(text: str) -> None:
+    assert F.Concepts(LOW_IRON).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "her iron stores came back at twelve micrograms per litre",
+        "Eisenwert bei zwölf Mikrogramm",
+        "ferritin 111",
+    ],
+)
+def test_another_number_in_words_is_not_the_groups_number(text: str) -> None:
+    assert not F.Concepts(LOW_IRON).found(text), text
+
+
 CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
 
 
