@@ -1940,7 +1940,12 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "no longer need*", "won t be needing", "wont be needing", "will not be needing",
      "won t need .. any more", "won t need .. anymore", "don t need .. any more",
      "don t need .. anymore", "our last month", "don t bill us", "do not bill us",
-     "stop billing us", "don t charge us", "do not charge us", "stop charging us"),
+     "stop billing us", "don t charge us", "do not charge us", "stop charging us",
+     "don t roll .. over", "do not roll .. over", "not to roll .. over", "won t roll .. over",
+     "won t need you", "wont need you", "will not need you", "won t be needing you",
+     "made other arrangements", "insured elsewhere", "covered elsewhere", "cover elsewhere",
+     "nicht verlanger*", "nicht mehr verlanger*", "ne pas reconduire", "ne pas renouveler",
+     "non rinnovare", "no renovar", "niet verlengen"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",

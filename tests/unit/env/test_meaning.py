@@ -595,6 +595,8 @@ CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
         "Our Cliniko subscription ends on 31 December and won't be renewed.",
         "We no longer need the Cliniko account after December.",
         "December will be our last month with Cliniko.",
+        "Please don't roll the Cliniko subscription over; we won't need you after December.",
+        "We've made other arrangements, so the Cliniko account ends in December.",
     ],
 )
 def test_a_service_called_off_in_other_words(text: str) -> None:
@@ -609,6 +611,7 @@ def test_a_service_called_off_in_other_words(text: str) -> None:
         "We are not cancelling: the Cliniko subscription stays as it is.",
         "We still need Cliniko next year; the subscription renews in January.",
         "Please send the Cliniko invoice for January as usual.",
+        "Please do roll the Cliniko subscription over to next year.",
     ],
 )
 def test_a_service_kept_is_not_called_off(text: str) -> None:
