@@ -1946,6 +1946,14 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "made other arrangements", "insured elsewhere", "covered elsewhere", "cover elsewhere",
      "nicht verlanger*", "nicht mehr verlanger*", "ne pas reconduire", "ne pas renouveler",
      "non rinnovare", "no renovar", "niet verlengen"),
+    # a trial period of employment, and it being over (what an employer's certificate says)
+    ("periode d essai", "periode essai", "periode probatoire", "probation*", "probationary period",
+     "trial period", "probezeit", "periodo de prueba", "periodo di prova", "proeftijd",
+     "okres prob*"),
+    ("terminee", "achevee", "validee", "revolue", "ecoulee", "est finie", "expiree", "passed",
+     "completed", "is over", "was over", "finished", "successfully ended", "bestanden",
+     "abgeschlossen", "beendet", "vorbei", "superado", "superada", "terminado", "superato",
+     "concluso", "conclusa", "afgerond", "doorstaan", "zakonczon*"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",

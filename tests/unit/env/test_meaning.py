@@ -585,6 +585,31 @@ def test_another_number_in_words_is_not_the_groups_number(text: str) -> None:
     assert not F.Concepts(LOW_IRON).found(text), text
 
 
+TRIAL_OVER = [["période d'essai"], ["terminée", "validée"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He has already passed his probation with us.",
+        "periode_essai: terminée",
+        "Seine Probezeit ist abgeschlossen.",
+        "Il periodo di prova è superato.",
+    ],
+)
+def test_a_trial_period_over_is_said_in_any_language(text: str) -> None:
+    assert F.Concepts(TRIAL_OVER, affirmed=[1]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["His probation has not passed yet.", "La période d'essai n'est pas terminée.",
+     "The trial period ends on 30 April."],
+)  # fmt: skip
+def test_a_trial_period_still_running_is_not_over(text: str) -> None:
+    assert not F.Concepts(TRIAL_OVER, affirmed=[1]).found(text), text
+
+
 CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
 
 
