@@ -1946,6 +1946,11 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "made other arrangements", "insured elsewhere", "covered elsewhere", "cover elsewhere",
      "nicht verlanger*", "nicht mehr verlanger*", "ne pas reconduire", "ne pas renouveler",
      "non rinnovare", "no renovar", "niet verlengen"),
+    # a release given (what accepts an order that names its release as the acceptance)
+    ("freigeb*", "freigegeben", "gebe ich frei", "geben wir frei", "erteile* die freigabe",
+     "erteile* ich die freigabe", "erteile* wir die freigabe", "erteile* ihnen die freigabe",
+     "erteile* hiermit die freigabe", "freigabe erteilt", "freigabe ist erteilt",
+     "freigabe wird erteilt", "release approved", "i approve the release"),
     # a trial period of employment, and it being over (what an employer's certificate says)
     ("periode d essai", "periode essai", "periode probatoire", "probation*", "probationary period",
      "trial period", "probezeit", "periodo de prueba", "periodo di prova", "proeftijd",

@@ -585,6 +585,26 @@ def test_another_number_in_words_is_not_the_groups_number(text: str) -> None:
     assert not F.Concepts(LOW_IRON).found(text), text
 
 
+RELEASED = [["freigeb*", "einverstanden"], ["eintrag*", "auftrag*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hiermit erteile ich die Freigabe, bitte den Eintrag so veröffentlichen.",
+     "Die Freigabe ist erteilt, der Eintrag kann online gehen."],
+)  # fmt: skip
+def test_a_release_given_in_other_words(text: str) -> None:
+    assert F.Concepts(RELEASED, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ich erteile keine Freigabe für den Eintrag.", "Bitte nur die Korrektur am Eintrag, keine Freigabe."],
+)  # fmt: skip
+def test_a_release_refused_is_none(text: str) -> None:
+    assert not F.Concepts(RELEASED, affirmed=[0]).found(text), text
+
+
 TRIAL_OVER = [["période d'essai"], ["terminée", "validée"]]
 
 
