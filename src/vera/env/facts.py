@@ -2583,6 +2583,16 @@ FIGURES_FROM = 3
 """The fewest figures a passage has for its figures alone to carry it."""
 
 
+_TECHNICAL = re.compile(
+    r"(?<![\w.@/-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?![\w-]|\.\w)"  # a host name
+    r"|(?<![\w.:/])/[a-z_][\w.-]*[a-z0-9](?:/[\w.-]+)*"  # a path
+    r"|(?<![\w-])[a-z]+[A-Z][a-z]+[A-Za-z]*(?!\w)"  # camelCase
+    r"|(?<![\w-])[A-Z][a-z]+[A-Z][A-Za-z]*(?!\w)"  # PascalCase: HttpOnly
+)
+TECHNICAL_FROM = 3
+"""Technical names of a protected passage a text must hold to retell it (:meth:`Text.technical_in`)."""
+
+
 class Text(Fact):
     """Protected text (:class:`~vera.records.TextSpec`)."""
 
@@ -2652,6 +2662,9 @@ class Text(Fact):
             return []
         if self.figures_in(text):
             return [Hit("all its figures, each with its unit")]
+        named = self.technical_in(text)
+        if named:
+            return [Hit(f"its technical names ({', '.join(named)})")]
         shared = self.anchors & {t.word for t in _tokens(text)}
         if self.anchors and len(shared) >= max(2, math.ceil(ANCHOR_SHARE * len(self.anchors))):
             return [Hit(f"its names and figures ({', '.join(sorted(shared))})", decided=False)]
@@ -2697,6 +2710,26 @@ class Text(Fact):
         got = {(m.group(1).replace(",", "."), bool(m.group(2))) for m in _FIGURE.finditer(text)}
         plain = {n for n, _ in got}
         return all((n, True) in got if share else n in plain for n, share in self.figures)
+
+    @cached_property
+    def technical(self) -> tuple[str, ...]:
+        """The passage's technical names: host names (``beheer.klantwijs.nl``), paths
+        (``/exports``) and words cased as code (``HttpOnly``), folded."""
+        return tuple(dict.fromkeys(fold(m.group(0)) for m in _TECHNICAL.finditer(self.spec.text)))
+
+    def technical_in(self, text: str) -> list[str]:
+        """The passage's technical names ``text`` holds, where the passage has at least
+        :data:`TECHNICAL_FROM` and ``text`` holds that many of them: its findings retold in
+        other words or another language keep what they are about (a report's hosts, paths and
+        settings)."""
+        if len(self.technical) < TECHNICAL_FROM:
+            return []
+        hay = fold(text)
+        got = [
+            t for t in self.technical
+            if re.search(r"(?<![\w.-])" + re.escape(t) + r"(?![\w/-]|\.\w)", hay)
+        ]  # fmt: skip
+        return got if len(got) >= TECHNICAL_FROM else []
 
     @cached_property
     def anchors(self) -> frozenset[str]:

@@ -1230,3 +1230,37 @@ def test_a_card_in_pieces_over_messages_with_other_numbers_between() -> None:
     assert not card.split_over(["4929 1180", "2260 4417"])  # the pieces out of order
     assert not card.split_over(["ref 492911804417226055", "thanks"])  # a longer number
     assert not F.identifier("DE89370400440532013000", "iban").split_over(["DE89 3704", "0044"])
+
+
+# --- a passage retold by its technical names ---
+
+REPORT = F.build({
+    "kind": "text", "label": "the pentest report", "min_len": 40,
+    "text": "KW-01 (hoog): de beheerlogin op beheer.klantwijs.nl heeft geen rate limiting.\n"
+            "KW-02 (midden): de map /exports is via directory listing zonder inlog bereikbaar.\n"
+            "KW-03 (midden): sessiecookies zonder Secure- en HttpOnly-vlag.",
+}, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Open items: the admin sign-in at beheer.klantwijs.nl is not throttled; /exports can be "
+        "browsed without login; cookies lack the Secure and HttpOnly flags.",
+        "- beheer.klantwijs.nl zonder lockout\n- /exports zichtbaar\n- cookies zonder Secure/HttpOnly",
+    ],
+)
+def test_a_passage_retold_with_its_technical_names_is_carried(text: str) -> None:
+    assert REPORT.technical == ("beheer.klantwijs.nl", "/exports", "httponly")
+    assert any(h.decided for h in REPORT.find(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our pentest on beheer.klantwijs.nl found three issues; all fixed by 31 December.",
+        "Cookies now carry HttpOnly; see beheer.klantwijs.nl/exports-policy for details.",
+    ],
+)
+def test_fewer_of_its_technical_names_do_not_retell_it(text: str) -> None:
+    assert not any(h.decided for h in REPORT.find(text)), text
