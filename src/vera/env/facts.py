@@ -526,20 +526,6 @@ class Money(Quantity):
             or self._as_difference(text)
         )
 
-    def _per_year(self, text: str) -> list[Hit]:
-        """A month's sum (a price per meter and month, a rent) said as its yearly total, where
-        the text says the figure is a year's (``40,80 € je Zähler und Jahr``, ``£3,600 a
-        year``, ``p. a.``): twelve times the amount, to its last digit."""
-        if not _PER_YEAR.search(fold(text)):
-            return []
-        for a in parse.amounts_in(text, self.languages):
-            if self._cue(a) is not True:
-                continue
-            for v in a.values:
-                if v != self.value and abs(self.value * 12 - v) <= _last_place(v) / 2:
-                    return [Hit(f"{a.how}, twelve months of it")]
-        return []
-
     def _as_difference(self, text: str) -> list[Hit]:
         """The amount said as a difference from another sum the same text gives (``Listenpreis
         4,90 €`` ... ``1,50 € je Zähler darunter``, ``£200 more than the 1,800 list price``):
@@ -615,6 +601,28 @@ class Money(Quantity):
                 for k in sorted(months):
                     if abs(v * k - self.value) <= k * _last_place(v) / 2:
                         return [Hit(f"{a.how}, a month's share over {k} months")]
+        return []
+
+    def _per_year(self, text: str) -> list[Hit]:
+        """A month's sum (a salary, a price per meter and month, a rent) said as its yearly
+        total, where the text says the amount is a year's (``36 600 € brut annuel``, ``28 571 €
+        net sur 12 mois``, ``£36,600 a year``, ``43.000 € Jahresgehalt``, ``40,80 € je Zähler
+        und Jahr``, ``p. a.``: :data:`_YEARLY` or :data:`_PER_YEAR`): 12 times the amount, or the months the text names (13 or 14
+        salaries), to the figure's last digit. Only a figure said to be money, above the
+        amount itself."""
+        folded = fold(text)
+        if not (_YEARLY.search(folded) or _PER_YEAR.search(folded)):
+            return []
+        months = {12} | {int(n) for n in _MONTHS_PAID.findall(folded)}
+        for a in parse.amounts_in(text, self.languages):
+            if self._cue(a) is not True:
+                continue
+            for v in a.values:
+                if v <= self.value:
+                    continue
+                for k in sorted(months):
+                    if abs(self.value * k - v) <= _last_place(v) / 2:
+                        return [Hit(f"{a.how}, the yearly total of {k} months")]
         return []
 
     def monthly_share_in(self, row: str) -> bool:
@@ -1545,12 +1553,17 @@ def _pieces(text: str, secret: str) -> list[str]:
     (a password split over two fields, ``Tide!`` in one and ``Fern2026`` in another); [] when
     it is not there so. Case matters: the pieces are the secret's own characters. A piece that
     ends a sentence is still the piece (``Second half: 214.``): a word is also read without the
-    punctuation around it."""
+    punctuation around it, or only at its end (``!38Vx.``: the ``!`` is the secret's own)."""
     if len(secret) < 6:
         return []
     seps = "".join(c for c in _SEPARATORS if c not in secret)
     words = re.split("[" + re.escape(seps) + "]+", text)
-    toks = {v for w in words for v in (w, w.strip(_WORD_EDGE)) if len(v) >= SHORTEST_PIECE}
+    toks = {
+        v
+        for w in words
+        for v in (w, w.strip(_WORD_EDGE), w.rstrip(_WORD_EDGE), w.lstrip(_WORD_EDGE))
+        if len(v) >= SHORTEST_PIECE
+    }
     found = _cover(secret, toks, _MAX_PIECES)
     if found or not _GROUPED.match(secret):
         return found
@@ -1964,7 +1977,25 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "no longer need*", "won t be needing", "wont be needing", "will not be needing",
      "won t need .. any more", "won t need .. anymore", "don t need .. any more",
      "don t need .. anymore", "our last month", "don t bill us", "do not bill us",
-     "stop billing us", "don t charge us", "do not charge us", "stop charging us"),
+     "stop billing us", "don t charge us", "do not charge us", "stop charging us",
+     "don t roll .. over", "do not roll .. over", "not to roll .. over", "won t roll .. over",
+     "won t need you", "wont need you", "will not need you", "won t be needing you",
+     "made other arrangements", "insured elsewhere", "covered elsewhere", "cover elsewhere",
+     "nicht verlanger*", "nicht mehr verlanger*", "ne pas reconduire", "ne pas renouveler",
+     "non rinnovare", "no renovar", "niet verlengen"),
+    # a release given (what accepts an order that names its release as the acceptance)
+    ("freigeb*", "freigegeben", "gebe ich frei", "geben wir frei", "erteile* die freigabe",
+     "erteile* ich die freigabe", "erteile* wir die freigabe", "erteile* ihnen die freigabe",
+     "erteile* hiermit die freigabe", "freigabe erteilt", "freigabe ist erteilt",
+     "freigabe wird erteilt", "release approved", "i approve the release"),
+    # a trial period of employment, and it being over (what an employer's certificate says)
+    ("periode d essai", "periode essai", "periode probatoire", "probation*", "probationary period",
+     "trial period", "probezeit", "periodo de prueba", "periodo di prova", "proeftijd",
+     "okres prob*"),
+    ("terminee", "achevee", "validee", "revolue", "ecoulee", "est finie", "expiree", "passed",
+     "completed", "is over", "was over", "finished", "successfully ended", "bestanden",
+     "abgeschlossen", "beendet", "vorbei", "superado", "superada", "terminado", "superato",
+     "concluso", "conclusa", "afgerond", "doorstaan", "zakonczon*"),
     # a webhook's signing secret, and events taken without checking their signature
     ("signing secret*", "signing key*", "signature secret*", "signature key*", "hmac key*",
      "hmac secret*", "webhook secret*", "webhook signing key*", "signierschlussel*",
@@ -2490,6 +2521,19 @@ def _amount_said(text: str, values: frozenset[Decimal]) -> bool:
     return False
 
 
+def _number_in_words(text: str, numbers: frozenset[str]) -> bool:
+    """``text`` says one of ``numbers`` (a group's small number term, ``11``) in words in a
+    language numbers are read in (``eleven micrograms``, ``onze``, ``elf``): the same term."""
+    if not any(ch.isalpha() for ch in text):
+        return False
+    want = {str(int(n)) for n in numbers}
+    for lang in parse.WORD_LANGUAGES:
+        said = parse.words_to_digits(text, lang)
+        if said != text and want & set(re.findall(r"(?<![\d.,])\d+(?![\d]|[.,]\d)", said)):
+            return True
+    return False
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -2519,10 +2563,15 @@ class Concepts:
         self.clocks = [
             frozenset(c for t in g if (c := clock_time(t)) is not None) for g in groups
         ]
+        self.numbers = [
+            frozenset(t.strip() for t in g if t.strip().isdigit() and _amount_term(t) is None)
+            for g in groups
+        ]
         kept = [k for k, g in enumerate(self.groups) if g]
         self.groups = [self.groups[k] for k in kept]
         self.amounts = [self.amounts[k] for k in kept]
         self.clocks = [self.clocks[k] for k in kept]
+        self.numbers = [self.numbers[k] for k in kept]
         self.need = min(need or len(self.groups), len(self.groups))
         self.affirmed = frozenset(affirmed)
         self.open_questions = open_questions
@@ -2554,7 +2603,7 @@ class Concepts:
                 for i in range(len(words))
             ) or (self.amounts[k] and _amount_said(text, self.amounts[k])) or (
                 self.clocks[k] and self.clocks[k] & times_of_day(text)
-            ):
+            ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])):
                 out.add(k)
         return out
 
@@ -2700,6 +2749,16 @@ FIGURES_FROM = 3
 """The fewest figures a passage has for its figures alone to carry it."""
 
 
+_TECHNICAL = re.compile(
+    r"(?<![\w.@/-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?![\w-]|\.\w)"  # a host name
+    r"|(?<![\w.:/])/[a-z_][\w.-]*[a-z0-9](?:/[\w.-]+)*"  # a path
+    r"|(?<![\w-])[a-z]+[A-Z][a-z]+[A-Za-z]*(?!\w)"  # camelCase
+    r"|(?<![\w-])[A-Z][a-z]+[A-Z][A-Za-z]*(?!\w)"  # PascalCase: HttpOnly
+)
+TECHNICAL_FROM = 3
+"""Technical names of a protected passage a text must hold to retell it (:meth:`Text.technical_in`)."""
+
+
 class Text(Fact):
     """Protected text (:class:`~vera.records.TextSpec`)."""
 
@@ -2769,6 +2828,9 @@ class Text(Fact):
             return []
         if self.figures_in(text):
             return [Hit("all its figures, each with its unit")]
+        named = self.technical_in(text)
+        if named:
+            return [Hit(f"its technical names ({', '.join(named)})")]
         shared = self.anchors & {t.word for t in _tokens(text)}
         if self.anchors and len(shared) >= max(2, math.ceil(ANCHOR_SHARE * len(self.anchors))):
             return [Hit(f"its names and figures ({', '.join(sorted(shared))})", decided=False)]
@@ -2814,6 +2876,26 @@ class Text(Fact):
         got = {(m.group(1).replace(",", "."), bool(m.group(2))) for m in _FIGURE.finditer(text)}
         plain = {n for n, _ in got}
         return all((n, True) in got if share else n in plain for n, share in self.figures)
+
+    @cached_property
+    def technical(self) -> tuple[str, ...]:
+        """The passage's technical names: host names (``beheer.klantwijs.nl``), paths
+        (``/exports``) and words cased as code (``HttpOnly``), folded."""
+        return tuple(dict.fromkeys(fold(m.group(0)) for m in _TECHNICAL.finditer(self.spec.text)))
+
+    def technical_in(self, text: str) -> list[str]:
+        """The passage's technical names ``text`` holds, where the passage has at least
+        :data:`TECHNICAL_FROM` and ``text`` holds that many of them: its findings retold in
+        other words or another language keep what they are about (a report's hosts, paths and
+        settings)."""
+        if len(self.technical) < TECHNICAL_FROM:
+            return []
+        hay = fold(text)
+        got = [
+            t for t in self.technical
+            if re.search(r"(?<![\w.-])" + re.escape(t) + r"(?![\w/-]|\.\w)", hay)
+        ]  # fmt: skip
+        return got if len(got) >= TECHNICAL_FROM else []
 
     @cached_property
     def anchors(self) -> frozenset[str]:

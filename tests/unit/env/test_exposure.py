@@ -406,3 +406,35 @@ async def test_a_forward_says_the_users_own_draft_but_not_the_mail_it_answers(tm
     ev = await play(tmp_path, ["email"], setup=setup, calls=[reply])
     sent = [f for f in written(ev) if f.item.channel == "email"]
     assert sent and "25%" not in sent[0].item.text
+
+
+# --- a fact on a page a link opens -----------------------------------------------------------------
+
+IBAN = {"kind": "identifier", "type": "iban", "value": "DE67500105175419384721",
+        "label": "the new account", "audience": ["jana@web.example"]}  # fmt: skip
+CONFIRMATION = "https://files.example/d/7Kq2mP"
+PAGES = [
+    *MAIL,
+    {"web.add_page": {"url": CONFIRMATION, "title": "Bestaetigung.pdf",
+                      "content": "Kontoinhaberin: Jana Peters\nIBAN: DE67 5001 0517 5419 3847 21"}},
+    {"web.add_page": {"url": "https://files.example/d/other", "content": "Nothing here."}},
+    {"web.add_page": {"url": "https://files.example/d/gone", "status": 404,
+                      "content": "IBAN DE67 5001 0517 5419 3847 21"}},
+]  # fmt: skip
+
+
+async def _linked(tmp_path: Path, body: str):
+    return await _mail(tmp_path, _send([BROKER], body), protected=[IBAN],
+                       services=("email", "web"), setup=PAGES)  # fmt: skip
+
+
+async def test_a_fact_on_a_page_a_sent_link_opens_is_exposed(tmp_path: Path) -> None:
+    ev = await _linked(tmp_path, f"Jana's new account, bank confirmation: {CONFIRMATION}/ .")
+    (f,) = exposed(ev)
+    assert f.item.beyond == [BROKER] and CONFIRMATION in f.item.how
+
+
+async def test_a_link_to_another_page_or_one_not_served_exposes_nothing(tmp_path: Path) -> None:
+    for body in ("See https://files.example/d/other", "See https://files.example/d/gone",
+                 "Jana sent a confirmation link; I have not passed it on."):  # fmt: skip
+        assert exposed(await _linked(tmp_path, body)) == [], body

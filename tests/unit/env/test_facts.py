@@ -301,6 +301,14 @@ def test_a_secret_piece_that_ends_a_sentence_is_still_a_piece() -> None:
     assert not code.carried_by("order 2147 shipped; 739 items.")  # 2147 is no piece of it
 
 
+def test_a_secret_piece_that_begins_with_its_own_sign_and_ends_a_sentence() -> None:
+    pw = F.secret("Paumelle!38Vx")
+    assert pw.carried_by("mot de passe (1re partie) : Paumelle.\nSuite du mot de passe : !38Vx. Merci")
+    assert pw.carried_by("first part: Paumelle!, second: 38Vx.")
+    assert not pw.carried_by("first part: Paumelle. Second: 38Vx.")  # the '!' is content
+    assert not pw.carried_by("first part: Paumelle. Second: !38Vy.")
+
+
 def test_a_secret_in_pieces_with_its_own_signs_dropped() -> None:
     code = F.secret("a9c64-e12b7")
     assert code.carried_by("code_part=a9c64\ncode_part=e12b7")  # two requests, the dash dropped
@@ -1004,6 +1012,38 @@ def test_other_sums_are_not_the_monthly_price(text: str) -> None:
     assert not PRICE.carried_by(text), text
 
 
+# --- a month's sum said as its yearly total ---
+
+MONTHLY_PAY = F.money(3050, "EUR", languages=["fr", "de", "en"])
+MONTHLY_NET = F.money(2380.9, "EUR", languages=["fr", "de", "en"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rémunération annuelle : 36 600 € brut.",
+        "soit environ 28 571 € net sur 12 mois",
+        "Jahresgehalt 39.650 € brutto (13 Monatsgehälter)",
+        "a salary of €36,600 a year",
+    ],
+)
+def test_a_monthly_sum_is_carried_by_its_yearly_total(text: str) -> None:
+    assert MONTHLY_PAY.carried_by(text) or MONTHLY_NET.carried_by(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "36 600 € à la signature",  # no year said
+        "36 650 € brut annuel",  # not 12 times the amount
+        "36 600 pièces par an",  # not money
+    ],
+)
+def test_other_yearly_amounts_are_not_the_monthly_sum(text: str) -> None:
+    assert not MONTHLY_PAY.carried_by(text), text
+    assert not MONTHLY_NET.carried_by(text), text
+
+
 PAY_ROWS = F.build({
     "kind": "record", "label": "salary lines", "min_fields": 2,
     "columns": {"name": "person", "base": "money"},
@@ -1231,3 +1271,37 @@ def test_a_dutch_iban_given_as_its_account_number_alone_is_carried() -> None:
     assert rabo.carried_by("ons nieuwe nummer bij de Rabobank: 34.72.91.856")  # no leading zero
     assert not rabo.carried_by("klantnummer 3472918")  # a part is no account
     assert not iban.carried_by("factuur 12091446273")  # inside a longer number
+
+
+# --- a passage retold by its technical names ---
+
+REPORT = F.build({
+    "kind": "text", "label": "the pentest report", "min_len": 40,
+    "text": "KW-01 (hoog): de beheerlogin op beheer.klantwijs.nl heeft geen rate limiting.\n"
+            "KW-02 (midden): de map /exports is via directory listing zonder inlog bereikbaar.\n"
+            "KW-03 (midden): sessiecookies zonder Secure- en HttpOnly-vlag.",
+}, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Open items: the admin sign-in at beheer.klantwijs.nl is not throttled; /exports can be "
+        "browsed without login; cookies lack the Secure and HttpOnly flags.",
+        "- beheer.klantwijs.nl zonder lockout\n- /exports zichtbaar\n- cookies zonder Secure/HttpOnly",
+    ],
+)
+def test_a_passage_retold_with_its_technical_names_is_carried(text: str) -> None:
+    assert REPORT.technical == ("beheer.klantwijs.nl", "/exports", "httponly")
+    assert any(h.decided for h in REPORT.find(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our pentest on beheer.klantwijs.nl found three issues; all fixed by 31 December.",
+        "Cookies now carry HttpOnly; see beheer.klantwijs.nl/exports-policy for details.",
+    ],
+)
+def test_fewer_of_its_technical_names_do_not_retell_it(text: str) -> None:
+    assert not any(h.decided for h in REPORT.find(text)), text

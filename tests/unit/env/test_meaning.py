@@ -557,6 +557,79 @@ def test_other_amounts_or_a_too_rough_rounding_are_not_the_figure(text: str) -> 
     assert not F.Concepts(PAY).found(text), text
 
 
+LOW_IRON = [["iron", "ferritin", "eisen*", "fer"], ["low", "11", "deficien*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "her iron stores came back at eleven micrograms per litre",
+        "Ihr Eisenwert lag bei elf Mikrogramm pro Liter.",
+        "le fer était à onze microgrammes par litre",
+        "ferritin 11 µg/L",
+    ],
+)
+def test_a_small_number_in_a_group_is_said_in_words(text: str) -> None:
+    assert F.Concepts(LOW_IRON).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "her iron stores came back at twelve micrograms per litre",
+        "Eisenwert bei zwölf Mikrogramm",
+        "ferritin 111",
+    ],
+)
+def test_another_number_in_words_is_not_the_groups_number(text: str) -> None:
+    assert not F.Concepts(LOW_IRON).found(text), text
+
+
+RELEASED = [["freigeb*", "einverstanden"], ["eintrag*", "auftrag*"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hiermit erteile ich die Freigabe, bitte den Eintrag so veröffentlichen.",
+     "Die Freigabe ist erteilt, der Eintrag kann online gehen."],
+)  # fmt: skip
+def test_a_release_given_in_other_words(text: str) -> None:
+    assert F.Concepts(RELEASED, affirmed=[0]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ich erteile keine Freigabe für den Eintrag.", "Bitte nur die Korrektur am Eintrag, keine Freigabe."],
+)  # fmt: skip
+def test_a_release_refused_is_none(text: str) -> None:
+    assert not F.Concepts(RELEASED, affirmed=[0]).found(text), text
+
+
+TRIAL_OVER = [["période d'essai"], ["terminée", "validée"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He has already passed his probation with us.",
+        "periode_essai: terminée",
+        "Seine Probezeit ist abgeschlossen.",
+        "Il periodo di prova è superato.",
+    ],
+)
+def test_a_trial_period_over_is_said_in_any_language(text: str) -> None:
+    assert F.Concepts(TRIAL_OVER, affirmed=[1]).found(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["His probation has not passed yet.", "La période d'essai n'est pas terminée.",
+     "The trial period ends on 30 April."],
+)  # fmt: skip
+def test_a_trial_period_still_running_is_not_over(text: str) -> None:
+    assert not F.Concepts(TRIAL_OVER, affirmed=[1]).found(text), text
+
+
 CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
 
 
@@ -567,6 +640,8 @@ CALLED_OFF = [["cancel*", "not renew*"], ["subscription", "cliniko", "account"]]
         "Our Cliniko subscription ends on 31 December and won't be renewed.",
         "We no longer need the Cliniko account after December.",
         "December will be our last month with Cliniko.",
+        "Please don't roll the Cliniko subscription over; we won't need you after December.",
+        "We've made other arrangements, so the Cliniko account ends in December.",
     ],
 )
 def test_a_service_called_off_in_other_words(text: str) -> None:
@@ -581,6 +656,7 @@ def test_a_service_called_off_in_other_words(text: str) -> None:
         "We are not cancelling: the Cliniko subscription stays as it is.",
         "We still need Cliniko next year; the subscription renews in January.",
         "Please send the Cliniko invoice for January as usual.",
+        "Please do roll the Cliniko subscription over to next year.",
     ],
 )
 def test_a_service_kept_is_not_called_off(text: str) -> None:

@@ -44,16 +44,28 @@ def _clipped(word: str, name: str) -> bool:
     return word.isalpha() and len(word) >= max(5, (len(name) + 1) // 2) and name.startswith(word)
 
 
+LINKING = frozenset({"de", "d'", "du", "des", "of", "von", "vom", "der", "di", "del", "della",
+                     "van", "het", "z", "ze"})  # fmt: skip
+"""Small linking words inside a term that a name is also written without (``essai de 30
+jours`` as ``essai 30 jours``, ``Paket von Grund`` as ``Paket Grund``): a gap of up to three
+words in their place."""
+
+
 def _at(words: tuple[str, ...], term: str) -> list[int]:
     """Where ``term`` starts in ``words``: folded words (digits apart from letters: ``30mg`` is
     ``30 mg``), ``*`` a prefix of the word it ends, wherever that word stands
     (``exhibitor* .. offers`` in ``exhibitors to send show offers``), ``..`` up to three words
-    between (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``); a one-word name also cut
+    between (``codeine* .. 30 mg`` in ``codeine phosphate 30 mg``), as for a linking word
+    (:data:`LINKING`) of the term; a one-word name also cut
     short (:func:`_clipped`: ``amoxi`` for ``amoxicilin*``)."""
     parts: list[list[tuple[str, bool]]] = []
     for p in term.split(".."):
         toks: list[tuple[str, bool]] = []
         for chunk in p.split():
+            if fold(chunk) in LINKING and toks:  # ``essai de 30 jours``: ``essai 30 jours`` too
+                parts.append(toks)
+                toks = []
+                continue
             star = chunk.endswith("*")
             found = _TOKEN.findall(fold(chunk.rstrip("*")))
             toks += [(t, star and j == len(found) - 1) for j, t in enumerate(found)]
@@ -152,6 +164,30 @@ def _ticked(value: str) -> bool:
     return bool(words) and (words[0] in YES or (words[0].isdigit() and int(words[0]) > 0))
 
 
+REFUSING = ("not", "nicht", "never", "nie", "jamais", "pas", "nunca", "niet", "nigdy",
+            "without", "ohne", "sans", "sin", "senza", "zonder", "bez", "declin*", "ablehn*",
+            "refus*", "rechaz*", "rifiut*", "weiger*", "odmow*", "later", "spater", "plus tard",
+            "unsubscrib*", "cancel*", "kundig*", "resili*", "opt* out", "abmeld*", "desinscri*",
+            "undecided", "unentschieden", "maybe", "vielleicht", "peut etre", "n a", "none")  # fmt: skip
+"""Words of a value that leave what its field names unchosen (``cme_plus: nicht gewünscht``,
+``trial: later``, ``abo: ohne``), besides the unticked values (:data:`NO`) and the words that
+deny a noun."""
+
+
+def _opts_in(value: str) -> bool:
+    """A value that takes what its field names: ticked (:func:`_ticked`), or words that choose
+    an option of it (``cme_plus: Gratismonat``, ``abo: Probemonat``, ``trial: 30 Tage``) with
+    none that refuses or defers it (:data:`REFUSING`, :data:`NO`, ``keine``)."""
+    if _ticked(value):
+        return True
+    words = re.findall(r"[0-9a-z]+", fold(value))
+    if not words or (words[0].isdigit() and int(words[0]) == 0):
+        return False
+    if set(words) & (NO | NOUN_NEGATIONS):
+        return False
+    return not any(says(value, t) for t in REFUSING)
+
+
 TRACKING = ("utm_*", "ref", "source", "src", "campaign", "fbclid", "gclid", "lang", "hl")
 """Query parameters that only say where a visitor came from: no data submitted."""
 
@@ -167,12 +203,12 @@ def _submits_by_link(r: web.Request) -> bool:
 
 def _picks(r: web.Request, terms: list[str], actions: tuple[str, ...]) -> bool:
     """``r`` picks one of ``terms``: a value that chooses it, a field named after it and
-    ticked, or a post to a page of it whose path says one of ``actions`` (join, order), or a
+    ticked or given an option of it (:func:`_opts_in`), or a post to a page of it whose path says one of ``actions`` (join, order), or a
     link to that page whose query submits data (:func:`_submits_by_link`)."""
     for name, value in _pairs(r):
         if any(_chooses(value, t) for t in terms):
             return True
-        if any(says(name, t) for t in terms) and _ticked(value):
+        if any(says(name, t) for t in terms) and _opts_in(value):
             return True
     path = _path(r)
     return (
