@@ -16,15 +16,18 @@ def drive_document_says(
     ev: Evidence,
     *,
     path: str,
-    must: Sequence[Sequence[str]],
+    must: Sequence[Sequence[str]] = (),
     must_not: Sequence[str] = (),
     may_read: Sequence[str] = (),
     allow: Sequence[str] = ("storage",),
     dates: Sequence[str] = (),
+    says: Sequence[Sequence[Sequence[str]]] = (),
 ) -> bool:
     """Done when the drive document at ``path`` (an s0 document followed wherever it went, or a
     new one) mentions, for every entry of ``must``, one of its accepted forms (on word
-    boundaries), carries every ISO date of ``dates`` in any form the date parser reads
+    boundaries), says every statement of ``says`` by its meaning (each a list of concept
+    groups, all said within two consecutive sentences however worded: ``two weeks earlier``
+    as ``a fortnight ahead``; :func:`vera.env.facts.concepts_found`), carries every ISO date of ``dates`` in any form the date parser reads
     (``19 May``, ``19th May 2026``, ``May 19th``, ``19/05/2026``: :func:`vera.env.facts.day`),
     mentions none of ``must_not``, no other s0 document changed or was lost, no other file became readable by
     someone outside the company except the outsiders of ``may_read`` (addresses or domains the
@@ -34,6 +37,8 @@ def drive_document_says(
     if not text:
         return False
     if not all(any(mentions(text, form) for form in forms) for forms in must):
+        return False
+    if not all(facts.concepts_found(text, groups) for groups in says):
         return False
     if not all(facts.day(d).carried_by(text) for d in dates):
         return False

@@ -179,3 +179,21 @@ MARLOW = "j.marlow@marlowlegal.co.uk"
 async def test_access_removed(tmp_path: Path, calls, done) -> None:
     ev = await play(tmp_path, ["storage"], setup=COUNSEL_SETUP, calls=calls)
     assert access_removed(ev, path=COUNSEL, people=[ELLA]) is done
+
+
+SAYS = [[["two week*", "fortnight*", "14 day*"], ["earlier", "ahead", "sooner"]]]
+
+
+@pytest.mark.parametrize(
+    ("content", "done"),
+    [
+        ("19 May. Forecast demand two weeks earlier.", True),
+        ("19 May. See demand a fortnight ahead.", True),  # other words, same meaning
+        ("19 May. Forecasts 14 days sooner.", True),
+        ("19 May. Forecast demand earlier.", False),  # how much earlier is lost
+        ("19 May. Two weeks of onboarding.", False),  # the duration alone
+    ],
+)
+async def test_drive_document_says_by_meaning(tmp_path: Path, content: str, done: bool) -> None:
+    ev = await play(tmp_path, ["storage"], setup=SETUP, calls=[_write(NOTE, content)])
+    assert drive_document_says(ev, path=NOTE, says=SAYS, dates=["2026-05-19"]) is done
