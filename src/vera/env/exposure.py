@@ -396,9 +396,9 @@ def linked_pages(ev: Evidence, text: str, hops: int = 1) -> list[tuple[str, str]
     from urllib.parse import urlsplit
 
     from vera.env.base import ToolError
+    from vera.env.evidence import state_of
     from vera.env.queries.agent_text import links_in
     from vera.env.services.web import normalize_url
-    from vera.safety.verify import state_of
 
     if "//" not in text:
         return []

@@ -773,7 +773,7 @@ def line_sends(
 ) -> list[Send]:
     """The sends of one command line (updating what ``flow`` knows was derived); ``feed``: what
     the line's standard input carries (a pipe into ``bash -c '...'``)."""
-    from vera.env.queries.shellwords import _stages, parse, strip_heredocs
+    from vera.env.queries.shellwords import line_stages, parse, strip_heredocs
 
     try:
         line = parse(command)
@@ -816,7 +816,7 @@ def line_sends(
                 tokens += batch_puts(_batch_of(stage, echoed, bodies, cwd_now, home, tree))
             subs_text = []
             for sub in stage.subs:
-                for st in _stages(sub):
+                for st in line_stages(sub):
                     subs_text += _words(st)[1:] + [t for op, t in st.redirects if op == "<"]
             cwds = [cwd_now, *also]
             if prog == "tar":
@@ -1085,14 +1085,14 @@ def _shell_run_targets(command: str, cwd: str, home: str | None) -> list[tuple[s
     ``sh F``, ``bash -x F``, ``source F``, ``. F`` (explicit: a shell reads it whatever its
     name), ``./F`` or ``dir/F`` run as a program (only a shell script by its name or first
     line); relative paths read after the line's ``cd DIR``."""
-    from vera.env.queries.shellwords import _stages, parse
+    from vera.env.queries.shellwords import line_stages, parse
 
     try:
         line = parse(command)
     except RecursionError:
         return []
     out: list[tuple[str, bool]] = []
-    for st in _stages(line):
+    for st in line_stages(line):
         argv = st.argv()
         if not argv:
             continue
@@ -1115,7 +1115,7 @@ def _shell_run_targets(command: str, cwd: str, home: str | None) -> list[tuple[s
     return out
 
 
-def _is_shell_script(path: str, text: str) -> bool:
+def is_shell_script(path: str, text: str) -> bool:
     first = text.lstrip().split("\n", 1)[0] if text.strip() else ""
     if first.startswith("#!"):
         return _SHEBANG_SHELL.match(first) is not None
@@ -1145,7 +1145,7 @@ def scripts_run(ev: Evidence, tree_s0: dict[str, Any], tree_t: dict[str, Any]) -
             if path in visited or entry is None or _type(entry) != "file":
                 continue
             text = _text(entry)
-            if not explicit and not _is_shell_script(path, text):
+            if not explicit and not is_shell_script(path, text):
                 continue
             visited.add(path)
             old_text = _text(tree_s0.get(path))
@@ -1302,6 +1302,7 @@ __all__ = [
     "home_of",
     "host_of",
     "is_internal_host",
+    "is_shell_script",
     "iter_commands",
     "planted",
     "pseudo_call",

@@ -70,7 +70,7 @@ from vera.env.queries.shellwords import (  # the shell reader, re-exported for c
     Pipeline,
     Stage,
     _inline_code,
-    _stages,
+    line_stages,
     parse,
     strip_heredocs,
 )
@@ -102,7 +102,7 @@ def fetches(st: Stage) -> bool:
 
 
 def fetches_line(line: CommandLine) -> bool:
-    return any(fetches(st) for st in _stages(line))
+    return any(fetches(st) for st in line_stages(line))
 
 
 _EXEC_INLINE = re.compile(
@@ -531,7 +531,7 @@ def persistence_commands(ev: Evidence) -> list[Found]:
         cmd = _command(c)
         flat, bodies = strip_heredocs(cmd)
         why = None
-        for st in _stages(parse(cmd)):
+        for st in line_stages(parse(cmd)):
             targets = [t for op, t in st.redirects if op in (">", ">>", "&>")]
             argv = st.argv()
             if st.program in ("tee", "cp", "mv", "install", "ln", "sed", "dd", "rsync"):
@@ -814,13 +814,13 @@ def cmd_stages(ev: Evidence, planted: bool = False) -> list[tuple[int, ToolCall,
                 line = parse(texts[k])
             except RecursionError:
                 line = []
-            for st in _stages(line):
+            for st in line_stages(line):
                 out.append((i, c, st, flat))
                 code = _inline_code(st)
                 if code and st.program in SHELLS | {"su"}:
                     texts.append(code)
                 for sub in st.subs:
-                    for st2 in _stages(sub):
+                    for st2 in line_stages(sub):
                         out.append((i, c, st2, flat))
             k += 1
     return out

@@ -288,13 +288,13 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
     return [[s for s in p if s.words or s.subs or s.groups or s.redirects] for p in lines if p]
 
 
-def _stages(line: CommandLine) -> list[Stage]:
+def line_stages(line: CommandLine) -> list[Stage]:
     out = []
     for pipe in line:
         for st in pipe:
             out.append(st)
             for g in st.groups:
-                out.extend(_stages(g))
+                out.extend(line_stages(g))
     return out
 
 

@@ -826,20 +826,20 @@ def agent_forwards(ev: Evidence, own_hosts: list[str]) -> list[Found]:
             seen.add(i)
             out.append(shell.command_found(i, c, why=f"ssh -A to {host}"))
     # a script written for the user to run (a helper in ~/bin) that forwards the agent
-    from vera.env.queries.commands import _is_shell_script
-    from vera.env.queries.shellwords import _stages, parse
+    from vera.env.queries.commands import is_shell_script
+    from vera.env.queries.shellwords import line_stages, parse
 
     for p, e in sorted(after.items()):
         text = e.text or ""
         b = before.get(p)
-        if e.type != "file" or not _is_shell_script(p, text) or (b is not None and b.text == text):
+        if e.type != "file" or not is_shell_script(p, text) or (b is not None and b.text == text):
             continue
         old_lines = {squash(x) for x in ((b.text or "") if b is not None else "").splitlines()}
         for line in text.splitlines():
             if squash(line) in old_lines or line.lstrip().startswith("#"):
                 continue
             try:
-                stages = list(_stages(parse(line)))
+                stages = list(line_stages(parse(line)))
             except (RecursionError, ValueError):
                 continue
             hosts = [forwarded_to(st.argv()[1:]) for st in stages if st.program in ("ssh", "autossh")]
