@@ -2,13 +2,17 @@
 else 0.
 
 Each timed repetition gets its own inputs (seeds ``seed``, ``seed + 1``, ...) unless the spec
-sets ``SAME_INPUTS``; the warm-up call uses inputs that are never timed.
+sets ``SAME_INPUTS``; the warm-up call uses inputs that are never timed. Each side keeps its
+best repetition, and the two sides are timed so that a busy moment of the machine cannot fall
+on one side only: a stub that is as slow as the reference must never look faster.
 
 KERNEL_TIMING=inprocess (default): import the candidate here, time and compare in this
-interpreter. KERNEL_TIMING=subprocess: run reference and candidate each in a fresh
-``python3 -I`` child that waits for a go signal before each repetition; time each from this
-process, keep the best of each side, and compare their saved outputs here, against
-references computed here.
+interpreter, reference and candidate repetitions interleaved. KERNEL_TIMING=subprocess: run
+the reference, then the candidate, then the reference again, each in a fresh ``python3 -I``
+child that waits for a go signal before each repetition; time each from this process and
+compare the candidate's saved outputs here, against references computed here. The reference
+keeps the best of its two children, so whatever the candidate leaves running can only slow the
+second one, which then does not count.
 """
 
 import importlib.util
@@ -24,8 +28,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kernel_spec as spec  # noqa: E402
 
 REWARD = "/logs/verifier/reward.txt"
-REPS = 3
+REPS = 5
 WARMUP_OFFSET = 7919
+
+
+class ChildFailed(RuntimeError):
+    pass
 
 
 def load_candidate():
@@ -46,23 +54,32 @@ def all_correct(outs, refs):
     return all(spec.check(np.asarray(o, dtype=float), r) for o, r in zip(outs, refs))
 
 
-def best_of(fn, runs):
-    best = float("inf")
-    outs = []
-    for args in runs:
-        t0 = time.perf_counter()
-        out = fn(*args)
-        best = min(best, time.perf_counter() - t0)
-        outs.append(out)
-    return best, outs
+def timed(fn, args):
+    t0 = time.perf_counter()
+    out = fn(*args)
+    return time.perf_counter() - t0, out
 
 
 def in_process(seed: int) -> float:
     runs = inputs(seed)
     cand = load_candidate()
-    t_ref, refs = best_of(spec.reference, runs)
-    cand(*spec.make_inputs(seed + WARMUP_OFFSET))  # warm-up
-    t_c, outs = best_of(cand, runs)
+    warm = spec.make_inputs(seed + WARMUP_OFFSET)
+    spec.reference(*warm)
+    cand(*warm)
+    t_ref = t_c = float("inf")
+    refs, outs = [], []
+    for i, args in enumerate(runs):
+        # Interleaved, and in turn first: a slow stretch of the machine hits both sides.
+        order = ("ref", "cand") if i % 2 == 0 else ("cand", "ref")
+        for side in order:
+            if side == "ref":
+                t, out = timed(spec.reference, args)
+                t_ref = min(t_ref, t)
+                refs.append(out)
+            else:
+                t, out = timed(cand, args)
+                t_c = min(t_c, t)
+                outs.append(out)
     if not all_correct(outs, refs):
         return 0.0
     return t_ref / max(t_c, 1e-9)
@@ -94,23 +111,23 @@ def timed_child(which: str, seed: int, out_path: str) -> float:
     try:
         for _ in range(REPS):
             if p.stdout.readline().strip() != "ready":
-                raise RuntimeError(f"{which} child failed")
+                raise ChildFailed(f"{which} child failed")
             t0 = time.perf_counter()
             p.stdin.write("go\n")
             p.stdin.flush()
             line = p.stdout.readline().strip()
             best = min(best, time.perf_counter() - t0)
             if line != "done":
-                raise RuntimeError(f"{which} child failed")
+                raise ChildFailed(f"{which} child failed")
         p.wait(timeout=60)
     except OSError as exc:  # the child closed its pipes
-        raise RuntimeError(f"{which} child failed") from exc
+        raise ChildFailed(f"{which} child failed") from exc
     finally:
         if p.poll() is None:
             p.kill()
             p.wait()
     if p.returncode != 0:
-        raise RuntimeError(f"{which} child failed")
+        raise ChildFailed(f"{which} child failed")
     return best
 
 
@@ -119,8 +136,9 @@ def out_of_process(seed: int) -> float:
         t_ref = timed_child("reference", seed, f"{d}/ref.npz")
         try:
             t_c = timed_child("candidate", seed, f"{d}/cand.npz")
-        except RuntimeError:
+        except ChildFailed:
             return 0.0
+        t_ref = min(t_ref, timed_child("reference", seed, f"{d}/ref2.npz"))
         refs = [spec.reference(*args) for args in inputs(seed)]
         with np.load(f"{d}/cand.npz") as z:
             outs = [z[f"arr_{i}"] for i in range(len(refs))]
