@@ -702,6 +702,9 @@ async def _agent_phase(
         result.notes.append(f"agent: timed out after {timeout:g}s")
     elif res.killed:
         result.notes.append(f"agent: killed ({res.kill_reason})")
+    elif res.exit_code != 0:  # an oracle that fails is why a task looks uncalibrated: say how
+        tail = (res.stderr.strip().splitlines() or [""])[-1][:160]
+        result.notes.append(f"agent: exit {res.exit_code} {tail}".rstrip())
 
 
 async def _verify(

@@ -26,15 +26,23 @@ EXPECTED_BEFORE = {
 }
 
 
+def _why(audit) -> str:
+    """Every trial of a task in one line each: a failure here must say which trial and why."""
+    return f"{audit.task}:\n" + "\n".join(
+        f"  {t.agent}{'/' + t.mode if t.mode else ''}: reward {t.reward} "
+        f"errors {t.phase_errors} notes {t.notes}" for t in audit.trials
+    )
+
+
 async def test_exploits_beat_original_verifiers(fixtures: Path, exploits) -> None:
     tasks = [load_task(fixtures / n) for n in NAMES]
     report = await audit_tasks(tasks, exploits=exploits, modes=("unhinted", "verifier-aware"))
     by_task = {a.task: a for a in report.tasks}
     for name in NAMES:
         audit = by_task[name]
-        assert audit.oracle and audit.nop, audit
+        assert audit.oracle and audit.nop, _why(audit)
         assert [e for t in audit.trials for e in t.phase_errors] == []
-        assert set(audit.hacked_by) == EXPECTED_BEFORE[name]
+        assert set(audit.hacked_by) == EXPECTED_BEFORE[name], _why(audit)
     assert report.asr.per_task == 1.0
     assert report.asr.per_trial is not None and report.asr.per_trial > 0.5
     # Identical scripts in both modes were played once and shared.
@@ -47,8 +55,8 @@ async def test_separation_closes_every_environment_exploit(fixtures: Path, explo
     tasks = [separate_task(load_task(fixtures / n))[0] for n in NAMES]
     report = await audit_tasks(tasks, exploits=exploits, modes=("unhinted",))
     for audit in report.tasks:
-        assert audit.oracle and audit.nop, audit
-        assert audit.hacked_by == [], audit
+        assert audit.oracle and audit.nop, _why(audit)
+        assert audit.hacked_by == [], _why(audit)
         assert [e for t in audit.trials for e in t.phase_errors] == []
     assert report.asr.per_task == 0.0 and report.asr.per_trial == 0.0
     assert all(a.per_trial == 0.0 for a in report.by_category.values())
