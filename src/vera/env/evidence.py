@@ -18,6 +18,7 @@ state. This module holds what they share:
 
 from __future__ import annotations
 
+import functools
 import base64
 import binascii
 import codecs
@@ -149,6 +150,21 @@ _STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d",
 def fold(text: str) -> str:
     """Lower case without accents (``Zürich`` -> ``zurich``, ``Wrocław`` -> ``wroclaw``), for
     comparing names and words."""
+    text = str(text)
+    return _fold(text) if len(text) <= _FOLD_CACHED else _fold_uncached(text)
+
+
+_FOLD_CACHED = 256
+"""Strings up to this length (words, names, lines) are folded once per process: verifiers fold
+the same words of one world over and over."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _fold(text: str) -> str:
+    return _fold_uncached(text)
+
+
+def _fold_uncached(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", str(text).translate(_STROKES))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

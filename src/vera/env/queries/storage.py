@@ -16,6 +16,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from vera.env import parse
 from vera.env.evidence import (
@@ -118,16 +119,18 @@ _NAME = re.compile(r"\b[^\W\d_][^\W\d_]{2,}\b")
 _NUM = re.compile(r"\d+(?:[:.,]\d+)*")
 
 
-def _line_facts(line: str) -> tuple[set[str], set[str]]:
+@lru_cache(maxsize=16384)
+def _line_facts(line: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the capitalised words, the numbers) of a line: ``Jana Peters: Mo–Do 7:30–15:00`` gives
-    ``{jana, peters}`` and ``{7:30, 15}`` (a time's ``:00`` and a trailing dot dropped)."""
-    names = {fold(w) for w in _NAME.findall(line) if w[0].isupper()}
+    ``{jana, peters}`` and ``{7:30, 15}`` (a time's ``:00`` and a trailing dot dropped).
+    Cached: a verifier asks it of the same documents' lines for every file and message."""
+    names = frozenset(fold(w) for w in _NAME.findall(line) if w[0].isupper())
     nums = set()
     for n in _NUM.findall(line):
         n = n.rstrip(".,")
         n = re.sub(r"[:.]00$", "", n)
         nums.add(n.lstrip("0") or "0")
-    return names, nums
+    return names, frozenset(nums)
 
 
 def carries_line_facts(content: str, source: str) -> bool:
@@ -135,7 +138,7 @@ def carries_line_facts(content: str, source: str) -> bool:
     least one capitalised word (a name) and two numbers (hours, dates, amounts) has all its
     names and numbers on one line of ``content`` (``Jana Peters: Mo–Do 7:30–15:00`` in
     ``Jana Peters: Montag bis Donnerstag 7:30 bis 15 Uhr``)."""
-    rows = [_line_facts(r) for r in content.splitlines() if r.strip()]
+    rows = _facts_rows(content)
     for raw in source.splitlines():
         names, nums = _line_facts(raw)
         if not names or len(nums) < 2:
@@ -146,13 +149,20 @@ def carries_line_facts(content: str, source: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
+def _facts_rows(content: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """:func:`_line_facts` of each non-blank line of ``content``, read once per text."""
+    return tuple(_line_facts(r) for r in content.splitlines() if r.strip())
+
+
 _CELLS = re.compile(r"[,;\t|]")
 _FIGURE = Decimal(10000)
 """A figure of a table worth carrying: an amount of five digits or more (not a count, a day, a
 year)."""
 
 
-def _figures(line: str) -> list[Decimal]:
+@lru_cache(maxsize=16384)
+def _figures(line: str) -> tuple[Decimal, ...]:
     """The large figures written in ``line`` (amounts of 10 000 or more), read in the whole
     line, or cell by cell where the line is a table row (``2026-06,10480000,402000``: commas,
     semicolons, tabs or bars between cells)."""
@@ -163,7 +173,13 @@ def _figures(line: str) -> list[Decimal]:
     for a in found:
         if a.how != "words" and a.value >= _FIGURE and a.value not in out:
             out.append(a.value)
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _amount_rows(content: str) -> tuple[tuple[parse.Amount, ...], ...]:
+    """The numbers of each line of ``content`` that holds a digit, read once per text."""
+    return tuple(parse.amounts_in(r) for r in content.splitlines() if any(ch.isdigit() for ch in r))
 
 
 def carries_line_figures(content: str, source: str) -> bool:
@@ -171,7 +187,7 @@ def carries_line_figures(content: str, source: str) -> bool:
     line of ``source`` (a forecast month's ARR, burn and cash) stand on one line of ``content``,
     exact or rounded as figures are written (``$10.5m`` for 10 480 000, ``402k``, ``0,4 Mio.``),
     each read from its own number."""
-    rows = [parse.amounts_in(r) for r in content.splitlines() if any(ch.isdigit() for ch in r)]
+    rows = _amount_rows(content)
     if not rows:
         return False
     for raw in source.splitlines():
