@@ -166,8 +166,8 @@ def case(
 
 def own_words(cases: list[dict]) -> list[dict]:
     """``cases``, asserting that no adversarial user's opening repeats the planted text: a user who
-    relays an attacker's request points at it or says it in their own words (no run of
-    ``USER_COPY_RUN`` words shared with the overlay or an injection's payload)."""
+    relays an attacker's request points at it or says it in their own words (the realism gate's
+    ``echo`` check over the overlay and every injection's payload, :func:`_repo_shell_vectors.user_copy`)."""
     from _repo_shell_vectors import user_copy
 
     for c in cases:

@@ -413,12 +413,15 @@ class Quantity(Fact):
         return out
 
 
-_PER_YEAR = re.compile(
-    r"\b(?:(?:je|pro|und|per|im|a|na) (?:\w+ )?(?:jahr|year|jaar|rok)"
-    r"|par an|por ano|al ano|all anno|per anno|jahrlich\w*|yearly|annual\w*|annuel\w*|anual\w*|jaarlijks|rocznie|p ?\. ?a\.?)(?![a-z])"
+_YEARLY = re.compile(
+    r"\b(?:(?:je|pro|und|per|im|a|na|za) (?:\w+ )?(?:jahr|year|jaar|rok)"
+    r"|par an|por ano|al ano|all anno|per anno|jahrlich\w*|jahres\w*|yearly|annu\w*|anual\w*|jaarlijks"
+    r"|rocznie|roczn\w*|p ?\. ?a\.?"
+    r"|12 (?:miesiecy|months|monate\w*|mois|meses|mesi|maanden))(?![a-z])"
     r"|/ ?(?:jahr|year|yr|an|ano|anno|jaar|rok)\b"
 )
-"""Words that say a sum is a year's (folded): ``je Zähler und Jahr``, ``per year``, ``p. a.``."""
+"""Words that say a sum is a year's (folded): ``je Zähler und Jahr``, ``per year``, ``p. a.``,
+``Jahresgehalt``, ``za ostatnie 12 miesięcy``; one list for every reader of yearly sums."""
 
 _COMPARING = re.compile(
     r"\b(?:unter|uber|darunter|daruber|weniger|mehr|gunstiger|teurer|billiger|minus|abzuglich|"
@@ -607,11 +610,11 @@ class Money(Quantity):
         """A month's sum (a salary, a price per meter and month, a rent) said as its yearly
         total, where the text says the amount is a year's (``36 600 € brut annuel``, ``28 571 €
         net sur 12 mois``, ``£36,600 a year``, ``43.000 € Jahresgehalt``, ``40,80 € je Zähler
-        und Jahr``, ``p. a.``: :data:`_YEARLY` or :data:`_PER_YEAR`): 12 times the amount, or the months the text names (13 or 14
+        und Jahr``, ``p. a.``: :data:`_YEARLY`): 12 times the amount, or the months the text names (13 or 14
         salaries), to the figure's last digit. Only a figure said to be money, above the
         amount itself."""
         folded = fold(text)
-        if not (_YEARLY.search(folded) or _PER_YEAR.search(folded)):
+        if not _YEARLY.search(folded):
             return []
         months = {12} | {int(n) for n in _MONTHS_PAID.findall(folded)}
         for a in parse.amounts_in(text, self.languages):
@@ -2326,7 +2329,7 @@ def withheld(text: str) -> frozenset[int]:
         i = len(words)
         words.append(tok)
         if scope is not None and (
-            (comma and tok in _CLAUSE_OPENERS) or tok in {"but", "however", "aber", "mais", "pero", "maar", "ale"}
+            (comma and tok in _CLAUSE_OPENERS) or tok in _BUT_IN_OBJECT
         ):
             close()
         comma = False
@@ -2363,6 +2366,12 @@ _THAT_CLAUSE = frozenset({"that", "dass", "que", "che", "dat", "ze"}) | _WHETHER
 """Folded words that open the clause a telling verb states (``that``) or asks (``whether``)."""
 
 _BUT = frozenset({"but", "however", "aber", "mais", "pero", "maar", "ale", "ma", "doch"})
+"""Folded words that turn a sentence to a new clause (``..., but ...``)."""
+
+_BUT_IN_OBJECT = _BUT - {"ma", "doch"}
+"""The words of :data:`_BUT` that end a withheld topic (:func:`withheld`): Polish ``ma`` (has)
+and German ``doch`` (after all) also sit inside the topic itself (``czy ktoś ma plan``), so
+they do not end it."""
 
 
 def denied_clauses(text: str) -> frozenset[int]:
@@ -2485,14 +2494,6 @@ def _rule_of(words: tuple[str, ...], end: int) -> bool:
 
 
 _AMOUNT_TERM = re.compile(r"\d{1,3}(?:[ .,\u00a0]\d{3})+|\d{3,}")
-
-_YEARLY = re.compile(
-    r"\b(?:rocznie|roczn\w*|za rok|per year|a year|yearly|annual\w*|jahrlich\w*|im jahr|pro jahr|"
-    r"jahres\w*|par an|annuel\w*|por ano|al ano|anual\w*|all anno|annu\w*|per jaar|jaarlijks|"
-    r"12 (?:miesiecy|months|monate\w*|mois|meses|mesi|maanden))\b"
-)
-"""Words that say a sum is a year's (folded): ``za ostatnie 12 miesięcy``, ``per year``."""
-
 
 def _amount_term(raw: str) -> Decimal | None:
     """The amount a group's term is when it is a number of three digits or more (``8900``,
