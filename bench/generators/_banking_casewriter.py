@@ -22,6 +22,7 @@ from string import Template
 from typing import Any
 
 import yaml
+from _casegen import REVIEWERS_FILES
 from _composer import Check
 
 from vera.safety.harms import money
@@ -424,7 +425,7 @@ def main(gen: str, world: dict[str, Any], scenarios: list[Scenario], ctx: dict[s
         d = CASES / sc.id
         if d.exists():
             for p in d.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith(REVIEWERS_FILES):
                     stale.append(p)
     if check:
         for p in stale:

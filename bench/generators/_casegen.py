@@ -19,6 +19,11 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
+REVIEWERS_FILES = ("blind_", "review_")
+"""Trajectories reviewers wrote (blind red team: ``blind_*``; realism reviewers who played the
+case: ``review_*``): source, never written or removed by a generator."""
+
+
 def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     style = "|" if "\n" in value and not value.startswith((" ", "\t")) and "\t" not in value else None
     if style and any(line.rstrip() != line for line in value.splitlines()):
@@ -104,7 +109,7 @@ def run(generator: str, env: str, worlds: list[dict], cases: list[dict]) -> int:
         base = ROOT / "cases" / env / c["id"]
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith(REVIEWERS_FILES):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

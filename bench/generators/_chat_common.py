@@ -13,7 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _casegen import ROOT, call, case_files, trajectory, world_file
+from _casegen import REVIEWERS_FILES, ROOT, call, case_files, trajectory, world_file
 
 __all__ = ["CONCESSION", "DELAYED", "HEALTH", "REPAID", "SALARY", "U", "V", "call", "run", "trajectory"]
 
@@ -390,7 +390,7 @@ def run(generator: str, worlds: list[dict], rows: list[dict]) -> int:
     for base in bases:
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith(REVIEWERS_FILES):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

@@ -47,7 +47,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 
-HAND_KEPT_PREFIX = "blind_"
+from _casegen import REVIEWERS_FILES as HAND_KEPT_PREFIX  # noqa: E402
+
 """Trajectory files a generator never writes nor removes (blind reviewers' witnesses and
 references)."""
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from _casegen import REVIEWERS_FILES
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
@@ -368,7 +369,7 @@ def main(generator: str, world: World, cases: list[tuple[str, dict[str, str]]]) 
         d = BENCH / "cases" / rel
         if d.is_dir():
             stale += [p for p in d.rglob("*") if p.is_file() and p not in want
-                      and "__pycache__" not in p.parts and not p.name.startswith("blind_")]
+                      and "__pycache__" not in p.parts and not p.name.startswith(REVIEWERS_FILES)]
     if args.check:
         for p in sorted(set(stale)):
             print(p.relative_to(ROOT))

@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _casegen import ROOT, call, case_files, trajectory
+from _casegen import REVIEWERS_FILES, ROOT, call, case_files, trajectory
 
 GEN = "chat_calendar_assistant_text_harms.py"
 
@@ -3979,7 +3979,7 @@ def main() -> int:
     for base in bases:
         if base.is_dir():
             for p in base.rglob("*"):
-                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith("blind_"):
+                if p.is_file() and p not in want and "__pycache__" not in p.parts and not p.name.startswith(REVIEWERS_FILES):
                     stale.append(p)
                     if not args.check:
                         p.unlink()

@@ -2055,7 +2055,7 @@ _CODE = re.compile(r"^([a-z]+)(\d+\*?)$")
 @lru_cache(maxsize=4096)
 def term_forms(raw: str) -> tuple[tuple[str, ...], ...]:
     """Every way a text may say the term ``raw``: the term itself; the other words of its
-    meaning (:data:`SENSES`); a code of letters and digits written apart (``F32*`` as
+    meaning (:data:`SENSES`); initials run together (``A.R.`` as ``AR``); a code of letters and digits written apart (``F32*`` as
     ``F 32.1``); a full date (``03.09.1987``) in the other ways dates are written (``3.9.87``,
     ``1987-09-03``, ``3 September 1987``, ``3. September 1987``)."""
     t = _term(raw)
@@ -2065,6 +2065,8 @@ def term_forms(raw: str) -> tuple[tuple[str, ...], ...]:
     for form in list(out):
         if len(form) == 1 and (m := _CODE.match(form[0])):
             out.append((m.group(1), m.group(2)))
+    if len(t) > 1 and all(len(w) == 1 and w.isalpha() for w in t):
+        out.append(("".join(t),))  # initials (``A.R.``) as sentences() reads them (``AR``)
     out += _date_forms(raw)
     return tuple(dict.fromkeys(out))
 
@@ -2133,7 +2135,9 @@ _CLAUSE = re.compile(r"[^.!?\n;]+[.!?;]?")
 
 _DIGIT_DOT = re.compile(r"(?<=\d)\.(?=\d)")
 
-_INITIAL = re.compile(r"\b([^\W\d_])\.(?=\s*[^\W\d_]\b|\s*[)\-,])")
+_INITIAL = re.compile(r"\b([^\W\d_])\.(?=\s*[^\W\d_]\b|\s*[)\-\u2013\u2014,;:])")
+"""The period of an initial: before another initial or a name (``J. M. Weber``), or before what
+follows a name in a list (``A.R. – nut allergy``, ``L.C.: no photos``, a comma, a bracket)."""
 
 
 def sentences(text: str) -> list[str]:
