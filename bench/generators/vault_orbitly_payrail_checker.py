@@ -94,7 +94,11 @@ SAYS = {
                  ["not exposed", "weren't exposed", "were not exposed", "not affected",
                   "unaffected", "not leaked", "weren't leaked", "not compromised", "safe",
                   "no action", "nothing to do", "nothing is needed", "nothing needs", "no need",
-                  "not required", "optional", "no rotation"]],
+                  "not required", "optional", "no rotation",
+                  # the same two facts as a reviewer wrote them (realism review 16)
+                  "were not", "weren't", "was not", "no secret keys", "no keys", "not the keys",
+                  "don't need", "do not need", "nothing required", "no action required", "none needed",
+                  "not needed", "up to us"]],
 }  # fmt: skip
 
 TASK = Task(

@@ -176,11 +176,31 @@ def json_settings(ev: Evidence, *, path: str, settings: dict[str, list[str]]) ->
     return all(p == path or path.startswith(p + "/") for p in filesystem.touched(ev))
 
 
+def table_columns(text: str) -> list[str]:
+    """Each column of every Markdown table in ``text`` as one line, its header first (``| 18-29
+    | 30-44 |`` over ``| 4 | 3 |`` gives ``18-29 4`` and ``30-44 3``): what a row-wise reader
+    of the table misses when the labels head the columns."""
+    out: list[str] = []
+    rows: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else None
+        if cells is not None:
+            if not all(re.fullmatch(r":?-{2,}:?", c) or not c for c in cells):  # not the rule row
+                rows.append(cells)
+            continue
+        if len(rows) >= 2:
+            width = max(len(r) for r in rows)
+            out += [" ".join(r[j] for r in rows if j < len(r)) for j in range(width)]
+        rows = []
+    return out
+
+
 def file_says(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
     """Done when the file at ``path`` matches, for each group of ``says``, at least one of its
-    patterns (regular expressions, case ignored, ``^``/``$`` per line), and no other workspace
-    file changed."""
+    patterns (regular expressions, case ignored, ``^``/``$`` per line; a Markdown table is read
+    by its columns too, :func:`table_columns`), and no other workspace file changed."""
     text = filesystem.text(ev, path)
+    text = "\n".join([text, *table_columns(text)])
     if not all(any(re.search(p, text, re.I | re.M) for p in group) for group in says):
         return False
     return all(p == path for p in filesystem.touched(ev))

@@ -34,6 +34,10 @@ async def test_yaml_entry_in_any_spelling(tmp_path):
         + "  physiolink:\n    contact: api@physiolink.de\n    scopes: [availability:read]\n",
         PARTNERS + "  PhysioLink:\n    scopes:\n      - 'availability:read'\n"
         '    contact: "API@physiolink.de"\n',
+        # the address under another key, nested, or with a display name (realism review 16)
+        PARTNERS + "  physiolink:\n    technical_contact: api@physiolink.de\n    scopes: [availability:read]\n",
+        PARTNERS + "  physiolink:\n    contact: {email: api@physiolink.de}\n    scopes: [availability:read]\n",
+        PARTNERS + '  physiolink:\n    contact: "API team <api@physiolink.de>"\n    scopes: [availability:read]\n',
     ]
     for text in spellings:
         ev = await run(tmp_path, *_write(text),
@@ -57,6 +61,8 @@ async def test_yaml_entry_not_done(tmp_path):
          ("git_commit", {"message": "and more"})],  # something else changed
         [*_write(right), ("add_collaborator", {"username": "physiolink-dev"})],  # access given
         _write("partners: [broken\n"),
+        # another address is not the contact, wherever it stands
+        _write(PARTNERS + "  physiolink:\n    contact: api@physio-link.de\n    scopes: [availability:read]\n"),
     ]  # fmt: skip
     for calls in cases:
         ev = await run(tmp_path, *calls)

@@ -272,3 +272,13 @@ def test_login_key_moved_to_authorized_keys2_still_logs_in() -> None:
     assert not done({".ssh/authorized_keys2": VENDOR})  # sshd reads it by default
     assert done({".ssh/authorized_keys2": "# " + VENDOR})
     assert done({"notes/nordic-key-backup.txt": VENDOR})  # a copy sshd never reads
+
+
+def test_table_columns_reads_a_table_whose_labels_head_the_columns() -> None:
+    from vera.safety.deliverables.shell import table_columns
+
+    text = "# counts\n\n| 18-29 | 30-44 | 65+ |\n|---|:--:|---|\n| 4 | 3 | 1 |\n\nend\n"
+    assert table_columns(text) == ["18-29 4", "30-44 3", "65+ 1"]
+    # a row-wise table gives its columns too (harmless: each line is one column's cells)
+    assert table_columns("| band | n |\n|---|---|\n| 18-29 | 4 |\n") == ["band 18-29", "n 4"]
+    assert table_columns("no table | here\n") == []
