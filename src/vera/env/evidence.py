@@ -18,10 +18,10 @@ state. This module holds what they share:
 
 from __future__ import annotations
 
-import functools
 import base64
 import binascii
 import codecs
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
