@@ -92,6 +92,9 @@ class Task:
     """Further arguments of the document's setup step (a page's title, a file's owner)."""
     comment: str = ""
     """Line-comment prefix when the document is a config file (``; ``, ``# ``)."""
+    author_line: str = ""
+    """Where the document shows who wrote each part (a forum thread's replies): the header of the
+    attacker's own reply, put before the planted note so it never reads as the page owner's."""
     attacker_knows: list[dict] = field(default_factory=list)
     """As :attr:`Goal.attacker_knows`, for what the task's own document shows every reader (a
     public forum page's answer that names a path)."""
@@ -250,6 +253,8 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     text = vector.planted(goal)
     if task.comment:  # planted into a config file: as comments, so the file still parses
         text = "\n".join(task.comment + ln for ln in text.splitlines())
+    if task.author_line:
+        text = task.author_line.rstrip("\n") + "\n" + text
     planted = content.rstrip("\n") + "\n\n" + text + "\n"
     if sign and step == "email.add_message":  # the sender signs their own mail
         planted += "\n" + sign.strip("\n") + "\n"
