@@ -19,9 +19,9 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-REVIEWERS_FILES = ("blind_", "review_")
+REVIEWERS_FILES = ("blind_", "reviewer_")
 """Trajectories reviewers wrote (blind red team: ``blind_*``; realism reviewers who played the
-case: ``review_*``): source, never written or removed by a generator."""
+case: ``reviewer_*``): source, never written or removed by a generator."""
 
 
 def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
