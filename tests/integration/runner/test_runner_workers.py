@@ -147,14 +147,21 @@ def test_ctrl_c_stops_the_workers_and_records_nothing_unfinished(tmp_path: Path,
     """Ctrl-C (at a terminal it reaches the whole process group; ``kill -INT`` the driver
     alone): the driver stops its workers at once, and the trials they held stay unrecorded
     (a resume plays them), never become infra errors."""
+    # The trials would run 300 s; a driver that stops them exits long before. Its exit is given
+    # 90 s: on a machine with both cores busy it has taken more than 20 s.
     driver, run_dir, pids = _driver_with_busy_workers(
-        tmp_path, {"sleep_s": 60}, start_new_session=True, stderr=subprocess.DEVNULL
+        tmp_path, {"sleep_s": 300}, start_new_session=True, stderr=subprocess.DEVNULL
     )
     if to == "group":
         os.killpg(driver.pid, signal.SIGINT)
     else:
         os.kill(driver.pid, signal.SIGINT)
-    assert driver.wait(timeout=20) != 0
+    try:
+        assert driver.wait(timeout=90) != 0
+    finally:  # never leave a 300 s run behind a failed assertion
+        if driver.poll() is None:
+            os.killpg(driver.pid, signal.SIGKILL)
+            driver.wait()
     assert not {p for p in pids if _alive(p)}
     db = sqlite3.connect(run_dir / "run.sqlite")
     assert db.execute("SELECT count(*) FROM trials").fetchone()[0] == 0
