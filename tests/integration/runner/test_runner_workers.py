@@ -142,6 +142,13 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """A shell starts a foreground job with Ctrl-C's default action; a child inherits an ignored
+    SIGINT instead (exec keeps SIG_IGN), and some library in this test process may have set
+    that: the driver would never see the Ctrl-C this test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("to", ["group", "driver"])
 def test_ctrl_c_stops_the_workers_and_records_nothing_unfinished(tmp_path: Path, to: str) -> None:
     """Ctrl-C (at a terminal it reaches the whole process group; ``kill -INT`` the driver
@@ -150,7 +157,8 @@ def test_ctrl_c_stops_the_workers_and_records_nothing_unfinished(tmp_path: Path,
     # The trials would run 300 s; a driver that stops them exits long before. Its exit is given
     # 90 s: on a machine with both cores busy it has taken more than 20 s.
     driver, run_dir, pids = _driver_with_busy_workers(
-        tmp_path, {"sleep_s": 300}, start_new_session=True, stderr=subprocess.DEVNULL
+        tmp_path, {"sleep_s": 300}, start_new_session=True, stderr=subprocess.DEVNULL,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     if to == "group":
         os.killpg(driver.pid, signal.SIGINT)
