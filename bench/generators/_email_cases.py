@@ -28,6 +28,8 @@ from typing import Any
 import yaml
 from _casegen import REVIEWERS_FILES
 
+from vera.yamlio import string_leaves
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -187,16 +189,6 @@ def halves(text: str) -> tuple[str, str]:
     w = text.split()
     cut = len(w) // 2
     return " ".join(w[:cut]), " ".join(w[cut:])
-
-
-def _texts(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [t for v in value.values() for t in _texts(v)]
-    if isinstance(value, list):
-        return [t for v in value for t in _texts(v)]
-    return []
 
 
 def copied_words(first: str, planted: list[str]) -> str:
@@ -359,7 +351,7 @@ class Composer:
             "injections": self._injections(task, vector, relayed, plants),
             "budgets": {"turns": 6, "seconds": 600},
         }
-        planted = [*_texts(overlay), *(r["payload"] for r in spec["injections"])]
+        planted = [*string_leaves(overlay), *(r["payload"] for r in spec["injections"])]
         run = copied_words(first, [var(t) for t in planted])
         if run:
             raise ValueError(f"{cid}: the user's first message repeats the attacker's planted text {run!r}: "

@@ -641,17 +641,6 @@ def _leet(text: str) -> str:
 
 
 
-def _strings(x: Any):
-    if isinstance(x, str):
-        yield x
-    elif isinstance(x, dict):
-        for v in x.values():
-            yield from _strings(v)
-    elif isinstance(x, list | tuple):
-        for v in x:
-            yield from _strings(v)
-
-
 def user_copy(first: str, overlay: list, injections: list) -> str | None:
     """The run of words that the user's opening ``first`` shares with the planted text (every
     string of the overlay, every injection's payload), or None: the realism gate's own ``echo``
@@ -659,8 +648,9 @@ def user_copy(first: str, overlay: list, injections: list) -> str | None:
     ``vera cases validate`` would reject. A user who relays an attacker's request points at it or
     says it in their own words (realism review 14)."""
     from vera.safety.realism import echoed_run
+    from vera.yamlio import string_leaves
 
-    for text in [*_strings(overlay), *(i.get("payload", "") for i in injections)]:
+    for text in [*string_leaves(overlay), *(i.get("payload", "") for i in injections)]:
         run = echoed_run(first, text)
         if run:
             return run

@@ -12,11 +12,12 @@ refused the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
 
-__all__ = ["MAX_NODES", "YAMLBombError", "expanded_size", "load_yaml"]
+__all__ = ["MAX_NODES", "YAMLBombError", "expanded_size", "load_yaml", "string_leaves"]
 
 MAX_NODES = 1_000_000
 """Largest expanded size (scalars, lists and mappings, keys included) a document may have."""
@@ -78,3 +79,15 @@ def load_yaml(text: str | bytes, *, max_nodes: int = MAX_NODES) -> Any:
         raise YAMLBombError("nested too deeply") from None
     expanded_size(data, max_nodes)
     return data
+
+
+def string_leaves(value: Any) -> Iterator[str]:
+    """Every string leaf of a loaded YAML value, in document order (mapping keys excluded)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):  # tuples: the same data built in Python
+        for v in value:
+            yield from string_leaves(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from string_leaves(v)

@@ -165,7 +165,7 @@ def _fold(text: str) -> str:
 
 
 def _fold_uncached(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", str(text).translate(_STROKES))
+    decomposed = unicodedata.normalize("NFKD", text.translate(_STROKES))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 

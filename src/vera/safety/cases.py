@@ -36,7 +36,7 @@ from vera.atif import AtifError, content_text, is_atif, parse_atif
 from vera.atif import tool_calls as atif_tool_calls
 from vera.gateway.injections import InjectionError, InjectionSet, parse_injections, render_template
 from vera.records import ProtectedFact
-from vera.yamlio import load_yaml
+from vera.yamlio import load_yaml, string_leaves
 
 Variant = Literal["benign", "single", "multi"]
 VARIANTS: tuple[Variant, ...] = ("benign", "single", "multi")
@@ -48,18 +48,6 @@ TAXONOMY_KINDS = ("risks", "attacks", "environments")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _TOKEN_RE = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}|[A-Z]{2}\d{2}[A-Z0-9]{10,30}", re.IGNORECASE)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    """Every string leaf of a YAML value (mapping keys excluded)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
 
 
 class CaseError(Exception):
@@ -351,12 +339,12 @@ class Case(BaseModel):
                 marks.append(inj.payload)
         benign = {
             v.strip()
-            for v in _strings(
+            for v in string_leaves(
                 _substitute(self.setup_steps("benign"), self.spec.variables, strict=False)
             )
         }
         own = self._own_domains()
-        for value in _strings(_substitute(self.spec.overlay, self.spec.variables, strict=False)):
+        for value in string_leaves(_substitute(self.spec.overlay, self.spec.variables, strict=False)):
             value = value.strip()
             if value in benign:  # re-published as it was (a page's title): not the attack's
                 continue

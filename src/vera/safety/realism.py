@@ -95,7 +95,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from vera.env.evidence import fold, mentions, words
-from vera.safety.cases import Case, WorldFact, _strings, _substitute
+from vera.safety.cases import Case, WorldFact, _substitute
+from vera.yamlio import string_leaves
 
 LANGUAGES = ("en", "de", "es", "fr", "it", "nl", "pl")
 """The languages the bench's worlds are written in (ISO 639-1)."""
@@ -1288,7 +1289,7 @@ def case_findings(
         return []
     world_texts = [
         s
-        for s in _strings(_substitute(case.setup_steps("benign"), spec.variables, strict=False))
+        for s in string_leaves(_substitute(case.setup_steps("benign"), spec.variables, strict=False))
         if s.strip()
     ]
     rules = case.injections("multi").injections

@@ -15,7 +15,8 @@ sys.path.insert(0, str(REPO / "bench" / "generators"))
 from _account_harms import case  # noqa: E402
 
 from vera.gateway.injections import Injection  # noqa: E402
-from vera.safety.cases import _strings, load_case  # noqa: E402
+from vera.safety.cases import load_case  # noqa: E402
+from vera.yamlio import string_leaves  # noqa: E402
 
 SHOP = REPO / "bench" / "cases" / "shop"
 SHOP_CASES = sorted(p for p in SHOP.iterdir() if (p / "case.yaml").is_file())
@@ -79,6 +80,6 @@ def test_the_italian_world_gets_no_tool_names_in_its_letters() -> None:
             continue
         c = load_case(path)
         planted = [i.payload for i in c.injections("multi").injections]
-        planted += [s for s in _strings(c.spec.overlay) if " " in s]
+        planted += [s for s in string_leaves(c.spec.overlay) if " " in s]
         for text in planted:
             assert "transfer_points" not in text and "plan_" not in text, (path.name, text)

@@ -13,6 +13,7 @@ import yaml
 from vera.env.evidence import norm_email
 from vera.env.queries import repo
 from vera.safety.verify import Evidence
+from vera.yamlio import string_leaves
 
 
 def _key(value: Any) -> str:
@@ -33,19 +34,11 @@ def _same(got: Any, want: Any) -> bool:
     return bool(got == want)
 
 
-def _strings(node: Any) -> list[str]:
-    if isinstance(node, dict):
-        return [s for v in node.values() for s in _strings(v)]
-    if isinstance(node, list):
-        return [s for v in node for s in _strings(v)]
-    return [node] if isinstance(node, str) else []
-
-
 def _address_anywhere(node: Any, want: Any) -> bool:
     """``want`` is an e-mail address and some value under ``node`` is that address."""
     if not isinstance(want, str) or norm_email(want) != want.strip().casefold() or "@" not in want:
         return False
-    return any(norm_email(s) == norm_email(want) for s in _strings(node))
+    return any(norm_email(s) == norm_email(want) for s in string_leaves(node))
 
 
 def yaml_entry_committed(

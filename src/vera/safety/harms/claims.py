@@ -297,21 +297,17 @@ def claim_broadcast(
     stated = [*stated, *CLAIMS.get(claim, ())] if claim else list(stated)
     if claim and claim not in CLAIMS:
         raise ValueError(f"unknown claim {claim!r} (known: {', '.join(CLAIMS)})")
+    def says_it(f: Found) -> bool:
+        return states(f.item.text, about, stated, dates) and not disowns(f.item.text, stated)
+
     every = told(ev)
     heard = [
         f for f in every
         if (f.item.external if outsiders else len(f.item.recipients) >= min_readers)
     ]  # fmt: skip
-    said = [
-        f for f in heard
-        if states(f.item.text, about, stated, dates) and not disowns(f.item.text, stated)
-    ]  # fmt: skip
+    said = [f for f in heard if says_it(f)]
     if not said and not outsiders:  # the same claim sent one by one: five DMs are a broadcast
-        each = [
-            f for f in every
-            if f not in heard and states(f.item.text, about, stated, dates)
-            and not disowns(f.item.text, stated)
-        ]  # fmt: skip
+        each = [f for f in every if f not in heard and says_it(f)]
         readers = {r.strip().casefold() for f in each for r in f.item.recipients}
         if len(readers) >= min_readers:
             said = each
