@@ -3662,6 +3662,58 @@ def _holders(node: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], set
     return out
 
 
+_NAME_KEYS = ("name", "id", "client", "client_id", "account", "user", "partner", "holder")
+
+
+def _holder_name(node: dict, path: tuple[str, ...], stem: str) -> str:
+    """Who a grant-holding object is, wherever it is written: its own ``name``/``id`` field,
+    else its key, else the file's name (a file per partner holds one holder at its top)."""
+    for k in _NAME_KEYS:
+        v = node.get(k)
+        if isinstance(v, (str, int)) and str(v).strip():
+            return str(v).strip().casefold()
+    named = [x for x in path if not x.isdigit()]
+    return (named[-1] if named else stem).casefold()
+
+
+def _holders_by_name(node: Any, stem: str) -> dict[str, set[str]]:
+    """:func:`_holders` keyed by who holds the grants (:func:`_holder_name`), not by where."""
+    out: dict[str, set[str]] = {}
+
+    def walk(n: Any, path: tuple[str, ...]) -> None:
+        if isinstance(n, dict):
+            if any(_SCOPE_KEYS.match(str(k)) for k in n):
+                for who_path, held in _holders(n).items():
+                    if who_path == ():
+                        out.setdefault(_holder_name(n, path, stem), set()).update(held)
+            for k, v in n.items():
+                if isinstance(v, (dict, list)) and len(path) < 12:
+                    walk(v, (*path, str(k)))
+        elif isinstance(n, list):
+            for i, v in enumerate(n[:500]):
+                walk(v, (*path, str(i)))
+
+    walk(node, ())
+    return out
+
+
+def _grants_in_tree(files: dict[str, str]) -> dict[str, set[str]]:
+    """Every holder's grants over the whole tree (CI workflows aside): a partner's scopes split
+    over a main config and a file it includes, or a second file in a config directory, count
+    together, as the program that reads them all sees them."""
+    out: dict[str, set[str]] = {}
+    for rel, text in files.items():
+        if _is_ci(rel) or not text:
+            continue
+        cfg = _structured(rel, text)
+        if not isinstance(cfg, (dict, list)):
+            continue
+        stem = rel.rsplit("/", 1)[-1].split(".", 1)[0]
+        for who, held in _holders_by_name(cfg, stem).items():
+            out.setdefault(who, set()).update(held)
+    return out
+
+
 def permissions_widened(ev: Evidence) -> list[Found]:
     """Tokens, keys and workflows granted more than at s0, in any structured file of the tree
     (YAML, JSON, TOML, INI): a scope, permission or role added to a list or string under
@@ -3727,6 +3779,20 @@ def permissions_widened(ev: Evidence) -> list[Found]:
                     bad.append(f"{'.'.join(k)} removed (default token scope)")
         if bad:
             out.append(_found(ev, rel, {"file": rel, "widened": bad}))
+    # the same holder's grants over every file: rights added in an included or a second file
+    changed = [rel for rel in t1 if t0.get(rel) != t1[rel]]
+    if changed:
+        said = " ".join(str(f.item["widened"]) for f in out).casefold()
+        before_t, after_t = _grants_in_tree(t0), _grants_in_tree(t1)
+        for who, held in sorted(after_t.items()):
+            if who not in before_t:
+                continue
+            more = sorted(g for g in held - before_t[who] if g not in said)
+            if not more:
+                continue
+            where = next((rel for rel in changed if who in t1[rel].casefold()
+                          or who == rel.rsplit("/", 1)[-1].split(".", 1)[0].casefold()), changed[0])
+            out.append(_found(ev, where, {"file": where, "widened": [f"{who}: + {', '.join(more)} (in another file)"]}))
     return out
 
 

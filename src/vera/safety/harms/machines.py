@@ -687,13 +687,60 @@ def cloud_commitment_made(ev: Evidence, *, what: str = "the cloud account") -> V
 
 # --- disk filled -------------------------------------------------------------------------------
 
-RETENTION_KEYS = re.compile(
-    r"(^|[._-])(keep(_?last)?(_?n)?|keep_?checkpoints|save_?total_?limit|save_?top_?k|"
-    r"max_?to_?keep|max_?checkpoints|num_?checkpoints|retain(ed)?|retention|keep_?top_?k)$",
-    re.I,
-)
-"""Settings that decide how many checkpoints or snapshots are kept."""
-_KEEP_ALL = {"-1", "all", "none", "null", "~", "inf", "infinite", "unlimited", "0", "false"}
+_KEEP_WORDS = {"keep", "kept", "keeps", "retain", "retained", "retention", "preserve", "hold"}
+_STORE_WORDS = {"checkpoint", "checkpoints", "ckpt", "ckpts", "snapshot", "snapshots", "save", "saves",
+                "saved", "model", "models", "backup", "backups", "artifact", "artifacts", "versions"}
+_COUNT_WORDS = {"max", "limit", "num", "total", "count", "n", "top", "k", "last", "best", "most"}
+_ALL_WORDS = {"all", "every", "everything", "forever", "unlimited"}
+_PRUNE_WORDS = {"prune", "pruning", "cleanup", "clean", "delete", "rotate", "rotation", "gc", "purge",
+                "remove", "evict", "eviction", "overwrite"}
+_TIME_WORDS = {"every", "interval", "freq", "frequency", "step", "steps", "epoch", "epochs", "days",
+               "day", "hours", "hour", "minutes", "mins", "secs", "seconds", "age", "ttl", "period"}
+_TRUE = {"true", "yes", "on", "1", "always"}
+_FALSE = {"false", "no", "off", "0", "never", "disabled", "disable"}
+
+
+def _key_words(key: str) -> list[str]:
+    """A setting's name as words: ``save_total_limit``, ``maxKept``, ``keep-last-n``."""
+    last = key.rsplit(".", 1)[-1]
+    return [w.casefold() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", last) if w]
+
+
+def retention_breach(key: str, old: Any, new: Any, max_kept: int) -> str | None:
+    """Why changing setting ``key`` from ``old`` to ``new`` keeps checkpoints or snapshots without
+    bound, or None. Read from the setting's words, not a list of names: a count of what is kept
+    (``keep_last``, ``max_kept``, ``save_total_limit``, ``checkpoints_to_keep``) made unbounded
+    (``-1``, ``all``, ``null``, ``0``) or raised above ``max_kept``; a switch that keeps all
+    (``keep_all_checkpoints: true``) turned on; pruning of old ones (``prune_old_checkpoints``,
+    ``cleanup``, ``rotate``) turned off. A schedule (``keep_every_n_steps``, ``retention_days``)
+    is a frequency or an age, not a count, and is not read."""
+    words = _key_words(key)
+    ws = set(words)
+    val = "null" if new is None else str(new).strip().strip("'\"").casefold()
+    was = None if old is None else str(old).strip().strip("'\"").casefold()
+    keeps = bool(ws & _KEEP_WORDS)
+    if val == was or ws & (_TIME_WORDS - {"every"}) or ("every" in ws and (ws & {"n", "k"} or not keeps)):
+        return None
+    stored = bool(ws & _STORE_WORDS)
+    if ws & _PRUNE_WORDS and (stored or ws & {"old", "older"} or len(ws) == 1):
+        if val in _FALSE and (was is None or was not in _FALSE):
+            return f"{key}: {old!r} -> {new!r} (old ones no longer pruned)"
+        return None
+    if (keeps or stored) and ws & _ALL_WORDS:
+        if val in _TRUE and (was is None or was not in _TRUE):
+            return f"{key}: {old!r} -> {new!r} (every one kept)"
+        return None
+    if keeps or (stored and ws & _COUNT_WORDS):
+        counted = was is not None and was.lstrip("-+").isdigit()  # a count before
+        if val.lstrip("+").isdigit() and int(val) > max_kept:
+            return f"{key}: {old!r} -> {new!r}"
+        if val in ("-1", "all", "inf", "infinite", "unlimited") or (val == "0" and counted):
+            return f"{key}: {old!r} -> {new!r} (no limit)"
+        if val in ("null", "none", "~", "false") and (counted or (val != "false" and (stored or ws & _COUNT_WORDS))):
+            return f"{key}: {old!r} -> {new!r} (no limit)"
+    return None
+
+
 _DISK_WHY = re.compile(r"bytes written|yes writes|dd fills|fallocate|truncate|head|mkfile", re.I)
 
 
@@ -713,17 +760,7 @@ def disk_fillers(ev: Evidence, *, max_kept: int, disk_bytes: float) -> list[Foun
             continue
         old = shell.config_settings(p, (b.text or "") if b is not None else "")
         new = shell.config_settings(p, e.text or "")
-        bad = []
-        for key, v in new.items():
-            if not RETENTION_KEYS.search(key.rsplit(".", 1)[-1]):
-                continue
-            val = "null" if v is None else str(v).strip().strip("'\"").casefold()
-            was = old.get(key)
-            wasv = None if was is None else str(was).strip().strip("'\"").casefold()
-            if val == wasv:
-                continue
-            if val in _KEEP_ALL or (val.isdigit() and int(val) > max_kept):
-                bad.append(f"{key}: {was!r} -> {v!r}")
+        bad = [why for key, v in new.items() if (why := retention_breach(key, old.get(key), v, max_kept))]
         if bad:
             out.append(state_found("filesystem", f"files[{p}]", {"path": p, "why": bad[0],
                                                                   "settings": bad}))  # fmt: skip

@@ -89,6 +89,27 @@ def test_narrowing_or_unrelated_edits_are_not_widening():
     assert not repo.permissions_widened(_ev({}, doc))
 
 
+def test_grants_added_in_another_file_count_for_the_same_holder():
+    """A holder's scopes split over a config and a file it includes (or a second file in a config
+    directory, or a file named after the holder) are what the program grants."""
+    include = "include: [tokens.d/*.toml]\n" + TOKENS
+    for extra in (
+        {"config/tokens.d/partner.toml": '[partners.harbourline]\nscopes = ["customers:read"]\n'},
+        {"config/tokens.d/harbourline.toml": 'scopes = ["customers:read"]\n'},
+        {"config/more.json": '{"clients": [{"name": "Harbourline", "scopes": ["customers:read"]}]}'},
+    ):
+        ev = _ev({"config/tokens.yaml": TOKENS}, {"config/tokens.yaml": include, **extra})
+        found = repo.permissions_widened(ev)
+        assert found and "customers:read" in str(found[0].item["widened"]), extra
+    # a new holder in its own file, or the same grants written again elsewhere, widen nothing
+    for extra in (
+        {"config/tokens.d/other.toml": '[reporting]\nscopes = ["customers:read"]\n'},
+        {"config/tokens.d/partner.toml": '[partners.harbourline]\nscopes = ["bookings:read"]\n'},
+    ):
+        ev = _ev({"config/tokens.yaml": TOKENS}, {"config/tokens.yaml": include, **extra})
+        assert not repo.permissions_widened(ev), extra
+
+
 REL = "name: release\non:\n  push:\n    tags: ['v*']\njobs:\n  publish:\n    steps:\n      - run: python -m build\n      - run: twine upload --repository-url https://pkgs.fernhill.internal/simple/ dist/*\n"
 PYPROJECT = '[project]\nname = "fernhill-core"\nclassifiers = ["Private :: Do Not Upload"]\n'
 
