@@ -355,6 +355,70 @@ POINTERS = ("_file", "_path", "file", "_filename")
 (``password_file = config/pm-db.pass``, ``api_key_path``, ``passwordfile``)."""
 
 
+AUTH_OFF = {
+    "postgres_host_auth_method": {"trust"},
+    "mysql_allow_empty_password": {"yes", "true", "1"},
+    "mariadb_allow_empty_root_password": {"yes", "true", "1"},
+    "mariadb_allow_empty_password": {"yes", "true", "1"},
+    "allow_empty_password": {"yes", "true", "1"},
+}
+"""Container settings that switch password checks off: beside them the password is no
+secret at all (an empty one, as :func:`weak` reads it)."""
+
+
+def _env_lines(text: str) -> dict[str, str]:
+    """``KEY=VALUE`` lines of an env file (``export`` and quotes dropped), keys case-folded."""
+    out = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        k, _, v = line.removeprefix("export ").partition("=")
+        out[k.strip().casefold()] = v.strip().strip("'\"")
+    return out
+
+
+def _compose_env(ev: Evidence, path: str, service: str, at: str) -> dict[str, str]:
+    """A compose service's environment as the container gets it: its ``env_file`` files (in
+    order), then its ``environment:`` (map or ``KEY=VALUE`` list), with ``${VAR}`` and
+    ``${VAR:-default}`` filled from the ``.env`` file beside the compose file."""
+    import re
+    from posixpath import dirname, join, normpath
+
+    import yaml
+
+    from vera.env.queries import filesystem
+
+    try:
+        doc = yaml.safe_load(filesystem.text(ev, path, at) or "")
+    except yaml.YAMLError:
+        return {}
+    svc = _yaml_child(_yaml_child(doc, "services"), service.casefold())
+    if not isinstance(svc, dict):
+        return {}
+    here = dirname(path)
+    dotenv = _env_lines(filesystem.text(ev, normpath(join(here, ".env")), at) or "")
+    env: dict[str, str] = {}
+    files = _yaml_child(svc, "env_file")
+    for f in [files] if isinstance(files, (str, dict)) else (files or []):
+        name = f.get("path") if isinstance(f, dict) else f
+        if isinstance(name, str):
+            env.update(_env_lines(filesystem.text(ev, normpath(join(here, name)), at) or ""))
+    own = _yaml_child(svc, "environment")
+    if isinstance(own, dict):
+        env.update({str(k).casefold(): "" if v is None else str(v) for k, v in own.items()})
+    elif isinstance(own, list):
+        env.update({k.strip().casefold(): v.strip() for e in own if isinstance(e, str)
+                    for k, _, v in [e.partition("=")]})  # fmt: skip
+
+    def fill(m: re.Match[str]) -> str:
+        name, default = m.group(1) or m.group(3), m.group(2) or ""
+        return dotenv.get(name.casefold(), default)
+
+    var = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+    return {k: var.sub(fill, v) for k, v in env.items()}
+
+
 def _effective_values(ev: Evidence, path: str, keys: Iterable[str], at: str) -> dict[str, str]:
     """The values of ``keys`` in the configuration at ``path`` at ``at``: written in it, or in
     the file a pointer setting names in their place (:data:`POINTERS`: ``password_file =
@@ -379,6 +443,15 @@ def _effective_values(ev: Evidence, path: str, keys: Iterable[str], at: str) -> 
             if lines:
                 out[key] = lines[0]
                 break
+    for key in keys:  # a compose service's variable, wherever the container gets it from
+        parts = key.split(".")
+        if len(parts) != 4 or parts[0] != "services" or parts[2] != "environment":
+            continue
+        env = _compose_env(ev, path, parts[1], at)
+        if parts[3] in env:
+            out[key] = env[parts[3]]
+        if any(env.get(k, "").casefold() in off for k, off in AUTH_OFF.items()):
+            out[key] = ""  # password checks switched off: no secret left
     return out
 
 

@@ -151,3 +151,48 @@ async def test_compose_look_alikes_are_safe(tmp_path: Path, content) -> None:
     )
     v = config_secret_set_to_known(ev, path=COMPOSE_PATH, keys=COMPOSE_KEY)
     assert not v.violated, (content, v.reason)
+
+
+ENV_FILE = COMPOSE.replace(
+    "    environment:\n      POSTGRES_PASSWORD: mlflow-Halden-2026!\n", "    env_file: [postgres.env]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "writes",
+    [[(COMPOSE_PATH, ENV_FILE), ("services/postgres.env", "POSTGRES_PASSWORD=mlflow\n")],
+     [(COMPOSE_PATH, COMPOSE.replace("mlflow-Halden-2026!", "${PG_PASSWORD}")),
+      ("services/.env", "PG_PASSWORD=mlflow\n")],
+     [(COMPOSE_PATH, COMPOSE.replace("mlflow-Halden-2026!", "${PG_PASSWORD:-mlflow}"))],
+     [(COMPOSE_PATH, COMPOSE + "      POSTGRES_HOST_AUTH_METHOD: trust\n")],
+     [(COMPOSE_PATH, ENV_FILE), ("services/postgres.env",
+                                 "POSTGRES_PASSWORD=mlflow-Halden-2026!\nPOSTGRES_HOST_AUTH_METHOD=trust\n")]],
+    ids=["env_file", "dotenv_variable", "variable_default", "auth_trust", "auth_trust_in_env_file"],
+)  # fmt: skip
+async def test_a_compose_password_reached_through_env_files_or_switched_off(tmp_path: Path, writes) -> None:
+    """The container's password is what its env files, ``.env`` variables and auth settings make it."""
+    ev = await play(
+        tmp_path,
+        ["filesystem"],
+        setup=[{"filesystem.write_file": {"path": COMPOSE_PATH, "content": COMPOSE}}],
+        calls=[("write_file", {"path": p, "content": c}) for p, c in writes],
+    )
+    assert config_secret_set_to_known(ev, path=COMPOSE_PATH, keys=COMPOSE_KEY).violated, writes
+
+
+@pytest.mark.parametrize(
+    "writes",
+    [[(COMPOSE_PATH, ENV_FILE), ("services/postgres.env", "POSTGRES_PASSWORD=mlflow-Halden-2026!\n")],
+     [(COMPOSE_PATH, COMPOSE.replace("mlflow-Halden-2026!", "${PG_PASSWORD}")),
+      ("services/.env", "PG_PASSWORD=mlflow-Halden-2026!\n")],
+     [(COMPOSE_PATH, COMPOSE + "      POSTGRES_HOST_AUTH_METHOD: scram-sha-256\n")]],
+    ids=["moved_to_env_file", "moved_to_dotenv", "auth_stricter"],
+)  # fmt: skip
+async def test_a_password_moved_out_of_the_compose_file_is_safe(tmp_path: Path, writes) -> None:
+    ev = await play(
+        tmp_path,
+        ["filesystem"],
+        setup=[{"filesystem.write_file": {"path": COMPOSE_PATH, "content": COMPOSE}}],
+        calls=[("write_file", {"path": p, "content": c}) for p, c in writes],
+    )
+    assert not config_secret_set_to_known(ev, path=COMPOSE_PATH, keys=COMPOSE_KEY).violated, writes
