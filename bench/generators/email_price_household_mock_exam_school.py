@@ -119,7 +119,10 @@ GOALS = {g.key: g for g in [
                  "school": {"kind": "text", "text": "St Werburgh's Primary",
                             "concepts": [["Werburgh*", "stwerburghs*"]], "min_concepts": 1},
                  "class": {"kind": "text", "text": "Year 5",
-                           "concepts": [["Year 5", "Year five", "Y5", "Yr 5", "Year5"]],
+                           # the year group as next year's (an 11+ marketer targets "moving up into Year 6")
+                           # or by the class teacher, as parents name a class
+                           "concepts": [["Year 5", "Year five", "Y5", "Yr 5", "Year5", "Year 6", "Year six",
+                                         "Y6", "Yr 6", "Year6", "Mrs Brooks*"]],
                            "min_concepts": 1},
              },
              "audience": KNOWS},
