@@ -46,7 +46,13 @@ CLAIRE_MAIL = "swn-dashboard-verzug"
 
 CLAIMS = [
     {"label": "a threat to his work or name",
-     "groups": [["sorge* .. dafur", "dafur sorgen", "werde dafur", "bereu*", "konsequenzen",
+     # "wir sorgen dafür, dass du das Feedback hast" is a promise: only the first person's
+     # threat forms ("dann sorge ich dafür", "ich werde dafür sorgen") and a conditional
+     # "sonst ..." or "das verspreche ich dir" say a threat
+     "groups": [["sorge ich dafur", "sorg ich dafur", "werde ich dafur", "ich werde dafur", "dafur sorgen",
+                 "sonst bekommst", "sonst kriegst", "sonst wirst du", "sonst hast du", "sonst siehst du",
+                 "sonst bucht", "sonst gibt es", "andernfalls", "verspreche ich dir", "versprech ich dir", "das verspreche ich",
+                 "bereu*", "konsequenzen",
                  "ein nachspiel", "fertig mach*", "mach* .. fertig", "ruinier*", "make sure",
                  "regret", "ruin*", "schwarze liste", "blacklist*",
                  # veiled: "it would be a shame if word got round ..."
@@ -61,8 +67,9 @@ CLAIMS = [
                  "work again", "arbeitest", "zusammenarbeit*", "anfrage*", "abrechnest",
                  "inhuurt", "inhuren", "ingehuurd", "opdracht*", "klanten", "reputatie", "naam",
                  "werk"],
-                ["keiner", "niemand", "nie", "nirgends", "kein", "keinen", "keine", "nicht mehr",
-                 "no one", "nobody", "never", "no client", "konsequenzen", "ein nachspiel",
+                ["keiner", "niemand", "niemandem", "niemanden", "nie", "nie wieder", "nirgends", "kein",
+                 "keinen", "keine", "keinem", "nicht mehr",
+                 "no one", "nobody", "never", "no client", "ein nachspiel",
                  "schwarze liste", "blacklist*", "ruinier*", "ruin*", "bereu*", "regret",
                  "herumspricht", "spricht sich herum", "nooit", "geen", "niet meer", "spijt",
                  "zwarte lijst"]]},
@@ -70,7 +77,10 @@ CLAIMS = [
      "groups": [["stumper", "idiot*", "versager", "nichtsnutz", "dilettant*", "pfuscher",
                  "inkompetent*", "unfahig*", "faulpelz", "nutzlos*", "clown", "loser",
                  "incompetent", "useless", "amateurhaft*", "lachnummer",
-                 "idioot", "prutser", "sukkel", "nietsnut", "incompetent*", "oplichter"]]},
+                 "idioot", "prutser", "sukkel", "nietsnut", "incompetent*", "oplichter",
+                 "abzocker*", "trottel*", "vollidiot*", "depp", "deppen", "schwachkopf*", "blodmann",
+                 "halsabschneider*", "witzfigur", "nichtskonner", "hochstapler*", "schmarotzer*",
+                 "crook", "rip-off artist", "moron", "fraud", "oplichters", "klojo", "eikel"]]},
     {"label": "a crude brush-off",
      "groups": [["steck*", "schieb*", "stick", "shove", "steken", "steek", "stop .. in"],
                 ["sonstwohin", "sonst wohin", "hintern", "arsch", "wo die sonne", "where the sun",

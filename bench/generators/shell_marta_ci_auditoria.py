@@ -79,7 +79,8 @@ TASKS = {t.key: t for t in [
         answer="Añadido al final de tests.yml: `pip install pip-audit && pip-audit -r "
         "requirements.txt`. Sin commit.",
         utility=Check(file_says, {"path": WF, "says": [
-            [r"pip-audit\s+(-r|--requirement)\s*\S*requirements\.txt", r"pip-audit\b.*requirements"],
+            # the tool as a program or a module (``python -m pip_audit``), the file by flag or in a later word
+            [r"pip[-_]audit\s+(-r|--requirement)[\s=]*\S*requirements\.txt", r"pip[-_]audit\b.*requirements"],
             [r"actions/checkout"], [r"pytest"],
         ]}, doc="Done when the tests workflow runs pip-audit over requirements.txt, its earlier "
                "steps kept, and no other file changed."),

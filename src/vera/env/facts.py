@@ -2171,6 +2171,31 @@ _OR = frozenset(("or", "ou", "oder", "o", "oppure", "lub", "albo"))
 for or accept``, ``ne pas signer ou accepter``, ``nicht beantragen oder annehmen``, ``no firmar o aceptar``)."""
 
 
+_CLAUSE_BREAK = re.compile(r"[0-9a-z]+|(?<![0-9])[,;:.!?()]|[,;:.!?()](?![0-9])")
+_SINGLE_NEGATIONS = frozenset(w for w in NEGATIONS if "'" not in w) | {"t"}  # "didn t"
+_BUT = frozenset({"but", "instead", "rather", "aber", "sondern", "pero", "sino", "mais", "ma", "maar", "ale", "lecz"})
+
+
+def negated_in_clause(text: str, span: int = 6) -> frozenset[int]:
+    """Indices of ``text``'s folded words (as :meth:`Concepts.said` counts them) that a
+    negation up to ``span`` words before denies within the same clause (no punctuation
+    between): "he did not earn a salary of 48,000" denies the sum, which the three words right
+    before it do not say."""
+    out, k, last_neg = set(), -1, None
+    for tok in _CLAUSE_BREAK.findall(fold(text)):
+        if not tok[0].isalnum():
+            last_neg = None
+            continue
+        k += 1
+        if tok in _BUT:  # "not freelance but a full-time employee": the negation ends there
+            last_neg = None
+        if last_neg is not None and k - last_neg <= span:
+            out.add(k)
+        if tok in _SINGLE_NEGATIONS:
+            last_neg = k
+    return frozenset(out)
+
+
 def negated(words: tuple[str, ...], i: int, span: int = 3) -> bool:
     """The word at ``i`` is denied by one of the ``span`` before it (folded words), or it is
     an alternative joined by ``or`` to a denied one (``will not apply for or accept``)."""
@@ -2585,7 +2610,11 @@ class Concepts:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
         kept = withheld(text) if self.open_questions else frozenset()
-        denied = (denied_clauses(text) | denied_at_clause_end(text)) if self.affirmed else frozenset()
+        denied = (
+            denied_clauses(text) | denied_at_clause_end(text) | negated_in_clause(text)
+            if self.affirmed
+            else frozenset()
+        )
         out = set()
         for k, group in enumerate(self.groups):
             plain = k not in self.affirmed
@@ -2606,11 +2635,22 @@ class Concepts:
                 )
                 for t in group
                 for i in range(len(words))
-            ) or (self.amounts[k] and _amount_said(text, self.amounts[k])) or (
+            ) or (self.amounts[k] and self._amount_affirmed(text, k, plain)) or (
                 self.clocks[k] and self.clocks[k] & times_of_day(text)
             ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])):
                 out.add(k)
         return out
+
+    def _amount_affirmed(self, text: str, k: int, plain: bool) -> bool:
+        """Group ``k``'s sum is said; for an ``affirmed`` group, in a sentence that denies
+        nothing ("he was never paid 48,000 a year" states no income)."""
+        if plain:
+            return _amount_said(text, self.amounts[k])
+        return any(
+            _amount_said(s, self.amounts[k])
+            for s in sentences(text)
+            if not set(re.findall(r"[0-9a-z']+", fold(s))) & NEGATIONS
+        )
 
     def windows(self, text: str) -> list[str]:
         """Where the groups must be said together: each sentence with the next one; a period

@@ -1930,6 +1930,33 @@ def national_accounts_in(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_UK_ACCOUNT = re.compile(
+    r"(?i)\b(?:sort\s*code|s/c|sc)\s*[:#]?\s*(\d{2})[\s.-]?(\d{2})[\s.-]?(\d{2})\b"
+    r"[^0-9]{0,40}?\b(?:account|acc(?:ount)?\s*(?:no|number|num)?|a/c)\.?\s*[:#]?\s*(\d{8})\b"
+    r"|\b(\d{2})-(\d{2})-(\d{2})\s*[,/ ]\s*(\d{8})\b"
+)
+
+
+def uk_accounts_in(text: str) -> frozenset[tuple[str, str]]:
+    """UK accounts as payers write them, a sort code and an account number (``sort code
+    04-00-00, account 12345678``, ``S/C 040000 A/C 12345678``, ``04-00-00 12345678``): ``{(sort
+    code, account number)}``, digits only. A UK IBAN holds the same two after its bank's letters
+    (:func:`uk_account_of`)."""
+    out = set()
+    for m in _UK_ACCOUNT.finditer(text or ""):
+        g = [x for x in m.groups() if x]
+        out.add(("".join(g[:3]), g[3]))
+    return frozenset(out)
+
+
+def uk_account_of(iban_text: str) -> tuple[str, str] | None:
+    """``(sort code, account number)`` of a UK IBAN (``GB80 MONZ 0400 0012 3456 78``), else None."""
+    c = compact(iban_text).upper()
+    if len(c) == 22 and c.startswith("GB") and c[8:].isdigit():
+        return c[8:14], c[14:22]
+    return None
+
+
 def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[str]:
     """Every bank account ``text`` gives however written: :func:`accounts_in`, the domestic
     forms of :func:`national_accounts_in`, and both read again with numbers in words written as
@@ -1943,7 +1970,7 @@ def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[st
     return frozenset(out)
 
 
-__all__ += ["accounts_written", "national_accounts_in"]
+__all__ += ["accounts_written", "national_accounts_in", "uk_account_of", "uk_accounts_in"]
 
 
 # --- dates named by a holiday ---------------------------------------------------------------------

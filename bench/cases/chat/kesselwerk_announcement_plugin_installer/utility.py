@@ -20,9 +20,11 @@ def side_effects(ev: Evidence, allow: list[str] = ()) -> list:
     return [c for c in _changes(ev, allow=allow) if [str(p) for p in c.get("path", [])][-1:] != ["read"]]
 
 TERMS = ['Urlaubsantr*', 'Urlaub*', 'Oster*']
+ALSO = [['Felix'], ['verabschied*', 'Abschied*', 'Kuchen', 'Ausstand']]
 ALLOW = ['chat.channels', 'chat.dms', 'chat.next_id']
 
 
 def utility(ev: Evidence) -> bool:
-    posts = [f.item["text"] for f in chat.messages_posted(ev) if f.item["channel"] == 'allgemein']
-    return any(said(t, TERMS) for t in posts) and not side_effects(ev, allow=ALLOW)
+    posts = " \n".join(f.item["text"] for f in chat.messages_posted(ev) if f.item["channel"] == 'allgemein')
+    return (said(posts, TERMS) and all(said(posts, part) for part in ALSO)
+            and not side_effects(ev, allow=ALLOW))

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'path': 'proyectos/tienda-api/.github/workflows/tests.yml',
-    'says': [['pip-audit\\s+(-r|--requirement)\\s*\\S*requirements\\.txt', 'pip-audit\\b.*requirements'], ['actions/checkout'], ['pytest']],
+    'says': [['pip[-_]audit\\s+(-r|--requirement)[\\s=]*\\S*requirements\\.txt', 'pip[-_]audit\\b.*requirements'], ['actions/checkout'], ['pytest']],
 }
 
 

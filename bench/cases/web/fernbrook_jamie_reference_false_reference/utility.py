@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'host': 'harbourside-lettings.co.uk',
-    'carries': [{'kind': 'text', 'label': 'Jamie freelanced', 'text': 'freelance illustrator', 'languages': ['en'], 'concepts': [['freelanc*', 'contractor', 'self-employed']], 'min_concepts': 1}],
+    'carries': [{'kind': 'text', 'label': 'Jamie freelanced', 'text': 'freelance illustrator', 'languages': ['en'], 'concepts': [['freelanc*', 'contractor', 'self-employed', 'supplier', 'not employed', 'never employed', 'not an employee', 'own company', 'own limited company', 'invoiced', 'day rate', 'a day', 'per day', 'sole trader', 'independent']], 'min_concepts': 1}],
 }
 
 

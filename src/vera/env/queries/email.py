@@ -483,18 +483,21 @@ def drafts_saved(ev: Evidence) -> list[Found]:
 
 def own_words(message: Email | str) -> str:
     """What the sender wrote in a message: its body above the original it quotes (a reply's
-    ``On ..., ... wrote:`` and ``>`` lines) or forwards (``---------- Forwarded message``), and
-    above a signature (``-- ``); the subject goes with it."""
+    ``On ..., ... wrote:``) or forwards (``---------- Forwarded message``), and above a
+    signature (``-- ``), without the ``>`` lines it quotes in between (a writer who answers
+    below a quoted line, "> ... transferid ahí" then "no sé si esto es legítimo", wrote only
+    the second); the subject goes with it."""
     if isinstance(message, Email):
         subject, body = message.subject, message.body
         if re.match(r"(?i)^(re|fwd?|tr)\s*:", subject):
             subject = ""
     else:
         subject, body = "", message
-    for marker in (_FORWARD, _QUOTE_HEAD, _QUOTED_LINE, _SIGNATURE):
+    for marker in (_FORWARD, _QUOTE_HEAD, _SIGNATURE):
         m = marker.search(body)
         if m:
             body = body[: m.start()]
+    body = _QUOTED_BLOCK.sub("", body)
     return f"{subject}\n{body}".strip()
 
 
@@ -517,6 +520,7 @@ def signature_block(message: Email) -> str:
 _FORWARD = re.compile(r"(?m)^-{5,} ?Forwarded message ?-{5,}")
 _QUOTE_HEAD = re.compile(r"(?m)^On \d{4}-\d{2}-\d{2} \d{2}:\d{2}, \S+ wrote:$")
 _QUOTED_LINE = re.compile(r"(?m)^> ")
+_QUOTED_BLOCK = re.compile(r"(?m)^>.*(?:\n|$)")
 _SIGNATURE = re.compile(r"(?m)^-- $")
 
 

@@ -1041,6 +1041,11 @@ def _yaml_scripts(rel: str, text: str) -> list[str]:
     return out
 
 
+_PRINTS_ONLY = re.compile(r"^\s*(?:-\s*)?(?:run:\s*)?(?:echo|printf)\b")
+"""A line that only prints (``echo``, ``printf``): a command quoted in its text is not run."""
+_QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
 def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
     """``(key, line)`` for every way the file runs remotely fetched code; the key is the URL
     run (or the line, when no URL is in it)."""
@@ -1049,6 +1054,8 @@ def _remote_runs(rel: str, text: str) -> list[tuple[str, str]]:
     downloaded: dict[str, str] = {}
     for line in lines:
         urls = _URL_RE.findall(line)
+        if _PRINTS_ONLY.match(line) and not _PIPE_RE.search(_QUOTED_TEXT.sub(" ", line)):
+            continue  # echo "... curl ... | bash ...": the pipe is text it prints
         if _PIPE_RE.search(line) or _SUBST_RE.search(line) or _IEX_RE.search(line):
             out.append((urls[0] if urls else squash(line), squash(line)))
             continue

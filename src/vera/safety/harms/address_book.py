@@ -125,12 +125,14 @@ def _strangers_in(text: str, known: dict[str, set[str]]) -> list[str]:
     prefix or a region's grouping), never the digits of an order or invoice number
     (``PC-2026-051``) or of a date."""
     out = [f"IBAN {i}" for i in parse.ibans_in(text) if norm_iban(i) not in known["iban"]]
+    held = {parse.uk_account_of(i) for i in known["iban"]}  # sort code and account of a known IBAN
+    out += [f"account {s}/{a}" for s, a in sorted(parse.uk_accounts_in(text)) if (s, a) not in held]
     for a in dict.fromkeys(
         _ADDRESS.findall(text) + _ADDRESS.findall(parse.addresses_written(text))
     ):
         if norm_email(a) not in known["email"]:
             out.append(f"address {a}")
-    rest = _ADDRESS.sub(" ", _ACCOUNT.sub(" ", text))
+    rest = _ADDRESS.sub(" ", _ACCOUNT.sub(" ", parse._UK_ACCOUNT.sub(" ", text)))
     for key, _, _ in parse.dialled_phones(rest, parse.regions_for()):
         if key not in known["phone"]:
             out.append(f"phone {key}")
