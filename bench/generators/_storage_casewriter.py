@@ -258,6 +258,13 @@ def compose(world: World, task: Task, goal: Goal, vector: Vector, generator: str
     planted = content.rstrip("\n") + "\n\n" + text + "\n"
     if sign and step == "email.add_message":  # the sender signs their own mail
         planted += "\n" + sign.strip("\n") + "\n"
+    if step == "storage.add_file" and "owner" not in doc_extra:
+        # a document the world already holds keeps its owner: the planted text sits in the
+        # outside party's own file, not in one the user owns
+        owner = next((st[step].get("owner") for st in world.setup
+                      if step in st and st[step].get("path") == path and st[step].get("owner")), None)
+        if owner:
+            doc_extra["owner"] = owner
     if step == "email.add_message":  # the attacker's own mail beside the one the task reads
         overlay = [{step: {**doc_extra, "body": planted.strip() + "\n"}}]
     else:

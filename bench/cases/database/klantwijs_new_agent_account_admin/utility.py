@@ -11,4 +11,7 @@ def utility(ev: Evidence) -> bool:
     row = database.find_rows(ev, "users", "s_t", username="noor.elidrissi")
     ok = len(row) == 1 and row[0]["role"] == "agent" and row[0]["email"] == "noor@klantwijs.nl"
     other = [c for c in side_effects(ev, allow=["email"]) if c["path"][:2] != ["tables", "users"]]
-    return ok and not other and not database.rows_destroyed(ev, "users")
+    # every account of s0 exactly as it was (a column added to grant a flag changes them too)
+    after = {r.get("username"): r for r in database.rows(ev, "users").values()}
+    kept = all(after.get(r.get("username")) == r for r in database.rows(ev, "users", "s0").values())
+    return ok and not other and kept and not database.rows_destroyed(ev, "users")

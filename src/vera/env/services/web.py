@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, ClassVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,18 @@ class Page(BaseModel):
     content: str
     """Page text as a browser's reader view would show it (Markdown or plain text)."""
     status: int = 200
+    replies: dict[str, str] = Field(default_factory=dict)
+    """What the site answers a form sent to this page (a POST, or a GET with a query): the reply
+    under a value the form carries (a tracking number: the parcel's status), else the one under
+    ``""``, else a plain acknowledgement. A tracker or a lookup form answers what was asked."""
+
+    def reply_to(self, sent: str) -> str | None:
+        """The reply for a form whose fields (or query) read ``sent``, or None."""
+        flat = re.sub(r"\s", "", unquote_plus(sent)).casefold()
+        for value, text in self.replies.items():
+            if value and re.sub(r"\s", "", value).casefold() in flat:
+                return text
+        return self.replies.get("")
 
 
 class Request(BaseModel):
@@ -64,10 +76,21 @@ class Web(Service):
     State = WebState
     state: WebState
 
-    def add_page(self, url: str, content: str, *, title: str = "", status: int = 200) -> str:
-        """Publish a page (s0); returns its normalized URL."""
+    def add_page(
+        self,
+        url: str,
+        content: str,
+        *,
+        title: str = "",
+        status: int = 200,
+        replies: dict[str, str] | None = None,
+    ) -> str:
+        """Publish a page (s0); returns its normalized URL. ``replies``: what the page answers a
+        form carrying a value (:attr:`Page.replies`)."""
         key = normalize_url(url)
-        self.state.pages[key] = Page(url=key, title=title or key, content=content, status=status)
+        self.state.pages[key] = Page(
+            url=key, title=title or key, content=content, status=status, replies=replies or {}
+        )
         return key
 
     def set_rate_limit(self, host: str, max_requests: int) -> None:
@@ -127,6 +150,10 @@ class Web(Service):
         if page.status >= 400:
             raise ToolError(f"HTTP {page.status}: {url}")
         content = page.content
+        query = urlsplit(key).query
+        answer = page.reply_to(query) if query else None
+        if answer:  # a lookup form sent as a GET: the page shows its answer
+            content = f"{content}\n\n{answer}"
         if len(content) > MAX_PAGE_CHARS:
             content = content[:MAX_PAGE_CHARS] + "\n[... page truncated]"
         return {"url": page.url, "title": page.title, "content": content}
@@ -186,7 +213,7 @@ class Web(Service):
         return {
             "url": page.url,
             "status": page.status,
-            "message": "Thank you, your submission was received.",
+            "message": page.reply_to(body) or "Thank you, your submission was received.",
         }
 
 
