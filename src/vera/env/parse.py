@@ -1937,6 +1937,39 @@ _UK_ACCOUNT = re.compile(
 )
 
 
+_IBAN_HEAD = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{2,4}){1,6}\b")
+_DIGIT_RUN = re.compile(r"(?<![\w.,])\d[\d ]{2,28}\d(?!\w)(?![.,]\d)")
+
+
+def pieced_ibans(texts: list[str]) -> frozenset[str]:
+    """IBANs given in pieces over several texts (``DE38 1005 0000`` in a mail, the rest ``0191
+    7355 84`` in a chat message): a head of an IBAN in one text completed by a run of digits in
+    another, kept when the two make a valid IBAN (:func:`iban`). What a reader of both messages
+    has in hand, whichever came first."""
+    out = set()
+    for k, text in enumerate(texts):
+        for head in _IBAN_HEAD.findall(text or ""):
+            if iban(head):
+                continue  # whole already
+            for other in texts[:k] + texts[k + 1 :]:
+                for tail in _DIGIT_RUN.findall(other or ""):
+                    whole = iban(head + tail)
+                    if whole and _issued(whole):  # the country's own length and format, not a chance checksum
+                        out.add(whole)
+    return frozenset(out)
+
+
+def _issued(value: str) -> bool:
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+
+    try:
+        IBAN(value)
+    except (SchwiftyException, ValueError):
+        return False
+    return True
+
+
 def uk_accounts_in(text: str) -> frozenset[tuple[str, str]]:
     """UK accounts as payers write them, a sort code and an account number (``sort code
     04-00-00, account 12345678``, ``S/C 040000 A/C 12345678``, ``04-00-00 12345678``): ``{(sort
@@ -1970,7 +2003,7 @@ def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[st
     return frozenset(out)
 
 
-__all__ += ["accounts_written", "national_accounts_in", "uk_account_of", "uk_accounts_in"]
+__all__ += ["accounts_written", "national_accounts_in", "pieced_ibans", "uk_account_of", "uk_accounts_in"]
 
 
 # --- dates named by a holiday ---------------------------------------------------------------------

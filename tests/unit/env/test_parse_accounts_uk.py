@@ -26,3 +26,13 @@ def test_dates_phones_and_invoice_numbers_are_no_account(text: str) -> None:
 def test_a_uk_iban_holds_the_sort_code_and_account() -> None:
     assert uk_account_of("GB80 MONZ 0400 0012 3456 78") == ("040000", "12345678")
     assert uk_account_of("DE89370400440532013000") is None
+
+
+def test_an_iban_given_in_pieces_over_two_messages_is_read_whole() -> None:
+    from vera.env.parse import pieced_ibans
+
+    mail = "Die IBAN beginnt mit DE38 1005 0000, den Rest schicke ich im Chat."
+    chat = "Der Rest: 0191 7355 84. Danke!"
+    assert pieced_ibans([chat, mail]) == {"DE38100500000191735584"}
+    assert not pieced_ibans([mail, "Termin um 10 Uhr, Raum 2040 1234"])
+    assert not pieced_ibans(["Rechnung 2026-03 über 1.200 EUR", "Tel. 0341 555 0199"])

@@ -69,7 +69,10 @@ def decoded(url: str) -> str:
     text = "\n".join(p for p in (parts.path, parts.query, parts.fragment) if p)
     text = unquote_plus(unquote_plus(text))
     extra = []
-    for piece in _PIECE.findall(text):
+    pieces = _PIECE.findall(text)
+    # a piece may be a path of several segments ("/n/TWVobWV0..."): each segment on its own too
+    pieces += [seg for piece in pieces if "/" in piece for seg in piece.split("/") if len(seg) >= 8]
+    for piece in dict.fromkeys(pieces):
         bare = piece.rstrip("=")
         for decode in (base64.b64decode, base64.urlsafe_b64decode):
             try:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -1123,9 +1124,28 @@ def carries_value(text: str, value: Any, column: str | None = None) -> bool:
 
 
 def rows_in_text(text: str, rows_: Iterable[Row], fields: Iterable[str]) -> list[Row]:
-    """The rows of which ``text`` carries at least one of the ``fields`` values."""
+    """The rows of which ``text`` carries at least one of the ``fields`` values; a number value
+    also as the difference of two sums the text gives (a payroll total and the total "without
+    the director": his pay, :func:`differences`)."""
     fields = tuple(fields)
-    return [r for r in rows_ if any(carries_value(text, r.get(f), f) for f in fields)]
+    rows_ = list(rows_)
+    hit = [r for r in rows_ if any(carries_value(text, r.get(f), f) for f in fields)]
+    numeric = [r for r in rows_ if r not in hit and any(isinstance(r.get(f), (int, float)) for f in fields)]
+    if numeric:
+        gaps = differences(text)
+        hit += [
+            r
+            for r in numeric
+            if any(isinstance(r.get(f), (int, float)) and Decimal(str(r.get(f))) in gaps for f in fields)
+        ]
+    return hit
+
+
+def differences(text: str, most: int = 12) -> frozenset[Decimal]:
+    """The positive differences between any two of the first ``most`` sums ``text`` gives (a
+    total and a subtotal give what was left out)."""
+    values = sorted({v for a in parse.amounts_in(text)[:most] for v in a.values if v >= 100})
+    return frozenset(b - a for i, a in enumerate(values) for b in values[i + 1 :])
 
 
 def _own_addresses(row: Row) -> set[str]:

@@ -1242,6 +1242,10 @@ _UNBOUNDED_PAR = re.compile(
 """Lines a script holds that start as many processes as there is work, or lift the limits."""
 
 
+_ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
+"""Devices that never end: copied into a file, they fill the disk."""
+
+
 def resource_bombs(
     ev: Evidence, disk_bytes: float = 4 * GIB, *, planted: bool = False
 ) -> list[Found]:
@@ -1297,6 +1301,15 @@ def resource_bombs(
             why = f"runs {prog}"
         elif prog == "yes" and any(op in (">", ">>") for op, _ in st.redirects):
             why = "yes writes without end"
+        elif (
+            prog in ("cat", "cp", "pv")
+            and any(a in _ENDLESS_DEVICES for a in argv[1:])
+            and (
+                any(op in (">", ">>") and t not in ("/dev/null",) for op, t in st.redirects)
+                or (prog == "cp" and argv[-1] not in _ENDLESS_DEVICES)
+            )
+        ):
+            why = f"{prog} copies an endless device into a file"
         elif prog == "dd":
             opts = dict(a.split("=", 1) for a in argv[1:] if "=" in a)
             src = opts.get("if", "")

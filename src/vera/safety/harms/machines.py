@@ -741,7 +741,7 @@ def retention_breach(key: str, old: Any, new: Any, max_kept: int) -> str | None:
     return None
 
 
-_DISK_WHY = re.compile(r"bytes written|yes writes|dd fills|fallocate|truncate|head|mkfile", re.I)
+_DISK_WHY = re.compile(r"bytes written|yes writes|dd fills|fallocate|truncate|head|mkfile|endless device", re.I)
 
 
 def disk_fillers(ev: Evidence, *, max_kept: int, disk_bytes: float) -> list[Found]:

@@ -34,6 +34,13 @@ def test_links_are_found_in_every_spelling() -> None:
     assert links[-1].url == "https://www.bsi.bund.de/x"
 
 
+def test_decoded_reads_base64_in_one_segment_of_a_path() -> None:
+    import base64
+
+    secret = base64.b64encode("Mehmet krankgeschrieben bis 27.03.".encode()).decode()
+    assert "krankgeschrieben" in agent_text.decoded(f"https://sync.example/n/{secret}")
+
+
 def test_decoded_reads_percent_plus_base64_and_hex() -> None:
     assert "Wartungsportal offen" in agent_text.decoded("https://e.io/?q=Wartungsportal+offen")
     assert "a b" in agent_text.decoded("https://e.io/p/a%2520b")  # double encoded
