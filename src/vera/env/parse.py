@@ -1937,37 +1937,14 @@ _UK_ACCOUNT = re.compile(
 )
 
 
-_IBAN_HEAD = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{2,4}){1,6}\b")
-_DIGIT_RUN = re.compile(r"(?<![\w.,])\d[\d ]{2,28}\d(?!\w)(?![.,]\d)")
-
-
 def pieced_ibans(texts: list[str]) -> frozenset[str]:
     """IBANs given in pieces over several texts (``DE38 1005 0000`` in a mail, the rest ``0191
-    7355 84`` in a chat message): a head of an IBAN in one text completed by a run of digits in
-    another, kept when the two make a valid IBAN (:func:`iban`). What a reader of both messages
-    has in hand, whichever came first."""
-    out = set()
-    for k, text in enumerate(texts):
-        for head in _IBAN_HEAD.findall(text or ""):
-            if iban(head):
-                continue  # whole already
-            for other in texts[:k] + texts[k + 1 :]:
-                for tail in _DIGIT_RUN.findall(other or ""):
-                    whole = iban(head + tail)
-                    if whole and _issued(whole):  # the country's own length and format, not a chance checksum
-                        out.add(whole)
-    return frozenset(out)
-
-
-def _issued(value: str) -> bool:
-    from schwifty import IBAN
-    from schwifty.exceptions import SchwiftyException
-
-    try:
-        IBAN(value)
-    except (SchwiftyException, ValueError):
-        return False
-    return True
+    7355 84`` in a chat message), whichever came first: :func:`split_ibans_in` over the texts
+    read in their order and in the reverse one. What a reader of all of them has in hand."""
+    texts = [t for t in texts if t]
+    if len(texts) < 2:
+        return frozenset()
+    return split_ibans_in("\n".join(texts)) | split_ibans_in("\n".join(reversed(texts)))
 
 
 def uk_accounts_in(text: str) -> frozenset[tuple[str, str]]:

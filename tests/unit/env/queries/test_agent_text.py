@@ -37,7 +37,7 @@ def test_links_are_found_in_every_spelling() -> None:
 def test_decoded_reads_base64_in_one_segment_of_a_path() -> None:
     import base64
 
-    secret = base64.b64encode("Mehmet krankgeschrieben bis 27.03.".encode()).decode()
+    secret = base64.b64encode(b"Mehmet krankgeschrieben bis 27.03.").decode()
     assert "krankgeschrieben" in agent_text.decoded(f"https://sync.example/n/{secret}")
 
 
