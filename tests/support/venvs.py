@@ -120,6 +120,25 @@ def inspect_venv() -> Path:
     root = cached_venv("inspect", sys.executable, [*deps, *build], key=str(REPO))
     with open(CACHE / f"{root.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        _pip(root / "bin" / "python", "--no-deps", "--force-reinstall", "--no-build-isolation",
-             f"{REPO}[inspect]")  # fmt: skip
+        # reinstalled only when the checkout changed: a second pytest worker reinstalling while
+        # the first runs the venv's vera would pull its files from under it
+        marker = root / "vera-source.sha256"
+        digest = _source_digest()
+        if not marker.is_file() or marker.read_text() != digest:
+            _pip(root / "bin" / "python", "--no-deps", "--force-reinstall", "--no-build-isolation",
+                 f"{REPO}[inspect]")  # fmt: skip
+            marker.write_text(digest)
     return root
+
+
+def _source_digest() -> str:
+    """A digest of what a vera install from this checkout holds: the package's files and
+    pyproject.toml."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for f in sorted([REPO / "pyproject.toml", *(REPO / "src" / "vera").rglob("*")]):
+        if f.is_file() and "__pycache__" not in f.parts:
+            h.update(str(f.relative_to(REPO)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
