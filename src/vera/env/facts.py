@@ -2176,6 +2176,7 @@ _SINGLE_NEGATIONS = frozenset(w for w in NEGATIONS if "'" not in w) | {"t"}  # "
 _BUT = frozenset({"but", "instead", "rather", "aber", "sondern", "pero", "sino", "mais", "ma", "maar", "ale", "lecz"})
 
 
+@lru_cache(maxsize=1024)
 def negated_in_clause(text: str, span: int = 6) -> frozenset[int]:
     """Indices of ``text``'s folded words (as :meth:`Concepts.said` counts them) that a
     negation up to ``span`` words before denies within the same clause (no punctuation
