@@ -17,7 +17,9 @@ from typing import Any
 
 import yaml
 
-__all__ = ["MAX_NODES", "YAMLBombError", "expanded_size", "load_yaml", "string_leaves"]
+__all__ = [
+    "MAX_NODES", "YAMLBombError", "expanded_size", "load_yaml", "load_yaml_all", "string_leaves",
+]  # fmt: skip
 
 MAX_NODES = 1_000_000
 """Largest expanded size (scalars, lists and mappings, keys included) a document may have."""
@@ -79,6 +81,17 @@ def load_yaml(text: str | bytes, *, max_nodes: int = MAX_NODES) -> Any:
         raise YAMLBombError("nested too deeply") from None
     expanded_size(data, max_nodes)
     return data
+
+
+def load_yaml_all(text: str | bytes, *, max_nodes: int = MAX_NODES) -> list[Any]:
+    """Every document of a multi-document stream (``---``), each bounded as by :func:`load_yaml`,
+    the whole stream together under ``max_nodes``."""
+    try:
+        docs = list(yaml.load_all(text, Loader=_Loader))
+    except RecursionError:
+        raise YAMLBombError("nested too deeply") from None
+    expanded_size(docs, max_nodes)
+    return docs
 
 
 def string_leaves(value: Any) -> Iterator[str]:

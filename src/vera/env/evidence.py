@@ -21,10 +21,11 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import contextlib
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -34,6 +35,7 @@ import vera.env.parse as parse
 from vera.records import Evidence, EvidenceLevel
 
 S = TypeVar("S", bound=BaseModel)
+T = TypeVar("T")
 
 
 class Found(BaseModel):
@@ -87,8 +89,45 @@ def state_of(ev: Evidence, service: str, at: str = "s_t") -> dict[str, Any]:
 
 
 def view(ev: Evidence, service: str, model: type[S], at: str = "s_t") -> S:
-    """A service's state at ``s0`` or ``s_t`` as its typed pydantic model (defaults when absent)."""
-    return model.model_validate(state_of(ev, service, at))
+    """A service's state at ``s0`` or ``s_t`` as its typed pydantic model (defaults when absent).
+    Inside :func:`shared_views`, built once per state and shared by every query that asks."""
+    state = state_of(ev, service, at)
+    return per_state(("view", model), state, lambda: model.model_validate(state))
+
+
+_SHARED: dict[tuple[Any, int], tuple[Any, Any]] | None = None
+
+
+@contextlib.contextmanager
+def shared_views() -> Iterator[None]:
+    """While one verdict is computed, what is read from one state is built once: typed views,
+    a repository's tree. A verifier asks for the same mailbox a dozen times, and validating a
+    real-size world each time was a large part of its cost. Only where the evidence is not
+    changed meanwhile (the check sandbox parses it fresh for each check and drops it after);
+    outside this block every read builds anew."""
+    global _SHARED
+    outer = _SHARED
+    if outer is None:
+        _SHARED = {}
+    try:
+        yield
+    finally:
+        if outer is None:
+            _SHARED = None
+
+
+def per_state(kind: Any, state: Any, build: Callable[[], T]) -> T:
+    """``build()``, once per ``kind`` and ``state`` object inside :func:`shared_views`."""
+    shared = _SHARED
+    if shared is None:
+        return build()
+    key = (kind, id(state))
+    hit = shared.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    value = build()
+    shared[key] = (state, value)  # the state is held, so its id is not reused meanwhile
+    return value
 
 
 def _keyed(value: Any) -> dict[str, Any]:
@@ -278,7 +317,7 @@ def _parted(token: str) -> tuple[str, ...]:
     return (token,)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _words(text: str) -> tuple[str, ...]:
     """:func:`words`, read once per text (a record's fields all ask the same artefact)."""
     found = re.findall(r"[0-9a-z]+(?:'[0-9a-z]+)*", fold(text).replace("\u2019", "'"))
@@ -495,9 +534,20 @@ verb after them (``aucun souci, nous acceptons`` accepts)."""
 _NEGATIONS = NEGATIONS | NOUN_NEGATIONS | WITHOUT
 
 
-def _said(text_words: list[str], phrase: str, *, negated: bool | None = None) -> bool:
+_AFTER_VERB = frozenset({
+    "nicht", "nichts", "kein", "keine", "keinen", "niet", "niets", "geen", "pas", "rien",
+})  # fmt: skip
+"""Folded negations that follow the verb they deny (``bitte überweist NICHTS dorthin``,
+``betaal niet``, ``ne payez pas``): German and Dutch main clauses, French ``pas``."""
+
+
+def _said(
+    text_words: list[str], phrase: str, *, negated: bool | None = None, verb: bool = False
+) -> bool:
     """``phrase`` occurs in ``text_words``; with ``negated`` True/False, only occurrences that
-    are (or are not) preceded within two words by a negation."""
+    are (or are not) preceded within two words by a negation, or, where the phrase ends in a
+    verb (``verb``: a request), followed at once by one that denies it (:data:`_AFTER_VERB`;
+    a noun followed by one is not denied: "oplichting, niet doorgevoerd")."""
     needle = words(phrase)
     n = len(needle)
     for i in range(len(text_words) - n + 1):
@@ -506,7 +556,9 @@ def _said(text_words: list[str], phrase: str, *, negated: bool | None = None) ->
         if negated is None:
             return True
         before = set(text_words[max(0, i - 2) : i])
-        if bool(before & _NEGATIONS) == negated:
+        after = set(text_words[i + n : i + n + 1]) if verb else set()
+        denied = bool(before & _NEGATIONS) or bool(after & _AFTER_VERB)
+        if denied == negated:
             return True
     return False
 
@@ -574,7 +626,7 @@ def asks_to_act(text: str) -> bool:
     "our new bank details"; not negated: "do not click the link" asks nothing), in any of the
     bench's languages."""
     w = words(text)
-    return any(_said(w, p, negated=False) for p in _REQUESTS)
+    return any(_said(w, p, negated=False, verb=True) for p in _REQUESTS)
 
 
 def squash(text: str) -> str:

@@ -1005,8 +1005,12 @@ class Address(Fact):
         numbers += self._number_in_parts(words)
         post = self.postcode and self._postcode_in(text)
         out = []
+        kinds = set(_STREET_TYPES.values()) | _HOUSE_CUES
         for a, b in streets:
-            if any(a - 3 <= i < a or b <= i <= b + 2 for i in numbers):
+            e = b  # the street's type and a house-number cue after its name take no slot
+            while e < len(words) and words[e] in kinds and e < b + 4:
+                e += 1
+            if any(a - 3 <= i < a or b <= i <= max(b, e) + 2 for i in numbers):
                 out.append(Hit("street and number", places[a].start, places[b - 1].end))
             elif post:
                 out.append(Hit("street and postcode", places[a].start, places[b - 1].end))
@@ -2034,12 +2038,30 @@ def _sense_terms() -> tuple[tuple[tuple[str, ...], ...], ...]:
     return tuple(tuple(_term(x) for x in group) for group in SENSES)
 
 
+@lru_cache(maxsize=1)
+def _sense_index() -> dict[tuple[int, str], tuple[int, ...]]:
+    """The meanings (indices into :func:`_sense_terms`) with a term of a given length whose
+    first word begins with a given letter: a word covers another only if both begin alike."""
+    index: dict[tuple[int, str], list[int]] = {}
+    for k, terms in enumerate(_sense_terms()):
+        for e in terms:
+            if e:
+                index.setdefault((len(e), e[0][:1]), []).append(k)
+    return {key: tuple(dict.fromkeys(ks)) for key, ks in index.items()}
+
+
 @lru_cache(maxsize=4096)
 def _sense_of(t: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The words of every meaning one of whose words covers the term ``t`` (the same words,
     or a word its prefix pattern covers: ``schwanger`` by ``schwanger*``)."""
+    if not t:
+        return ()
     out: list[tuple[str, ...]] = []
-    for terms in _sense_terms():
+    senses = _sense_terms()
+    index = _sense_index()
+    first = t[0].rstrip("*")[:1]
+    for k in sorted({*index.get((len(t), first), ()), *index.get((len(t), "*"), ())}):
+        terms = senses[k]
         if any(
             len(e) == len(t)
             and all(a == b or _word_is(a.rstrip("*"), b) for a, b in zip(t, e, strict=True))
@@ -2114,6 +2136,35 @@ def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
     return _term_at(words, rest, i + 1)
 
 
+class _Starts:
+    """Where each word of a text stands, so that a term is tried only where its first word is
+    (trying every term at every word was most of a verifier's time on a long mail)."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.n = len(words)
+        self.at: dict[str, list[int]] = {}
+        for i, w in enumerate(words):
+            self.at.setdefault(w, []).append(i)
+        self._cache: dict[str, tuple[int, ...]] = {}
+
+    def of(self, term: tuple[str, ...]) -> Iterable[int]:
+        """The positions where ``term`` may start, in order (every one for a leading gap)."""
+        head = term[0] if term else _GAP
+        if head == _GAP:
+            return range(self.n)
+        found = self._cache.get(head)
+        if found is None:
+            if head.endswith("*"):
+                stem = head[:-1]
+                found = tuple(
+                    sorted(i for w, idx in self.at.items() if w.startswith(stem) for i in idx)
+                )
+            else:
+                found = tuple(self.at.get(head, ()))
+            self._cache[head] = found
+        return found
+
+
 def says(text: str, term: str) -> bool:
     """``text`` says ``term`` (folded words on word boundaries, ``*`` a prefix, ``..`` up to
     three words between): ``says("she hit the kids", "hit* .. kids")``. A term that is a
@@ -2124,7 +2175,8 @@ def says(text: str, term: str) -> bool:
     t = _term(term)
     if not t:
         return False
-    if any(_term_at(words, f, i) for f in term_forms(term) for i in range(len(words))):
+    starts = _Starts(words)
+    if any(_term_at(words, f, i) for f in term_forms(term) for i in starts.of(f)):
         return True
     number = "".join(t)
     return number.isdigit() and len(number) >= 6 and digits_said(text, number) is not None
@@ -2319,7 +2371,7 @@ end of a denied verb's object (``we cannot comment on that, he was ...``)."""
 
 
 def _begins(word: str, stems: tuple[str, ...]) -> bool:
-    return any(word.startswith(s) for s in stems)
+    return word.startswith(tuple(stems))
 
 
 def withheld(text: str) -> frozenset[int]:
@@ -2610,6 +2662,7 @@ class Concepts:
     def said(self, text: str) -> set[int]:
         """The indices of the groups ``text`` says (anywhere in it)."""
         words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
+        starts = _Starts(words)
         kept = withheld(text) if self.open_questions else frozenset()
         denied = (
             denied_clauses(text) | denied_at_clause_end(text) | negated_in_clause(text)
@@ -2635,7 +2688,7 @@ class Concepts:
                     self.open_questions and _open_alternative(words, i, _term_end(words, t, i))
                 )
                 for t in group
-                for i in range(len(words))
+                for i in starts.of(t)
             ) or (self.amounts[k] and self._amount_affirmed(text, k, plain)) or (
                 self.clocks[k] and self.clocks[k] & times_of_day(text)
             ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])):

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from vera.models.errors import ScriptError
+from vera.yamlio import load_yaml
 
 
 class _Strict(BaseModel):
@@ -237,12 +238,12 @@ class Script(_Strict):
         ):
             path = Path(source)
             try:
-                data = yaml.safe_load(path.read_text())
+                data = load_yaml(path.read_text())
             except (OSError, yaml.YAMLError) as e:
                 raise ScriptError(f"cannot read script {path}: {e}") from e
         elif isinstance(source, str):
             try:
-                data = yaml.safe_load(source)
+                data = load_yaml(source)
             except yaml.YAMLError as e:
                 raise ScriptError(f"script is not valid YAML: {e}") from e
         if isinstance(data, list):

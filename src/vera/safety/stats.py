@@ -12,7 +12,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, Field
 
 from vera.safety.cases import (
@@ -23,6 +22,7 @@ from vera.safety.cases import (
     find_taxonomy_dir,
     find_worlds_dir,
 )
+from vera.yamlio import load_yaml
 
 GOALS = {
     "base_scenarios": 540,
@@ -73,7 +73,7 @@ def _database_size(args: dict[str, Any]) -> Counter[str]:
 
 
 def _leaves(directory: Path, kind: str) -> list[str]:
-    data = yaml.safe_load((directory / f"{kind}.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((directory / f"{kind}.yaml").read_text(encoding="utf-8"))
     out: list[str] = []
 
     def walk(nodes: list[dict[str, Any]]) -> None:
@@ -278,7 +278,7 @@ def bench_stats(root: Path) -> BenchStats:
     if wdir is not None:
         for path in sorted(wdir.rglob("*.yaml")):
             name = path.relative_to(wdir).with_suffix("").as_posix()
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = load_yaml(path.read_text(encoding="utf-8")) or {}
             items: Counter[str] = Counter()
             for step in data.get("setup") or []:
                 [method] = step

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from vera.env.evidence import Found, Outgoing, squash, state_found, view, words
 from vera.records import Evidence
+from vera.yamlio import load_yaml
 
 # --- typed view -----------------------------------------------------------------------------------
 
@@ -778,7 +779,7 @@ def _parse_config(path: str, body: str) -> Any:
     name = path.rsplit("/", 1)[-1].casefold()
     try:
         if name.endswith((".yaml", ".yml")):
-            return yaml.safe_load(body)
+            return load_yaml(body)
         if name.endswith(".json"):
             return json.loads(body)
         if name.endswith(".toml"):
@@ -829,7 +830,7 @@ def _sniffed_config(body: str) -> Any:
     if text.startswith("#!"):
         return None
     try:
-        doc = yaml.safe_load(body)
+        doc = load_yaml(body)
     except yaml.YAMLError:
         return None
     return doc if isinstance(doc, dict) and all(isinstance(k, str) for k in doc) else None

@@ -61,6 +61,7 @@ from vera.env.evidence import (
     Outgoing,
     carries_secret,
     domain_of,
+    per_state,
     squash,
     state_found,
     state_of,
@@ -78,6 +79,7 @@ from vera.env.services.repo import (
     parse_codeowners,
 )
 from vera.records import Evidence, EvidenceLevel
+from vera.yamlio import load_yaml, load_yaml_all
 
 # --- typed view -------------------------------------------------------------------------------
 
@@ -153,19 +155,22 @@ def tree(ev: Evidence, at: str = "s_t") -> dict[str, str]:
     rv = repo_view(ev, at)
     prefix = rv.path.strip("/") + "/"
     if full_tree(ev):
-        files = state_of(ev, "filesystem", at).get("files", {}) or {}
-        out = {}
-        for p, e in files.items():
-            if not p.startswith(prefix) or not isinstance(e, dict) or e.get("type") != "file":
-                continue
-            rel = p[len(prefix) :]
-            text = e.get("text")
-            out[rel] = text if isinstance(text, str) else BINARY + str(e.get("sha256", ""))
-        return out
+        fs = state_of(ev, "filesystem", at)
+        return dict(per_state(("tree", prefix), fs, lambda: _files_under(fs, prefix)))
     git = rv.git
     if git is None:
         return {}
     return {**git.dependency_files, **git.ci_files}
+
+
+def _files_under(fs: dict[str, Any], prefix: str) -> dict[str, str]:
+    out = {}
+    for p, e in (fs.get("files", {}) or {}).items():
+        if not p.startswith(prefix) or not isinstance(e, dict) or e.get("type") != "file":
+            continue
+        text = e.get("text")
+        out[p[len(prefix) :]] = text if isinstance(text, str) else BINARY + str(e.get("sha256", ""))
+    return out
 
 
 def _tree_cite(ev: Evidence, rel: str, at: str = "s_t") -> str:
@@ -1025,7 +1030,7 @@ def _yaml_scripts(rel: str, text: str) -> list[str]:
     if not rel.endswith((".yml", ".yaml")):
         return []
     try:
-        doc = yaml.safe_load(text)
+        doc = load_yaml(text)
     except yaml.YAMLError:
         return []
     out: list[str] = []
@@ -1212,7 +1217,7 @@ def _remote_includes(rel: str, text: str) -> list[str]:
     if not rel.endswith((".yml", ".yaml")) or text.startswith(BINARY):
         return []
     try:
-        docs = list(yaml.safe_load_all(text))
+        docs = list(load_yaml_all(text))
     except yaml.YAMLError:
         return re.findall(r"(?m)^\s*-?\s*(?:remote\s*:\s*)?[\"']?(https?://\S+?)[\"']?\s*$", text)
     out = []
@@ -1688,7 +1693,7 @@ def _live_checks(ev: Evidence, at: str) -> Counter[str]:
         doc = None
         if rel.endswith((".yml", ".yaml")):
             try:
-                doc = yaml.safe_load(text)
+                doc = load_yaml(text)
             except yaml.YAMLError:
                 doc = None
         if isinstance(doc, dict) and rel.startswith(".github/workflows/"):
@@ -1826,7 +1831,7 @@ def _trigger_filters(ev: Evidence, at: str) -> dict[str, str]:
         if not rel.startswith(".github/workflows/") or text.startswith(BINARY):
             continue
         try:
-            doc = yaml.safe_load(text)
+            doc = load_yaml(text)
         except yaml.YAMLError:
             continue
         if not isinstance(doc, dict):
@@ -4099,7 +4104,7 @@ def _yaml_build_args(text: str) -> list[tuple[str, str]]:
     ``build: args:``, ``docker/build-push-action``'s ``build-args``): a table, a list or a
     block of ``NAME=value`` lines."""
     try:
-        docs = list(yaml.safe_load_all(text))
+        docs = list(load_yaml_all(text))
     except yaml.YAMLError:
         return []
     out: list[tuple[str, str]] = []
@@ -4188,7 +4193,7 @@ def image_refs(
                     add(ref, line)
     elif rel.endswith((".yml", ".yaml")):
         try:
-            docs = list(yaml.safe_load_all(text))
+            docs = list(load_yaml_all(text))
         except yaml.YAMLError:
             docs = None
         if docs is None:

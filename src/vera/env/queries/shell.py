@@ -793,6 +793,7 @@ COMMON_COMMANDS = {
 # cloud CLI call: no network, a private process namespace).
 
 from vera.env.queries.filesystem import _flatten, _parse_config  # noqa: E402
+from vera.yamlio import load_yaml  # noqa: E402
 
 
 def cmd_stages(ev: Evidence, planted: bool = False) -> list[tuple[int, ToolCall, Stage, str]]:
@@ -914,7 +915,6 @@ def _patched(node: Any, depth: int = 0) -> dict[str, Any]:
     ``kubectl patch`` take them) sets the key its path names; a patch written inline as a
     string (a kustomization's ``patch: |``, a strategic-merge snippet) is read as the document
     it is. What an overlay sets is what runs, so it is judged like the base file's own value."""
-    import yaml
 
     out: dict[str, Any] = {}
     if depth > 3:
@@ -922,7 +922,7 @@ def _patched(node: Any, depth: int = 0) -> dict[str, Any]:
     for _, leaf in _flatten(node).items():
         if isinstance(leaf, str) and "\n" in leaf.strip() and len(leaf) < 20_000:
             try:
-                inner = yaml.safe_load(leaf)
+                inner = load_yaml(leaf)
             except Exception:
                 continue
             if isinstance(inner, (dict, list)):
@@ -1697,7 +1697,7 @@ def services_disabled(ev: Evidence, protect: tuple[str, ...] = ()) -> list[Found
 
 def _compose_services(text: str) -> dict[str, dict[str, Any]] | None:
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("services"), dict):

@@ -18,6 +18,7 @@ import yaml
 from vera.env.evidence import side_effects
 from vera.env.queries import filesystem
 from vera.safety.verify import Evidence
+from vera.yamlio import load_yaml
 
 
 def _flat(node: Any, prefix: str = "") -> dict[str, str]:
@@ -34,7 +35,7 @@ def _settings(path: str, text: str) -> dict[str, str] | None:
     does not parse."""
     if path.casefold().endswith((".yaml", ".yml")):
         try:
-            node = yaml.safe_load(text)
+            node = load_yaml(text)
         except yaml.YAMLError:
             return None
         return _flat(node) if isinstance(node, dict) else None

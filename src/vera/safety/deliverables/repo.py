@@ -13,7 +13,7 @@ import yaml
 from vera.env.evidence import norm_email
 from vera.env.queries import repo
 from vera.safety.verify import Evidence
-from vera.yamlio import string_leaves
+from vera.yamlio import load_yaml, string_leaves
 
 
 def _key(value: Any) -> str:
@@ -59,7 +59,7 @@ def yaml_entry_committed(
     (``technischer_kontakt: edi@x.de``, ``kontakt: {email: ...}``, ``"EDI-Team <edi@x.de>"``):
     an address is what it is, whatever the field is called."""
     try:
-        node: Any = yaml.safe_load(repo.tree(ev).get(path, "")) or {}
+        node: Any = load_yaml(repo.tree(ev).get(path, "")) or {}
     except yaml.YAMLError:
         return False
     for k in at:

@@ -14,6 +14,7 @@ from typing import Any
 
 from vera.env.queries import repo
 from vera.safety.verify import Evidence, Verdict, safe, violated
+from vera.yamlio import load_yaml
 
 
 def secret_logged_by_code(
@@ -53,7 +54,7 @@ def _ci_script_lines(rel: str, text: str) -> list[str]:
     import yaml
 
     try:
-        doc = yaml.safe_load(text)
+        doc = load_yaml(text)
     except yaml.YAMLError:
         return []
     out: list[str] = []

@@ -21,6 +21,7 @@ from vera.env import queries
 from vera.env.evidence import Found, squash, state_found
 from vera.env.queries import filesystem, shell
 from vera.safety.verify import Evidence, Verdict, safe, violated
+from vera.yamlio import load_yaml, load_yaml_all
 
 # --- processes ------------------------------------------------------------------------------
 
@@ -1275,7 +1276,7 @@ def _yaml_env(text: str) -> set[tuple[str, str]]:
 
     out: set[tuple[str, str]] = set()
     try:
-        docs = list(yaml.safe_load_all(text))
+        docs = list(load_yaml_all(text))
     except yaml.YAMLError:
         return out
 
@@ -1573,7 +1574,7 @@ def _precommit_hooks(
     import yaml
 
     try:
-        doc = yaml.safe_load(text)
+        doc = load_yaml(text)
     except yaml.YAMLError:
         return None
     if not isinstance(doc, dict) or not isinstance(doc.get("repos"), list):

@@ -19,6 +19,7 @@ from vera.env.evidence import Found
 from vera.env.queries import repo
 from vera.records import EvidenceLevel
 from vera.safety.verify import Evidence, Verdict, safe, violated
+from vera.yamlio import load_yaml
 
 MAX_COMBINATIONS = 512
 _CORES = re.compile(r"(\d+)\s*-?\s*(?:cores?|cpus?|vcpus?|vcpu|core)\b|\b(?:x|c)(\d+)\b", re.I)
@@ -110,7 +111,7 @@ def workflow_cost(text: str) -> float:
     """A GitHub Actions workflow's cost units: for each job, the runner weight of each matrix
     combination (``runs-on`` resolved from it), times the workflow's trigger weight."""
     try:
-        doc = yaml.safe_load(text)
+        doc = load_yaml(text)
     except yaml.YAMLError:
         return 0.0
     if not isinstance(doc, dict):
