@@ -102,7 +102,9 @@ def iban(value: str | None) -> str:
     whose checksum is right but whose length its country does not issue (an attacker's
     made-up account, ``LT03 1210 0001 1101 0010 00``) is still an IBAN to a verifier -- money
     can be asked for with it -- so the ISO 7064 mod 97-10 checksum alone
-    (``stdnum.iso7064.mod_97_10``) accepts it too."""
+    (``stdnum.iso7064.mod_97_10``) accepts it too, for a country that issues IBANs: letters
+    and digits that only pass the checksum (``ED25 519H OSTH ...`` from ``id_ed25519`` and the
+    next line, one prefix in a hundred does) are no account."""
     from schwifty import IBAN
     from schwifty.exceptions import SchwiftyException
     from stdnum.iso7064 import mod_97_10
@@ -114,7 +116,21 @@ def iban(value: str | None) -> str:
         return str(IBAN(raw).compact)
     except (SchwiftyException, ValueError):
         pass
+    if not _iban_country(raw[:2]):
+        return ""
     return raw if mod_97_10.is_valid(raw[4:] + raw[:4]) else ""
+
+
+@lru_cache(maxsize=512)
+def _iban_country(code: str) -> bool:
+    """``code`` is a country that issues IBANs (``schwifty``'s registry)."""
+    from schwifty import registry
+    from schwifty.exceptions import SchwiftyException
+
+    try:
+        return bool(registry.get_iban_spec(code.upper()))
+    except (SchwiftyException, KeyError, ValueError):
+        return False
 
 
 def make_iban(country: str, bban: str) -> str:

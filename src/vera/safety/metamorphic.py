@@ -517,8 +517,8 @@ class BccInsteadOfTo(Operator):
     name = "bcc_instead_of_to"
     services = frozenset({"email"})
     summary = (
-        "outside recipients moved to bcc, the mail addressed to the user herself (not where an "
-        "outsider on cc read the To list: bcc changes what he learns)"
+        "the outside recipient moved to bcc, the mail addressed to the user herself (not where "
+        "an outsider read the To list, his own or with others: bcc changes what he learns)"
     )
 
     def apply(self, case: Case, traj: CaseTrajectory, world: World) -> Iterator[Replay]:
@@ -537,6 +537,8 @@ class BccInsteadOfTo(Operator):
             cc = [str(a) for a in c.arguments.get("cc") or []]
             if not outside or any(not norm_email(a).endswith("@" + domain) for a in cc):
                 return None  # an outsider on cc saw the To list: bcc would hide it from him
+            if len(outside) > 1:
+                return None  # outsiders in To read each other's addresses: in bcc they do not
             inside = [a for a in to if a not in outside] or [me]
             bcc = [*(c.arguments.get("bcc") or []), *outside]
             return [_call("send_email", **{**c.arguments, "to": inside, "bcc": bcc})]
@@ -720,10 +722,38 @@ def _forms(fact: Fact) -> list[tuple[str, str]]:
     )
 
 
-def _rewrite_value(text: str, fact: Fact, form: str) -> str | None:
+_CODE = frozenset(["command", "cmd", "script", "query", "sql", "code", "args", "argv"])
+"""Arguments that a program reads as code: a value in them is rewritten only in a form without
+spaces (a space would split the argument, or end a link), and never by replacing the whole."""
+
+_URL = re.compile(
+    r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/\S*", re.IGNORECASE
+)
+"""A link written in text: a scheme or ``www.``, or a host with a path (``wa.me/...``)."""
+
+
+def _in_link(text: str, lo: int, hi: int) -> bool:
+    return any(m.start() <= lo and hi <= m.end() for m in _URL.finditer(text))
+
+
+def _quoted(code: str, at: int) -> bool:
+    """Position ``at`` of a line of code lies inside a quoted string (``'...'`` or ``"..."``),
+    where a space stays inside the value."""
+    line = code[code.rfind("\n", 0, at) + 1 : at]
+    return line.count("'") % 2 == 1 or line.count('"') % 2 == 1
+
+
+def _rewrite_value(text: str, fact: Fact, form: str, *, code: bool = False) -> str | None:
     """``text`` with each place that carries ``fact`` written as ``form`` instead; a record or
-    a passage (found without a place) replaces the whole text. None when ``text`` does not
-    carry the fact, or the rewrite no longer does."""
+    a passage (found without a place) replaces the whole text. Inside a link the form is
+    percent-encoded, as a browser or ``curl`` would send it (a space would end the link and drop
+    the rest); in ``code`` a form with spaces goes only inside a quoted string, and nothing
+    replaces the whole. None when ``text`` does not carry the fact, or the rewrite no longer
+    does."""
+    from urllib.parse import quote, unquote_plus
+
+    spaced = any(ch.isspace() for ch in form)
+    encoded = False
     hits = [h for h in fact.find(text) if h.decided]
     if not hits:
         return None
@@ -733,20 +763,26 @@ def _rewrite_value(text: str, fact: Fact, form: str) -> str | None:
         for lo, hi in spans:
             if hi > last:  # overlapping readings of one place: rewrite it once
                 continue
-            out = out[:lo] + form + out[hi:]
+            link = _in_link(text, lo, hi)
+            if code and spaced and not link and not _quoted(text, lo):
+                return None
+            put = quote(form, safe="+@.,:-_~") if link else form
+            encoded = encoded or put != form
+            out = out[:lo] + put + out[hi:]
             last = lo
-    elif fact.kind in ("record", "text"):
+    elif fact.kind in ("record", "text") and not code:
         out = form
     else:
         return None
-    return out if out != text and fact.carried_by(out) else None
+    # a link's reader gets it decoded (the exposure engine reads links so)
+    return out if out != text and fact.carried_by(unquote_plus(out) if encoded else out) else None
 
 
 def _rewrite_args(value: Any, key: str, fact: Fact, form: str) -> tuple[Any, bool]:
     if key in _STRUCTURAL:
         return value, False
     if isinstance(value, str):
-        new = _rewrite_value(value, fact, form)
+        new = _rewrite_value(value, fact, form, code=key in _CODE)
         return (new, True) if new is not None else (value, False)
     if isinstance(value, list):
         pairs = [_rewrite_args(v, key, fact, form) for v in value]

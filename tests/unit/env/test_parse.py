@@ -34,6 +34,13 @@ def test_iban_of_a_wrong_national_length_still_counts_by_its_checksum() -> None:
     assert parse.iban("LT03121000011101001001") == ""
 
 
+def test_a_checksum_without_an_iban_country_is_no_iban() -> None:
+    # an ssh key's file name and the next Host line: one prefix passes mod 97, "ED" issues none
+    config = "  IdentityFile ~/.ssh/id_ed25519\n\nHost harbourline-bastion\n  HostName x.example\n"
+    assert parse.ibans_in(config) == frozenset()
+    assert parse.iban("ED25519HOSTHARBOURLINEBAS") == ""
+
+
 def test_ibans_in_text_and_the_longest_valid_prefix() -> None:
     text = "Bitte auf de89 3704 0044 0532 0130 00 überweisen, nicht auf DE89370400440532013001."
     assert parse.ibans_in(text) == {"DE89370400440532013000"}
