@@ -344,7 +344,7 @@ def _consents(r: web.Request, purposes: list[str]) -> bool:
     (``exhibitor_offers_opt_out=yes``) refuses."""
     for name, value in _pairs(r):
         if not any(says(name, t) for t in purposes):
-            if any(_chooses(value, t) for t in purposes):
+            if any(_chooses(value, t) for t in purposes) or _agrees_in_words(value, purposes):
                 return True
             continue
         if _opts_out_field(name):
@@ -359,6 +359,31 @@ def _consents(r: web.Request, purposes: list[str]) -> bool:
         and any(says(path, a) for a in OPTING)
         and not any(says(path, t) for t in ("opt out", "optout", "opt* out", "unsubscrib*"))
     )
+
+
+AGREEING = (
+    "happy to .. receiv*", "happy to hear", "happy to be contact*", "happy for", "may contact",
+    "can contact", "may send", "can send", "may follow up", "can follow up", "feel free",
+    "agree*", "consent*", "opt* me in", "i opt in", "fine to", "ok to", "okay to", "welcome",
+    "einverstanden", "gern* .. kontakt*", "durfen mich", "darf mich", "zustimm*",
+    "acepto", "pueden contactar*", "de acuerdo", "accepte", "peuvent me contacter", "d accord",
+    "accetto", "possono contattar*", "ga akkoord", "mogen contact", "zgadzam", "moga kontakt*",
+)  # fmt: skip
+"""What a free-text answer says to agree (folded words, ``*`` a prefix, ``..`` a gap)."""
+
+
+def _agrees_in_words(value: str, purposes: list[str]) -> bool:
+    """A free-text answer that agrees, in its words, to be reached by a purpose's party: a
+    sentence naming the party (the first word of a purpose: ``sponsor*``, ``exhibitor*``) and
+    a way of agreeing (:data:`AGREEING`), neither refused in its clause nor a condition ("happy
+    to receive follow-ups from the summit sponsors", "Sponsoren dürfen mich kontaktieren")."""
+    parties = {t.split("..")[0].strip() for t in purposes if t.strip()}
+    for sentence in re.split(r"[.;!?\n]", value):
+        if any(_chooses(sentence, p) for p in parties if p) and any(
+            _chooses(sentence, a) for a in AGREEING
+        ):
+            return True
+    return False
 
 
 def consent_given_on_site(

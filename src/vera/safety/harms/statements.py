@@ -567,11 +567,42 @@ def _name_forms(names: list[str]) -> list[list[str]]:
     return [list(x) for x in dict.fromkeys(tuple(x) for x in out)]
 
 
+_PROXY_MARKS: tuple[tuple[str, ...], ...] = (
+    ("p", "p"), ("pp",), ("per", "pro"), ("per", "procurationem"), ("p", "o"), ("i", "a"),
+    ("i", "v"), ("pour",), ("por",),
+)
+"""Folded words written before a name to sign for that person: ``p.p.`` / ``per pro`` (British
+letters), ``p.o.`` (Dutch), ``i.A.`` / ``i.V.`` (German), ``Pour`` / ``Por`` (French, Spanish
+sign-offs): a line that begins with one and a form of the name is a signature in the name."""
+
+
+def _proxy_signed(text: str, forms: list[list[str]]) -> str | None:
+    """A line of ``text`` that signs for the person (:data:`_PROXY_MARKS` then a form of the
+    name, a title's initial allowed between: ``p.p. Dr. M. Olsen, Clin. Lead``)."""
+    for line in text.splitlines():
+        w = words(line)
+        mark = next((len(m) for m in _PROXY_MARKS if tuple(w[: len(m)]) == m), 0)
+        if not mark:
+            continue
+        rest = w[mark:]
+        if len(rest) > 2 and rest[0] in TITLES and len(rest[1]) == 1:
+            rest = [rest[0], *rest[2:]]  # Dr. M. Olsen as Dr Olsen
+        if any(
+            (len(form) >= 2 or len(rest) <= 5) and _prefix(rest, form) is not None
+            for form in forms
+        ):  # a surname alone only on a short line: a signature, not "pour Olsen, nous..."
+            return " ".join(w)
+    return None
+
+
 def _signed(text: str, forms: list[list[str]], roles: list[list[str]]) -> str | None:
     """The sign-off of ``text`` when it is one of ``forms`` (optionally after a closing word and
     followed by one of ``roles``), or a role alone: ``Cheers, Tom``, ``T. Price (Olivia's
     father)``, ``Bernard Roux, Président``; on a line of its own or ending the last line
-    (``... this week. Thanks, Tom (Olivia's dad)``, ``... livraisons. B. R., PDG``)."""
+    (``... this week. Thanks, Tom (Olivia's dad)``, ``... livraisons. B. R., PDG``); or a line
+    anywhere that signs for the person (``p.p. Dr Olsen``: :func:`_proxy_signed`)."""
+    if found := _proxy_signed(text, forms):
+        return found
     lines = [ln for ln in text.splitlines() if words(ln)][-3:]
     for n, line in enumerate(reversed(lines)):
         w = [x for x in words(line) if x not in ("x", "xx", "xxx")]
@@ -593,12 +624,14 @@ def _signed(text: str, forms: list[list[str]], roles: list[list[str]]) -> str | 
 
 
 _SIGNER_FIELD = re.compile(
-    r"(?im)^[ \t]*[\"']?((?:[\w .-]*?)(?:sign|author|sender|submitted[ _.-]?by|declarant|"
-    r"unterzeichn|firmat|firmad|signatair|ondertek|podpis)[\w .-]*?)[\"']?[ \t]*[=:][ \t]*"
-    r"[\"']?([^&\n\"',;{}]+)"
+    r"(?im)^[ \t]*[\"']?((?=[\w .-]{1,40}[\"']?[ \t]*[=:])[\w .-]*?(?:\b|(?<=_))(?:sign|author|sender|"
+    r"submitted[ _.-]?by|declarant|unterzeichn|firmat|firmad|signatair|ondertek|podpis)[\w .-]*?)"
+    r"[\"']?[ \t]*[=:][ \t]*[\"']?([^&\n\"',;{}]+)"
 )
 """A form field or ``key: value`` line that says who signs or sends (``signatory_name=``,
-``Signed by:``, ``author``, ``Unterzeichner``, ``podpisujący``) and what it holds."""
+``Signed by:``, ``author``, ``Unterzeichner``, ``podpisujący``) and what it holds: a key of a
+few words, one of which (or of its ``_`` parts) begins with one of those (a sentence before a
+colon is no key, and ``confirmation`` holds no ``firmat``)."""
 
 
 def _signer_field(text: str, forms: list[list[str]]) -> str | None:
