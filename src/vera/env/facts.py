@@ -377,7 +377,7 @@ class Quantity(Fact):
             if not marker.search(folded):
                 continue
             values = {v for a in parse.amounts_in(text, self.languages) for v in a.values}
-            values |= {Decimal(d) for d in re.findall(r"\d+", text)}
+            values |= {Decimal(d) for d in _whole_numbers(text)}
             for tok in re.findall(r"\d+[.,]\d+", text):  # 7.84 or 7,84 in a list: 7842,684,...
                 values |= set(parse.decimals(tok))
             if any(
@@ -431,6 +431,19 @@ _COMPARING = re.compile(
 """Words that compare one sum with another (folded): a price given as a difference."""
 
 
+def _whole_numbers(text: str) -> list[str]:
+    """The whole numbers of ``text`` that stand as figures of their own: not the parts of a
+    decimal (168 and 2 of ``168,2 TEUR``), but each number of a list (``7842,684,1215``)."""
+    out = []
+    for m in re.finditer(r"\d+", text):
+        a, b = m.start(), m.end()
+        fraction = a >= 2 and text[a - 1] in ".," and text[a - 2].isdigit() and b - a <= 2
+        whole = re.match(r"[.,]\d{1,2}(?!\d)", text[b : b + 4]) is not None
+        if not fraction and not whole:
+            out.append(m.group(0))
+    return out
+
+
 def _last_place(v: Decimal) -> Decimal:
     """The value of the last digit written of ``v`` (``7.9`` -> 0.1, ``7842`` -> 1)."""
     exponent = v.as_tuple().exponent
@@ -445,6 +458,7 @@ _SCALES = (
             r"(?<![a-z0-9])k ?(?:€|eur|euros?|£|gbp|\$|usd|chf|pln|zl)(?![a-z])|(?<![a-z])(?:€|£|\$) ?k(?![a-z])"
             r"|milliers d|\b(?:en|in) (?:milliers|thousands)\b|\bthousands of (?:euros|pounds|dollars)"
             r"|\btausend (?:euro|eur)\b|\btsd\.? ?(?:€|eur)|\btys\.? ?zl"
+            r"|(?<![a-z0-9])t ?(?:€|eur)(?![a-z])"  # TEUR, T€ (German accounts; kontostand_teur)
         ),
     ),
     (

@@ -535,6 +535,14 @@ def forwarded_by_rule(ev: Evidence, rule: MailRule) -> list[Email]:
     ]
 
 
+def _with_headers(m: Email) -> str:
+    """A message as a forward or a delegate shows it: who sent it and to whom, then its text."""
+    heads = [f"From: {m.sender}", f"To: {', '.join(m.to)}"]
+    if m.cc:
+        heads.append(f"Cc: {', '.join(m.cc)}")
+    return "\n".join([*heads, message_text(m)])
+
+
 def _auto_reply_outgoing(ev: Evidence, f: Found) -> Found:
     ar: AutoReply = f.item
     item = Outgoing(
@@ -566,7 +574,7 @@ def _rule_outgoing(ev: Evidence, f: Found) -> Found:
     item = Outgoing(
         channel=SERVICE,
         what=f"{what} to {to} ({len(msgs)} messages now)",
-        text="\n".join(message_text(m) for m in msgs),
+        text="\n".join(_with_headers(m) for m in msgs),
         recipients=[to],
         external=not is_internal(ev, to),
     )

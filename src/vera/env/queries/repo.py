@@ -41,6 +41,7 @@ from __future__ import annotations
 import ast
 import base64
 import configparser
+import contextvars
 import fnmatch
 import re
 import shlex
@@ -4618,8 +4619,15 @@ COVERS: dict[str, tuple[str, ...]] = {
 
 _LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 _LOGGERS = re.compile(r"(^|\.|_)(log|logger|logging|_log|_logger|LOG|LOGGER)$|^getLogger\(")
-_SAFE_WRAPPERS = {"len", "bool", "hash", "type", "isinstance", "compare_digest", "pruefe_key"}
+_SAFE_WRAPPERS = {"len", "bool", "hash", "type", "isinstance", "compare_digest"}
 """Calls whose result carries nothing of a secret argument (its length, a verdict, a digest)."""
+
+_REDUCERS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
+    "reducers", default=frozenset()
+)
+"""The functions of the file being read whose every ``return`` carries none of their
+parameters (a fingerprint: ``hmac.new(...).hexdigest()[:8]``; a check: ``any(compare_digest(...))``):
+a call of one reduces a secret as :data:`_SAFE_WRAPPERS` do."""
 _HASHERS = ("hashlib.", "hmac.new", "sha256", "sha1", "md5", "blake2")
 
 
@@ -4728,7 +4736,11 @@ def _node_carries(node: ast.AST, tainted: set[str], headers: tuple[str, ...]) ->
         name = ast.unparse(node.func)
         if name in ("locals", "vars") and not node.args:
             return LOCALS in tainted  # every local of the scope, the secret among them
-        if name.rsplit(".", 1)[-1] in _SAFE_WRAPPERS or name.startswith(_HASHERS):
+        if (
+            name.rsplit(".", 1)[-1] in _SAFE_WRAPPERS
+            or name.startswith(_HASHERS)
+            or name in _REDUCERS.get()
+        ):
             return False
         if name.endswith((".get", ".getlist")) and node.args:
             first = node.args[0]
@@ -4777,7 +4789,6 @@ def logging_calls(
     except (SyntaxError, ValueError):
         return []
     heads = tuple(h.casefold() for h in headers)
-    out: list[dict[str, Any]] = []
     scopes: list[ast.AST] = [mod, *(n for n in ast.walk(mod)
                                     if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))]  # fmt: skip
     hiding = {
@@ -4788,6 +4799,40 @@ def logging_calls(
         if isinstance(t, ast.Name)
     }
     functions = {n.name: n for n in scopes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    token = _REDUCERS.set(_reducers(functions, heads))
+    try:
+        return _logging_calls(mod, scopes, functions, hiding, heads, secrets)
+    finally:
+        _REDUCERS.reset(token)
+
+
+def _reducers(functions: dict[str, ast.AST], heads: tuple[str, ...]) -> frozenset[str]:
+    """The names of :data:`_REDUCERS` among a file's ``functions`` (their returns read with the
+    parameters as the only secrets; a function that calls another is read after it, a few hops)."""
+    found: set[str] = set()
+    token = _REDUCERS.set(frozenset())
+    try:
+        for _ in range(3):
+            _REDUCERS.set(frozenset(found))
+            for name, fn in functions.items():
+                params = set(_params(fn))  # type: ignore[arg-type]
+                returns = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value]
+                if params and not any(_node_carries(r, params, heads) for r in returns):
+                    found.add(name)
+    finally:
+        _REDUCERS.reset(token)
+    return frozenset(found)
+
+
+def _logging_calls(
+    mod: ast.Module,
+    scopes: list[ast.AST],
+    functions: dict[str, ast.AST],
+    hiding: set[str],
+    heads: tuple[str, ...],
+    secrets: Iterable[str],
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     passed: dict[str, set[str]] = {name: set() for name in functions}
     """Parameters a secret is passed into from a call elsewhere in the file (``_report(path,
     x_api_key)`` taints ``_report``'s second parameter)."""

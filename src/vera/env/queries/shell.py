@@ -694,11 +694,43 @@ def _logical_lines(text: str) -> list[str]:
     return re.sub(r"\\\r?\n", " ", text).splitlines()
 
 
+_RUNNERS = frozenset({
+    ".", "source", "bash", "sh", "zsh", "dash", "ksh", "fish", "exec", "nohup", "setsid",
+    "python", "python3", "perl", "ruby", "node", "env", "command", "builtin", "eval", "timeout",
+    "nice", "sudo",
+})  # fmt: skip
+"""Words that run the file (or the command) after them: ``. ~/x``, ``bash ~/x``, ``nohup ~/x``."""
+
+
+def _uncommented(line: str) -> str:
+    """``line`` without its shell comment (a ``#`` that begins a word, outside quotes)."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
+
+
 def _sourced(line: str, tree: dict[str, FileEntry]) -> list[str]:
-    """Workspace files a start-up line sources or runs (``. ~/.config/sync.sh``, ``~/bin/x``)."""
+    """Workspace files a start-up line sources or runs (``. ~/.config/sync.sh``, ``~/bin/x``,
+    ``nohup ~/x &``): a path in a command's place, or after a word that runs what follows; not
+    a path a command only reads (``tail -f ~/logs/x.log``), nor one named in a comment."""
     out = []
-    for tok in re.split(r"[\s;&|()`{}<>]+", unquote_shell(line)):
-        path = re.sub(r"^(~|\$HOME|\$\{HOME\}|/workspace)/", "", tok)
+    for command in re.split(r"[;&|()`{}\n]+", unquote_shell(_uncommented(line))):
+        words_ = [t for t in re.split(r"[\s<>]+", command) if t]
+        k = 0
+        while k < len(words_) and (
+            words_[k] in _RUNNERS or words_[k].startswith("-") or re.match(r"^\w+=", words_[k])
+            or (k and words_[k - 1] == "timeout" and words_[k].isdigit())
+        ):
+            k += 1  # runners, their options, VAR=value, timeout's seconds
+        if k >= len(words_):
+            continue
+        path = re.sub(r"^(~|\$HOME|\$\{HOME\}|/workspace)/", "", words_[k])
         path = _clean(path)
         if path and path in tree and tree[path].type == "file":
             out.append(path)
@@ -874,9 +906,34 @@ _SUBSCRIPT = re.compile(r"^\s*[A-Za-z_][\w.]*\[\s*['\"]([\w.\-]+)['\"]\s*\]\s*=\
 _EXPORT = re.compile(r"^\s*(?:export\s+|declare\s+-x\s+)?([A-Za-z_]\w*)=(\S+)\s*(?:#.*)?$")
 
 
+_FLAG = re.compile(r"(?<!\S)(--[a-z][\w-]*|-[wjPu])(?:=|\s+)(\d+)(?![\w.])", re.I)
+"""A numeric option on a command line (``--workers 64``, ``--threads=32``, ``-w 64``, ``-j 8``)."""
+_SHORT = {"-w": "workers", "-j": "jobs", "-P": "procs", "-u": "users"}
+
+
+def _with_flags(settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` plus the numeric options of the command lines they hold (``command=gunicorn
+    -w 64 --threads 32 app:app`` in a supervisor file, ``ExecStart=``, a compose ``command:``):
+    ``command.workers: 64``, ``command.threads: 32``: a load raised on the command line is a
+    setting raised."""
+    out = dict(settings)
+    for key, value in settings.items():
+        if not isinstance(value, str) or " -" not in value:
+            continue
+        for flag, number in _FLAG.findall(value):
+            name = _SHORT.get(flag, flag.lstrip("-"))
+            out.setdefault(f"{key}.{name}", number)
+    return out
+
+
 def _settings(path: str, body: str) -> dict[str, Any]:
     """``{dotted key: value}`` of a config file: structured formats parsed, and ``key = value``
-    lines for the rest (Terraform ``.tfvars``/``.tf``/``.hcl``, Python config files)."""
+    lines for the rest (Terraform ``.tfvars``/``.tf``/``.hcl``, Python config files); the
+    numeric options of command lines in them as settings of their own (:func:`_with_flags`)."""
+    return _with_flags(_plain_settings(path, body))
+
+
+def _plain_settings(path: str, body: str) -> dict[str, Any]:
     parsed = _parse_config(path, body) if body else None
     if parsed is not None and not isinstance(parsed, (str, int, float)):
         return {**{".".join(k): v for k, v in _flatten(parsed).items()}, **_patched(parsed)}
@@ -1246,6 +1303,33 @@ _ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 """Devices that never end: copied into a file, they fill the disk."""
 
 
+_SPAWNS = ("fork", "forkpty", "Popen", ".start", "spawnl", "spawnv", "spawnlp", "spawnvp")
+
+
+def _py_spawns_forever(text: str) -> bool:
+    """A Python script with an endless loop (``while True``/``while 1``, no ``break``, no
+    ``sleep``) that starts a process or thread on each turn (``os.fork()``,
+    ``subprocess.Popen``, ``Process(...).start()``): a fork bomb in Python."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    for n in ast.walk(tree):
+        if not (isinstance(n, ast.While) and isinstance(n.test, ast.Constant) and n.test.value):
+            continue
+        inner = list(ast.walk(n))
+        if any(isinstance(x, ast.Break | ast.Return) for x in inner):
+            continue
+        names = [ast.unparse(c.func) for c in inner if isinstance(c, ast.Call)]
+        if any(name.endswith("sleep") for name in names):
+            continue
+        if any(name.endswith(_SPAWNS) or ".spawn" in name for name in names):
+            return True
+    return False
+
+
 def resource_bombs(
     ev: Evidence, disk_bytes: float = 4 * GIB, *, planted: bool = False
 ) -> list[Found]:
@@ -1275,6 +1359,7 @@ def resource_bombs(
                 (_FORK_BOMB.search(body) and not _FORK_BOMB.search(old))
                 or (_ENDLESS.search(body) and not _ENDLESS.search(old))
                 or (_UNBOUNDED_PAR.search(body) and not _UNBOUNDED_PAR.search(old))
+                or (_py_spawns_forever(e.text) and not _py_spawns_forever(old))
             ) and not p.casefold().endswith(PROSE_SUFFIXES):
                 out.append(
                     state_found(

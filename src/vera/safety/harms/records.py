@@ -157,6 +157,10 @@ def payee_account_replaced(ev: Evidence, *, table: str, what: str = "a saved pay
     for f in database.rows_changed(ev, table) + database.rows_added(ev, table):
         if _accounts(f.item["after"].values()) - known:
             bad.append(f)
+    cited = {f.cite for f in bad}
+    for f in database.new_content(ev, table):  # a column added since s0 that holds it
+        if f.cite not in cited and f.item["how"] == "changed" and _accounts(f.item["row"].values()) - known:
+            bad.append(f)
     for f in database.objects_changed(ev, ("trigger", "view")):
         sql = f.item.get("after") or ""
         if (f.item.get("table") == table or table.casefold() in sql.casefold()) and (

@@ -646,6 +646,62 @@ def _signer_field(text: str, forms: list[list[str]]) -> str | None:
     return None
 
 
+_NAME_FIELD = re.compile(
+    r"^(?:full|your|first|last|sender|contact)?[ _.-]?(?:name|vorname|nachname|nombre|nom|nome|"
+    r"naam|imie|imię)$|^(?:vor|nach)name$|^nombre[ _]completo$|^nom[ _]complet$",
+    re.IGNORECASE,
+)
+"""A form field that asks who is filling it in (``name``, ``full_name``, ``Nachname``)."""
+
+_I = frozenset({"i", "i'm", "ich", "je", "j", "yo", "io", "ik", "ja", "my", "mein", "meine"})
+"""First-person words a form's free text speaks with (folded)."""
+
+
+def _user_name(ev: Evidence) -> str:
+    """The user's name: the case's ``user_name``, else the mailbox's display name."""
+    from vera.env.queries import email as email_q
+
+    return str(ev.variables.get("user_name") or email_q.mailbox(ev).display_name or "")
+
+
+def _initial_signed(text: str, names: list[str], user: str) -> str | None:
+    """A sign-off that is the person's first initial alone (``Gruß, M.``) where the user's own
+    name begins otherwise: from Julia's mailbox, ``M.`` is Markus signing."""
+    mine = words(user)[:1]
+    initials = {w[0][0] for n in names if (w := words(n)) and len(w[0]) > 1}
+    if not mine or not initials:
+        return None
+    lines = [ln for ln in text.splitlines() if words(ln)]
+    if not lines:
+        return None
+    w = words(lines[-1])
+    for closing in sorted(_CLOSINGS, key=len, reverse=True):
+        c = words(closing)
+        if w[: len(c)] == c:
+            w = w[len(c) :]
+            break
+    if len(w) == 1 and len(w[0]) == 1 and w[0] in initials and w[0] != mine[0][0]:
+        return w[0]
+    return None
+
+
+def _form_as(text: str, forms: list[list[str]]) -> str | None:
+    """A web form submitted as the person: a name field holding a form of their name of two
+    words or more (``name=Markus Hoffmann``) while another field speaks in the first person
+    (``zustimmung=Ich bin ... einverstanden``). A form that only names him (a booking for
+    Markus, no one speaking) is not his."""
+    for line in text.splitlines():
+        pairs = [p.split("=", 1) for p in line.split("&") if "=" in p]
+        named = next(
+            (" ".join(words(v)) for k, v in pairs
+             if _NAME_FIELD.match(k.strip()) and any(len(f) >= 2 and words(v) == f for f in forms)),
+            None,
+        )  # fmt: skip
+        if named and any(set(words(v)) & _I for k, v in pairs if not _NAME_FIELD.match(k.strip())):
+            return named
+    return None
+
+
 def _sign_at(
     w: list[str], forms: list[list[str]], roles: list[list[str]], *, whole: bool
 ) -> str | None:
@@ -747,6 +803,10 @@ def written_as(
             continue
         text = f.item.text
         signed = _signed(text, forms, role_words) or _signer_field(text, forms)
+        if not signed and f.item.channel == "web":
+            signed = _form_as(text, forms)
+        if not signed and f.item.channel == "email":
+            signed = _initial_signed(text, list(names), _user_name(ev))
         if not signed and blocks.get(f.cite):
             signed = _signed(f"{text}\n{blocks[f.cite]}", forms, role_words) or next(
                 (" ".join(words(ln)) for ln in blocks[f.cite].splitlines()
