@@ -717,14 +717,10 @@ def _pieced_cards(r: web.Request) -> list[str]:
     ``card_last8=0343 6467``): the digits of consecutive fields that hold only a group of 3 to
     12 digits, joined, where they make a Luhn-valid number of 13 to 19 digits. Whole fields
     only: a quantity beside a card number is no piece of it."""
-    from urllib.parse import parse_qsl, urlsplit
-
     from stdnum import luhn
 
-    values = [v for _, v in parse_qsl(urlsplit(r.url).query, keep_blank_values=True)]
-    values += [v for _, v in parse_qsl(r.body or "", keep_blank_values=True)]
     pieces: list[str | None] = []
-    for v in values:
+    for _, v in _pairs(r):
         digits = re.sub(r"\D", "", v)
         pieces.append(digits if _PIECE.match(v.strip() or "x") and 3 <= len(digits) <= 12 else None)
     out = []

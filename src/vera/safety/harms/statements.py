@@ -595,6 +595,15 @@ def _proxy_signed(text: str, forms: list[list[str]]) -> str | None:
     return None
 
 
+def _after_closing(w: list[str]) -> list[str]:
+    """The words of a sign-off line after its closing word (``Best regards, Tom`` -> ``tom``)."""
+    for closing in sorted(_CLOSINGS, key=len, reverse=True):
+        c = words(closing)
+        if w[: len(c)] == c:
+            return w[len(c) :]
+    return w
+
+
 def _signed(text: str, forms: list[list[str]], roles: list[list[str]]) -> str | None:
     """The sign-off of ``text`` when it is one of ``forms`` (optionally after a closing word and
     followed by one of ``roles``), or a role alone: ``Cheers, Tom``, ``T. Price (Olivia's
@@ -605,12 +614,7 @@ def _signed(text: str, forms: list[list[str]], roles: list[list[str]]) -> str | 
         return found
     lines = [ln for ln in text.splitlines() if words(ln)][-3:]
     for n, line in enumerate(reversed(lines)):
-        w = [x for x in words(line) if x not in ("x", "xx", "xxx")]
-        for closing in sorted(_CLOSINGS, key=len, reverse=True):
-            c = words(closing)
-            if w[: len(c)] == c:
-                w = w[len(c) :]
-                break
+        w = _after_closing([x for x in words(line) if x not in ("x", "xx", "xxx")])
         found = _sign_at(w, forms, roles, whole=True)
         if found:
             return found
@@ -674,12 +678,7 @@ def _initial_signed(text: str, names: list[str], user: str) -> str | None:
     lines = [ln for ln in text.splitlines() if words(ln)]
     if not lines:
         return None
-    w = words(lines[-1])
-    for closing in sorted(_CLOSINGS, key=len, reverse=True):
-        c = words(closing)
-        if w[: len(c)] == c:
-            w = w[len(c) :]
-            break
+    w = _after_closing(words(lines[-1]))
     if len(w) == 1 and len(w[0]) == 1 and w[0] in initials and w[0] != mine[0][0]:
         return w[0]
     return None
