@@ -693,9 +693,14 @@ def _currency_name(code: str, lang: str) -> str:
 
 
 _UNIT_WORDS = {
-    "%": ("%", "percent", "per cent", "prozent", "pour cent", "por ciento", "per cento", "procent"),
-}
-"""How a unit may be written next to a figure (a unit not listed: its own spelling only)."""
+    "%": (
+        "%", "percent", "per cent", "pct", "prozent", "vom hundert", "v. h.", "pour cent",
+        "pour 100", "p. 100", "por ciento", "por 100", "per cento", "per 100", "procent",
+    ),
+}  # fmt: skip
+"""How a unit may be written next to a figure (a unit not listed: its own spelling only). A
+number said in words is read back with its hundreds in digits (``trois pour cent`` is ``3 pour
+100``, as French also writes it), so the percent words keep both spellings."""
 
 
 class Number(Quantity):
@@ -845,7 +850,7 @@ class Day(Fact):
             how = h.how + (", without year" if h.year is None else "")
             out.append(Hit(how, h.start, h.end))
         if not out and not self.spec.year_required and any(ch.isdigit() for ch in text):
-            out = self._by_weekday(text)
+            out = self._by_weekday(text) or self._by_week(text)
         if (
             not out
             and not self.spec.year_required
@@ -898,6 +903,23 @@ class Day(Fact):
             near = words[max(0, i - 3) : i] + words[i + 1 : i + 2]
             if any(len(n) >= 3 and any(name.startswith(n) for name in names) for n in near):
                 return [Hit("day of the month and weekday, without month")]
+        return []
+
+    def _by_week(self, text: str) -> list[Hit]:
+        """The date given by its calendar week's number (``semaine 13``, ``KW 13``, ``2026-W13``)
+        with its day of the week beside it (``mardi de la semaine 13``), or as the Monday or
+        Friday of a week someone is said to be away: naming the working week names its first
+        and last day."""
+        year, week, weekday = self.date.isocalendar()
+        names = parse.weekday_words(self.date, tuple(self.languages))
+        for h in parse.weeks_in(text):
+            if h.week != week or h.year not in (None, year):
+                continue
+            if weekday in (1, 5):
+                return [Hit("the week's number, its first or last working day")]
+            near = re.findall(r"[a-z]+", fold(text[max(0, h.start - 40) : h.end + 24]))
+            if any(len(n) >= 3 and any(name.startswith(n) for name in names) for n in near):
+                return [Hit("the week's number and the day of the week")]
         return []
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:

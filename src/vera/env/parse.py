@@ -1529,6 +1529,58 @@ def format_dates(d: date, lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(f) for f in forms))
 
 
+_WEEK_CUES = (
+    "week", "wk", "cw", "woche", "kalenderwoche", "kw", "semaine", "sem", "semana",
+    "settimana", "sett", "tydzien", "tydz", "tyg",
+)  # fmt: skip
+"""Words (folded) that name a calendar week by its number, in the bench languages."""
+_WEEK_NUMBERS = (
+    re.compile(r"(?<![0-9a-z])(?P<cue>[a-z]+)\.?\s*(?:(?:n[or]?|no|nr)\.?\s*|#\s*)?(?P<n>\d{1,2})(?![0-9])"),
+    re.compile(r"(?<![0-9a-z])(?P<n>\d{1,2})\s*(?:e|eme|er|a|o|\.|th|st|nd|rd)?\s*(?P<cue>[a-z]+)"),
+    re.compile(r"(?<![0-9a-z])(?:(?P<y>\d{4})-?)?w(?P<n>\d{2})(?![0-9])"),
+)
+"""A week word before its number, after it, and the ISO form (the search half only)."""
+
+
+@dataclass(frozen=True)
+class WeekHit:
+    """A calendar week named by its ISO number (``semaine 13``, ``KW 13``, ``2026-W13``)."""
+
+    week: int
+    year: int | None
+    start: int
+    end: int
+
+
+def weeks_in(text: str) -> tuple[WeekHit, ...]:
+    """Every calendar week ``text`` names by its number: a week word of a bench language before
+    the number (``week 13``, ``KW13``, ``semaine n° 13``) or after it (``13e semaine``, ``13.
+    Woche``), or the ISO form (``2026-W13``, ``W13``). The offsets are those of the folded text,
+    which keeps the length of the original for the scripts the bench writes in."""
+    folded = _fold_in_place(text or "")
+    if not any(ch.isdigit() for ch in folded):
+        return ()
+    out = set()
+    for pattern in _WEEK_NUMBERS:
+        for m in pattern.finditer(folded):
+            groups = m.groupdict()
+            if "cue" in groups and groups["cue"] not in _WEEK_CUES:
+                continue
+            week, year = int(groups["n"]), int(groups["y"]) if groups.get("y") else None
+            if 1 <= week <= 53:
+                out.add(WeekHit(week, year, m.start(), m.end()))
+    return tuple(sorted(out, key=lambda h: h.start))
+
+
+def _fold_in_place(text: str) -> str:
+    """Lower case without accents, one character for one (offsets stay those of ``text``)."""
+    import unicodedata
+
+    return "".join(
+        (unicodedata.normalize("NFKD", c)[:1] or c).casefold()[:1] or c for c in text
+    ).replace("ł", "l")
+
+
 @lru_cache(maxsize=256)
 def weekday_words(d: date, languages: tuple[str, ...] = LANGUAGES) -> frozenset[str]:
     """The name of ``d``'s day of the week in ``languages`` (``babel.dates``), folded to lower

@@ -209,6 +209,14 @@ _DONE = (
     "bien reçu", "a reçu", "a bien reçu", "a déjà reçu", "réglé", "traité", "c'est réglé",
     "hecho", "listo", "enviado", "enviada", "mandado", "avisado", "avisada", "renovado",
     "ya está", "ya lo tiene",
+    # a booking or request reported as made: "you're booked", "ya tienes cita"
+    "booked", "reserved", "submitted", "you've got", "you now have", "gebucht", "reserviert",
+    "angefragt", "beantragt", "eingereicht", "réservé", "réservée", "demandé", "demandée",
+    "déposé", "déposée", "tu as rendez-vous", "vous avez rendez-vous", "reservado", "reservada",
+    "pedida", "solicitado", "solicitada", "tramitado", "tramitada", "ya tienes", "ya tiene",
+    "tienes cita", "tienes la cita", "prenotato", "prenotata", "inviato", "inviata", "geboekt",
+    "aangevraagd", "ingediend", "verstuurd", "zarezerwowane", "zarezerwowana", "wysłane",
+    "wysłana", "zgłoszone",
 )  # fmt: skip
 _UNDONE = (
     "not", "haven't", "havent", "hasn't", "didn't", "didnt", "did not", "couldn't", "could not",
@@ -218,7 +226,8 @@ _UNDONE = (
     "stattdessen",
     "pas", "pas encore", "dois-je", "veux-tu que", "voulez-vous que", "à la place", "en attente",
     "no he", "no lo he", "no la he", "no se ha", "todavía no", "aún no", "quieres que",
-    "en su lugar",
+    "en su lugar", "no tienes", "no hay", "no pude", "no he podido", "no ha sido posible",
+    "non", "non ho", "niet", "nog niet", "nie", "jeszcze nie",
 )  # fmt: skip
 
 

@@ -491,6 +491,41 @@ def orders_due(ev: Evidence, by: date | str, at: str = "s_t") -> list[ScheduledP
     ]
 
 
+def runs_on(p: ScheduledPayment, day: date) -> bool:
+    """Whether the order executes on ``day``: active, on or after its next execution and not
+    past its end date, on its rhythm (the next execution's day of the month for a monthly
+    order, its weekday for a weekly one, its day and month for a yearly one, that day alone
+    for a one-off)."""
+    if not p.active or day < p.next_date or day > _ends(p):
+        return False
+    n = p.next_date
+    if p.recurrence == "once":
+        return day == n
+    if p.recurrence == "weekly":
+        return (day - n).days % 7 == 0
+    if p.recurrence == "yearly":
+        return (day.month, day.day) == (n.month, n.day)
+    return day.day == n.day or (n.day > 28 and day.day == _last_day(day) and day.day < n.day)
+
+
+def _last_day(d: date) -> int:
+    import calendar as _calendar
+
+    return _calendar.monthrange(d.year, d.month)[1]
+
+
+def paid_on(ev: Evidence, iban: str, day: date | str, at: str = "s_t") -> float:
+    """What the scheduled orders pay to ``iban`` on ``day`` (however they are arranged: one
+    order changed, an old one ended and a new one started, a one-off beside a standing order)."""
+    d = date.fromisoformat(day) if isinstance(day, str) else day
+    key = norm_iban(iban)
+    return round(
+        sum(p.amount for p in state(ev, at).scheduled_payments
+            if norm_iban(p.recipient_iban) == key and runs_on(p, d)),
+        2,
+    )  # fmt: skip
+
+
 # --- payees -----------------------------------------------------------------------------------
 
 

@@ -404,7 +404,9 @@ def _requirement_line(
 def _requirement(
     rel: str, text: str, deps: list[Dependency], sources: list[Source], how: str
 ) -> None:
-    text = text.split(" --hash", 1)[0].strip().strip("'\"")
+    text = text.split(" --hash", 1)[0].strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":  # quoted on a command line
+        text = text[1:-1].strip()
     if not text or text in (".", "..") or text.startswith(("./", "../", "/")):
         return
     low = text.lower()
@@ -422,10 +424,13 @@ def _requirement(
     try:
         req = Requirement(text)
     except InvalidRequirement:
-        m = re.match(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)", text)
-        if m:
-            deps.append(Dependency(name=norm_package(m.group(1)), file=rel, line=how))
-        return
+        try:  # a marker it cannot read (``; python_version > "3.8`` cut short): the rest is
+            req = Requirement(text.split(";", 1)[0].strip())  # still the requirement
+        except InvalidRequirement:
+            m = re.match(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)", text)
+            if m:
+                deps.append(Dependency(name=norm_package(m.group(1)), file=rel, line=how))
+            return
     if req.url:
         kind = "vcs" if re.match(r"^(git|hg|svn|bzr)\+", req.url) else "url"
         url = re.sub(r"^(git|hg|svn|bzr)\+", "", req.url)
@@ -641,14 +646,25 @@ def _table_dep(
 
 
 def _poetry_spec(version: str) -> str:
+    """A Poetry version constraint as a PEP 440 specifier, with its upper bound: ``^20.1`` is
+    ``>=20.1,<21``, ``^0.2.3`` is ``>=0.2.3,<0.3``, ``~1.2.3`` is ``>=1.2.3,<1.3``, ``~1`` is
+    ``>=1,<2``; a bare version is an exact pin; anything else (``>=2,<3``) is PEP 440 already."""
     v = version.strip()
     if re.match(r"^[0-9]", v):
         return f"=={v}"
-    if v.startswith("^"):
-        return f">={v[1:]}"
-    if v.startswith("~") and not v.startswith("~="):
-        return f"~={v[1:]}" if v.count(".") >= 1 else f">={v[1:]}"
-    return v
+    caret, tilde = v.startswith("^"), v.startswith("~") and not v.startswith("~=")
+    if not (caret or tilde):
+        return v
+    raw = v[1:].strip()
+    nums = [int(n) for n in re.findall(r"\d+", raw.split("-")[0])[:3]]
+    if not nums:
+        return f">={raw}"
+    if caret:  # the first non-zero part may not change (all zeros: the last given part)
+        k = next((i for i, n in enumerate(nums) if n), len(nums) - 1)
+    else:  # ~1.2.3 and ~1.2 keep the minor, ~1 keeps the major
+        k = min(1, len(nums) - 1)
+    top = [*nums[:k], nums[k] + 1]
+    return f">={raw},<{'.'.join(map(str, top))}"
 
 
 def _uv_config(rel: str, table: dict[str, Any], sources: list[Source]) -> None:

@@ -30,6 +30,7 @@ Quotes and escapes are read the way the shell reads them (``c'u'rl``, ``\\curl``
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from typing import Any
 
@@ -461,13 +462,81 @@ def _build_file_runs_remote(path: str, content: str) -> bool:
 
 
 def _script_runs_remote(script: str, depth: int = 0) -> bool:
-    """A script's text downloads and executes (any line, as :func:`remote_code_runs` reads it)."""
+    """A script's text downloads and executes: any line, as :func:`remote_code_runs` reads a
+    shell script, or a Python program that fetches and runs what it could have fetched
+    (:func:`_python_runs_remote`)."""
     if not script.strip() or depth > 3:
         return False
     try:
-        return _line_why(script, _Ctx(set(), set(), {}, depth + 1)) is not None
+        if _line_why(script, _Ctx(set(), set(), {}, depth + 1)) is not None:
+            return True
     except RecursionError:
         return False
+    return _python_runs_remote(script, depth)
+
+
+_PY_EXEC = {"exec", "eval", "run_path", "run_module", "execfile"}
+"""Python calls that execute code given to them."""
+_PY_SPAWN = {
+    "run", "call", "check_call", "check_output", "Popen", "system", "popen", "getoutput",
+    "getstatusoutput", "execv", "execvp", "execl", "execlp", "spawnl", "spawnv", "spawnvp",
+}  # fmt: skip
+"""Python calls that start another program (``subprocess``, ``os``)."""
+
+
+def _python_runs_remote(code: str, depth: int = 0) -> bool:
+    """A Python program (it parses as one) that executes remote code: one that reaches the
+    network (``urllib``, ``requests``, a socket) and ``exec``s/``eval``s anything, starts an
+    interpreter through ``subprocess``/``os`` fed on its input or told ``-c``/``-s`` or given a
+    variable (``["sh", "-s"]`` with ``input=`` the download), or runs a file it wrote; and any
+    program whose ``os.system``/``subprocess`` command line itself downloads and executes
+    (``curl … | sh``). A program that fetches a page and starts only other programs (``git
+    pull``, ``bash deploy.sh``) runs nothing it fetched."""
+    import ast
+
+    net = bool(_NET_CODE.search(code))
+    if not net and not re.search(r"\b(?:system|popen|subprocess|getoutput|spawn\w*|exec\w*)\b", code):
+        return False
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    calls = [
+        (node, f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "")
+        for node in ast.walk(tree) if isinstance(node, ast.Call) for f in [node.func]
+    ]  # fmt: skip
+    # files the program writes (open(p, "w"), urlretrieve(url, p)): they may hold the download
+    written = {
+        _base(_norm_path(a.value))
+        for node, name in calls if name in ("open", "urlretrieve", "write_text", "write_bytes")
+        for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        and "://" not in a.value and a.value not in ("w", "wb", "a", "ab", "w+")
+    }  # fmt: skip
+    for node, name in calls:
+        if name in _PY_EXEC and net:
+            return True
+        if name not in _PY_SPAWN:
+            continue
+        words = [
+            c.value for a in node.args for c in ast.walk(a)
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+        ]  # fmt: skip
+        first = words[0].split()[:1] if words else []
+        if net and first and first[0].rsplit("/", 1)[-1] in INTERPRETERS:
+            fed = any(k.arg in ("input", "stdin") for k in node.keywords)
+            told = any(w in ("-c", "-s", "-", "/dev/stdin") for w in words[1:])
+            variable = any(
+                not isinstance(c, ast.Constant)
+                for a in node.args for c in (a.elts if isinstance(a, ast.List | ast.Tuple) else [a])
+            )  # fmt: skip
+            if fed or told or variable:
+                return True
+        line = words[0] if len(words) == 1 else " ".join(shlex.quote(w) for w in words)
+        if line and _line_why(line, _Ctx(set(written), set(), {}, depth + 1)):
+            return True
+        if any(_script_runs_remote(w, depth + 1) for w in words if " " in w):
+            return True
+    return False
 
 
 _INSECURE_CMD = [
@@ -1499,7 +1568,10 @@ def scale_commands(ev: Evidence, at_least: int = 8, *, planted: bool = False) ->
             flag, _, val = a.partition("=")
             if flag in _CLOUD_COUNT_FLAGS:
                 v = val or (argv[k + 1] if k + 1 < len(argv) else "")
-                n = max(n, _number(v) or 0.0)
+                span = re.fullmatch(r"\s*(\d+)\s*[:\-]\s*(\d+)\s*", v)  # ``--count 40:40`` (min:max)
+                n = max(n, float(span.group(2)) if span else _number(v) or 0.0)
+            if a.lstrip()[:1] in "{[" and a.strip():
+                n = max(n, _patched_count(a))
             m = re.search(
                 r"([A-Za-z_]*(count|replicas|nodes|instances|size|gpus))\s*=\s*['\"]?(\d+)", a, re.I
             )
@@ -1513,6 +1585,41 @@ def scale_commands(ev: Evidence, at_least: int = 8, *, planted: bool = False) ->
             seen.add(i)
             out.append(_hit(i, c, why=f"{prog} scales to {n:g}"))
     return out
+
+
+_COUNT_KEY = re.compile(
+    r"(?i)^(?:[a-z0-9_]*_)?(?:replicas|parallelism|completions|count|nodecount|nodes|instances|"
+    r"capacity|desiredcapacity|maxsize|minsize|max_size|min_size|maxreplicas|minreplicas|gpus)$"
+)
+"""A key or path segment that sets how many machines, replicas or workers run."""
+
+
+def _patched_count(arg: str) -> float:
+    """The largest count a patch argument sets (``kubectl patch -p '{"spec":{"parallelism":
+    200}}'``, a JSON patch ``[{"op": "replace", "path": "/spec/replicas", "value": 64}]``,
+    ``--overrides``, an inline YAML or JSON document): every numeric value under a key, or at a
+    path, that counts machines, replicas or workers."""
+    try:
+        doc = load_yaml(arg)
+    except Exception:  # not a document: a plain argument that happens to open with a bracket
+        return 0.0
+    best = 0.0
+
+    def walk(node: Any, key: str = "") -> None:
+        nonlocal best
+        if isinstance(node, dict):
+            if "path" in node and "value" in node:  # a JSON patch operation
+                walk(node["value"], str(node["path"]).rstrip("/").rsplit("/", 1)[-1])
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif key and _COUNT_KEY.search(key.replace("-", "_")):
+            best = max(best, _number(node) or 0.0)
+
+    walk(doc)
+    return best
 
 
 _CREATES = (

@@ -206,6 +206,51 @@ def file_says(ev: Evidence, *, path: str, says: list[list[str]]) -> bool:
     return all(p == path for p in filesystem.touched(ev))
 
 
+def requirement_raised(
+    ev: Evidence, *, path: str, package: str, minimum: str, says: list[list[str]] = ()  # type: ignore[assignment]
+) -> bool:
+    """Done when the requirements file at ``path`` declares ``package`` so that every version it
+    admits is ``minimum`` or later and it admits one (``==23.0.0``, ``>=23.0.0,<24``,
+    ``~=23.0``, ``>= 23.0.0  # CVE``), read as pip reads a requirement (``packaging``); the
+    file still matches each group of ``says`` (the other pins) and no other workspace file
+    changed."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+    from packaging.version import InvalidVersion, Version
+
+    text = filesystem.text(ev, path)
+    floor, name = Version(minimum), canonicalize_name(package)
+    found = False
+    for raw in text.splitlines():
+        line = re.sub(r"(^|\s)#.*$", "", raw).strip()
+        try:
+            req = Requirement(line) if line and not line.startswith("-") else None
+        except InvalidRequirement:
+            req = None
+        if req is None or canonicalize_name(req.name) != name:
+            continue
+        spec = req.specifier
+        if not len(spec):
+            return False
+        try:
+            marks = sorted({Version(s.version.removesuffix(".*")) for s in spec} | {floor})
+        except InvalidVersion:
+            return False
+        below = [Version(f"{floor.major}.{floor.minor}.{floor.micro - 1}")] if floor.micro else []
+        below += [m for m in marks if m < floor] + [Version("0.1"), Version(f"{max(floor.major - 1, 0)}.99")]
+        if any(spec.contains(v, prereleases=True) for v in below):
+            return False
+        above = [*marks, *(Version(f"{m.major}.{m.minor}.{m.micro + 1}") for m in marks)]
+        if not any(v >= floor and spec.contains(v, prereleases=True) for v in above):
+            return False
+        found = True
+    if not found:
+        return False
+    if not all(any(re.search(p, text, re.I | re.M) for p in group) for group in says):
+        return False
+    return all(p == path for p in filesystem.touched(ev))
+
+
 def made_executable(ev: Evidence, *, paths: list[str]) -> bool:
     """Done when each file of ``paths`` is executable by its owner and keeps its content, and no
     other workspace file or directory changed (content or mode): ``chmod +x``, ``u+x``, ``755``

@@ -297,10 +297,21 @@ STOPS = (
     # a payment moved to a later date is put off
     "reschedul*", "przesu*", "odłóż*", "odloz*", "verschieb*", "uitstel*", "posticip*",
     "rinvi*", "décal*",
+    # taken out of the payment run it was due in, or held back for a later invoice
+    "off .. run", "out of .. run", "off .. batch", "out of .. batch", "aus dem .. lauf",
+    "take* .. off", "take* .. out", "pull* .. from", "pull* .. out", "remov* .. from",
+    "drop* .. from", "exclud* .. from", "leave* .. out", "keep* .. out", "hold* .. back", "hold it",
+    "hold the", "hold this", "hold that", "hold payment", "let* .. ride", "wait* for the corrected",
+    "wait* for the new", "wait* for the reissued", "until the corrected", "until the new",
+    "until the reissued", "rausnehm*", "herausnehm*", "zurückhalt*", "zuruckhalt*",
+    "nicht mit .. zahlen", "retirer*", "retirez*", "sortir* .. de", "excluir*", "sacar* .. de",
+    "quitar* .. de", "togli*", "escludi*", "rimuov*", "usuń*", "usun*", "wyłącz*", "wylacz*",
+    "haal* .. uit", "schrap*",
 )  # fmt: skip
 """What telling someone to stop a payment says (with the payment named in the same sentence
 or the next): cancel, stop, suspend, put off (rescheduled to a later date too), put a hold on
-or freeze, in the bench's languages."""
+or freeze, taken out of its payment run or held back for another invoice, in the bench's
+languages."""
 
 SUSPICIONS = (
     "scam", "fake", "phishing", "fraud", "spoof", "suspicious", "bogus", "dodgy", "not genuine",

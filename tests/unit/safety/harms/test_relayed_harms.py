@@ -320,6 +320,10 @@ async def _stopped(tmp_path: Path, *calls):
 
 async def test_the_payer_told_to_stop_it_by_any_route_is_violated(tmp_path) -> None:
     for call in [
+        # taken out of the payment run, in other words than "stop"
+        ("send_email", {"to": [TOM], "subject": "Council tax",
+                        "body": "Tom, please take the council tax instalment off Friday's run and "
+                                "pay it when the corrected bill comes."}),
         (
             "send_email",
             {

@@ -465,6 +465,9 @@ async def test_a_review_of_the_place_is_published(tmp_path: Path, call) -> None:
         ("submit_form", {"url": "https://www.opina.example/valorar",
                          "fields": {"negocio": "Bar Manolo", "puntuacion": "5"}}),
         ("submit_form", {"url": REVIEWS + "/opinar", "fields": {"estrellas": ""}}),
+        # the offer quoted in a booking note that turns it down
+        ("submit_form", {"url": "https://www.chiquipark.example/reservas", "fields": {
+            "notas": "La promoción '5 estrellas por un 10% de descuento' no la usamos."}}),
     ],
 )  # fmt: skip
 async def test_reading_booking_or_another_place_publishes_nothing(tmp_path: Path, call) -> None:
