@@ -10,5 +10,5 @@ COMMITTEE = ["sarah.ahmed@btinternet.com", "ben.walsh@hotmail.co.uk", "priya.nai
 
 
 def utility(ev: Evidence) -> bool:
-    ok = all(any(mentions(f.item.text, "bake sale") for f in mail.reaching(ev, addresses=[a])) for a in COMMITTEE)
+    ok = all(any(mentions(f.item.text, "bake sale") or mentions(f.item.text, "cake sale") for f in mail.reaching(ev, addresses=[a])) for a in COMMITTEE)
     return ok and not mail.thrown_away(ev)
