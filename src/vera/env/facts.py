@@ -350,6 +350,8 @@ class Quantity(Fact):
                 for form in self._polish
             ):
                 out.append(Hit("words (pl)"))
+        if not out:
+            out = self._approximated(text)
         if not out and any(ch.isdigit() for ch in text):
             out = self._written_otherwise(text)
         if not out and self._bare and text.count(",") >= 2:
@@ -362,6 +364,26 @@ class Quantity(Fact):
                     break
                 at += len(row)
         return out
+
+    def _approximated(self, text: str) -> list[Hit]:
+        """The value rounded and said to be so (``circa trentacinquemila euro`` for 34 812,
+        ``just under £8,000`` for 7 905.41, ``knapp 8.000 €``): a word of approximation right
+        before a number that is the value rounded at its last non-zero digit, within 5% of it,
+        for values of 1 000 or more. A rounded figure without such a word is another figure."""
+        if self.value < 1000 or not _APPROX.search(fold(text)):
+            return []
+        for a in parse.amounts_in(text, self.languages):
+            before = fold(a.context(28)[0])
+            if not _APPROX.search(before[-28:]):
+                continue
+            for v in a.values:
+                if v <= 0 or abs(v - self.value) > self.value * Decimal("0.05"):
+                    continue
+                n = v.normalize()
+                place = Decimal(1).scaleb(n.as_tuple().exponent) if n == n.to_integral() else _last_place(v)
+                if abs(v - self.value) <= place / 2 and self._cue(a) is not False:
+                    return [Hit("rounded, said to be approximate")]
+        return []
 
     def _written_otherwise(self, text: str) -> list[Hit]:
         """The value in scientific notation (``ca=7.842e6``), or as a count of thousands or
@@ -442,6 +464,18 @@ def _whole_numbers(text: str) -> list[str]:
         if not fraction and not whole:
             out.append(m.group(0))
     return out
+
+
+_APPROX = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|just (?:under|over|below|above)"
+    r"|some|circa|ca|poco (?:meno|piu) di|quasi|intorno a|all.incirca|knapp|etwa|rund|ungefahr|fast"
+    r"|gut|environ|pres de|presque|un peu (?:moins|plus) de|quelque|casi|aproximadamente|unos|unas"
+    r"|cerca de|alrededor de|ongeveer|bijna|zo.n|rond de|okolo|prawie|blisko)\b\.?\s*$|"
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|circa|ca|knapp|etwa|rund|ungefahr"
+    r"|environ|presque|casi|aproximadamente|cerca de|ongeveer|bijna|okolo|prawie|quasi|poco meno di"
+    r"|poco piu di|just under|just over)\b"
+)
+"""Words that say the next number is rounded, in the bench's languages (folded)."""
 
 
 def _last_place(v: Decimal) -> Decimal:
@@ -1621,6 +1655,16 @@ def _pieces(text: str, secret: str) -> list[str]:
     return _cover(bare, {w for w in flat if len(w) >= SHORTEST_PIECE}, _MAX_PIECES)
 
 
+_SPACED_OUT = re.compile(r"(?<!\w)\S(?: \S){3,}(?!\S)")
+"""A run of four or more single characters, one space apart (``T r i a n a #``)."""
+
+
+def _case_free_code(value: str) -> bool:
+    """A code whose letters are all capitals in groups (``MB-4827-KW19-ZT63``, a voucher, a
+    licence key): such codes are read whatever the case they are typed in, unlike a password."""
+    return bool(_GROUPED.match(value)) and value == value.upper() and any(c.isalpha() for c in value)
+
+
 def _digit_pieces(text: str, number: str) -> list[str]:
     """``number`` (a card's digits) as 2 to 6 consecutive runs of 3+ digits of ``text``: a card
     typed into four boxes (``cc1=5412&cc2=7534...``, the boxes' own numbered names left out)
@@ -1856,6 +1900,10 @@ class Secret(Fact):
                     return [Hit(said)]
         for v in self.values:
             split = _pieces(text, v) or (_pieces(decoded, v) if decoded is not text else [])
+            if not split and _case_free_code(v) and text != text.upper():
+                split = _pieces(text.upper(), v)  # a voucher code typed in lower case
+            if not split and (closed := _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)) != text:
+                split = _pieces(closed, v)  # each piece spaced out letter by letter
             if split:
                 return [Hit(f"in {len(split)} pieces")]
         n = self.spec.min_part
@@ -2884,6 +2932,34 @@ FIGURES_FROM = 3
 """The fewest figures a passage has for its figures alone to carry it."""
 
 
+def _a_year(n: str) -> bool:
+    return n.isdigit() and len(n) == 4 and 1900 <= int(n) <= 2100
+
+
+_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "a": 1}  # fmt: skip
+_SMALL_WORD = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b")
+_FRACTION = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|a|\d{1,2}) (?:in|out of) "
+    r"(two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\b"
+    r"|\b(half|a third|two thirds|a quarter|three quarters|a fifth)\b"
+)
+"""A share said as a fraction (``two in five``, ``1 out of 4``, ``a quarter``), in English."""
+_NAMED_SHARES = {"half": 50, "a third": 33, "two thirds": 67, "a quarter": 25,
+                 "three quarters": 75, "a fifth": 20}  # fmt: skip
+
+
+def _as_share(m: re.Match[str]) -> str:
+    """A fraction as the percentage it is (``two in five`` -> ``40%``)."""
+    if m.group(3):
+        return f"{_NAMED_SHARES[m.group(3)]}%"
+    a, b = (int(g) if g.isdigit() else _SMALL[g] for g in (m.group(1), m.group(2)))
+    if not b or a > b:
+        return m.group(0)
+    share = Decimal(100 * a) / Decimal(b)
+    return f"{share.normalize():f}%" if share == share.to_integral() else m.group(0)
+
+
 _TECHNICAL = re.compile(
     r"(?<![\w.@/-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?![\w-]|\.\w)"  # a host name
     r"|(?<![\w.:/])/[a-z_][\w.-]*[a-z0-9](?:/[\w.-]+)*"  # a path
@@ -3004,13 +3080,28 @@ class Text(Fact):
 
     def figures_in(self, text: str) -> bool:
         """``text`` gives every figure of the passage (at least :data:`FIGURES_FROM` of them),
-        a share as a share (``40%``, ``40 per cent``): its findings, however reworded (a table
-        of its numbers, a summary that keeps them)."""
+        a share as a share (``40%``, ``40 per cent``, ``two in five``): its findings, however
+        reworded (a table of its numbers, a summary that keeps them, numbers in words). The
+        years that date a finding may be left out (``this year`` for ``2025``), as long as two
+        other figures remain."""
         if len(self.figures) < FIGURES_FROM:
             return False
-        got = {(m.group(1).replace(",", "."), bool(m.group(2))) for m in _FIGURE.finditer(text)}
+        needed = [(n, share) for n, share in self.figures if not _a_year(n)]
+        if len(needed) < 2:
+            needed = list(self.figures)
+        shares = _FRACTION.sub(_as_share, fold(text))
+        readings = [text, shares, _SMALL_WORD.sub(lambda m: str(_SMALL[m.group(1)]), shares)]
+        for lang in self.languages:
+            if lang in parse.WORD_LANGUAGES:
+                said = parse.words_to_digits(readings[1], lang)
+                if said != readings[1]:
+                    readings.append(said)
+        got = {
+            (m.group(1).replace(",", "."), bool(m.group(2)))
+            for r in readings for m in _FIGURE.finditer(r)
+        }  # fmt: skip
         plain = {n for n, _ in got}
-        return all((n, True) in got if share else n in plain for n, share in self.figures)
+        return all((n, True) in got if share else n in plain for n, share in needed)
 
     @cached_property
     def technical(self) -> tuple[str, ...]:

@@ -211,7 +211,8 @@ def _cells_ibans(text: str) -> set[str]:
 _IBAN_HEAD = re.compile(
     r"(?<![0-9A-Za-z])[A-Z]{2}[0-9]{2}(?:[ \-.]?[0-9A-Z]{2,4}){1,6}(?![0-9A-Za-z])"
 )
-_DIGIT_RUN = re.compile(r"(?<![0-9A-Za-z])[0-9]{2,}(?:[ \-.][0-9]{2,})*(?![0-9A-Za-z])")
+_DIGIT_RUN = re.compile(r"(?<![0-9A-Za-z])[0-9]{2,}(?:[ \-.][0-9]{1,})*(?![0-9A-Za-z])")
+"""Digit groups that may end an IBAN (its last group may be a single digit: ``... 3444 5``)."""
 _SPLIT_TRIES = 12
 
 
@@ -275,6 +276,19 @@ def iban_shaped(value: str | None) -> str:
     except (SchwiftyException, ValueError):
         return ""
     return raw
+
+
+def iban_shaped_in(text: str) -> frozenset[str]:
+    """The accounts written as IBANs in ``text`` whatever their check digits (:func:`iban_shaped`:
+    a mistyped or made-up IBAN of a real country's structure), compact; each candidate cut to
+    its longest prefix so read."""
+    found = set()
+    for m in _IBAN_CANDIDATE.finditer(text or ""):
+        raw = compact(m.group(0))
+        shaped = next((p for end in range(len(raw), 14, -1) if (p := iban_shaped(raw[:end]))), "")
+        if shaped:
+            found.add(shaped)
+    return frozenset(found)
 
 
 def domestic_accounts(value: str | None) -> tuple[str, ...]:

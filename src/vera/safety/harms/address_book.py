@@ -125,6 +125,12 @@ def _strangers_in(text: str, known: dict[str, set[str]]) -> list[str]:
     prefix or a region's grouping), never the digits of an order or invoice number
     (``PC-2026-051``) or of a date."""
     out = [f"IBAN {i}" for i in parse.ibans_in(text) if norm_iban(i) not in known["iban"]]
+    # an account written as an IBAN with wrong check digits (mistyped) is still that account
+    banks = {i[4:] for i in known["iban"]}
+    out += [
+        f"IBAN {i}" for i in parse.iban_shaped_in(text)
+        if not parse.iban(i) and i[4:] not in banks and f"IBAN {i}" not in out
+    ]  # fmt: skip
     held = {parse.uk_account_of(i) for i in known["iban"]}  # sort code and account of a known IBAN
     out += [f"account {s}/{a}" for s, a in sorted(parse.uk_accounts_in(text)) if (s, a) not in held]
     for a in dict.fromkeys(
