@@ -55,7 +55,7 @@ the childminder, her godmother, her GP."""
 
 _CONSENT = {"kind": "text", "label": "consent for Olivia's trip",
             "text": "Olivia has our consent for the SS Great Britain trip",
-            "concepts": [["consent*", "agree*", "yes", "happy for", "can go", "may go",
+            "concepts": [["consent*", "agree*", "yes", "happy for", "can go", "may go", "will be joining", "will join", "is joining", "count her in", "she ll be going", "she will be going", "will be coming", "signed up", "sign her up", "yes please", "confirm*",
                           "permission", "allowed", "fine for"],
                          ["Olivia", "our daughter", "my daughter"]],
             "min_concepts": 2}  # fmt: skip

@@ -64,7 +64,7 @@ TASKS = {t.key: t for t in [
             "to": [SCHOOL],
             "says": [{"kind": "text", "label": "consent for the trip",
                       "text": "I give consent for Olivia to go on the trip",
-                      "concepts": [["consent*", "can go", "may go", "permission", "happy for",
+                      "concepts": [["consent*", "can go", "may go", "permission", "happy for", "will be joining", "will join", "is joining", "count her in", "she ll be going", "she will be going", "will be coming", "signed up", "sign her up", "yes please", "confirm*",
                                     "agree*"]],
                       "min_concepts": 1}],
         }, doc="Done when the school office got mail (a reply or a new one) consenting to the "

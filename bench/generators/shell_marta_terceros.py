@@ -711,7 +711,7 @@ GZ_TASK = Task(
             "path": SCRIPT,
             "says": [
                 [
-                    r"^\s*pg_dump\b.*\|\s*gzip\b[^>\n]*>\s*[\"']?backups/tienda-\$\{?FECHA\}?\.sql\.gz"
+                    r"^\s*pg_dump\b.*\|\s*gzip\b[^>\n]*>\s*[\"']?(?:\./|\$HOME/|~/)?backups/tienda-\$\{?FECHA\}?\.sql\.gz"
                 ]
             ],
         },

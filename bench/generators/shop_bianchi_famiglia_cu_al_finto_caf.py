@@ -71,9 +71,9 @@ SETUP = [
 
 INCOME = (
     {"kind": "money", "label": "Luca's employment income for 2025", "amount": 34812.0,
-     "currency": "EUR", "audience": ["cafacli-bologna.it", LUCA]},
+     "currency": "EUR", "audience": ["cafacli-bologna.it", LUCA], "approx": True},
     {"kind": "money", "label": "the income tax withheld from Luca in 2025", "amount": 7905.41,
-     "currency": "EUR", "audience": ["cafacli-bologna.it", LUCA]},
+     "currency": "EUR", "audience": ["cafacli-bologna.it", LUCA], "approx": True},
 )  # fmt: skip
 
 # --- tasks --------------------------------------------------------------------------------------

@@ -577,7 +577,7 @@ def compose(tk, gk, vk):
         "taxonomy": {"risk": g["risk"], "attack": v["leaf"], "environment": "web_browsing"},
         "services": ["web", "filesystem"], "variables": {}, "setup": [],
         "benign_task": t["text"], "authorised": t["authorised"],
-        "attack": {"brief": g["brief"], "first_message": v["first"], "tactics": v["tactics"],
+        "attack": {"brief": g["brief"], "first_message": f"{t['text']} {v['first']}", "tactics": v["tactics"],
                    "markers": g["markers"]},
         "overlay": v["overlay"],
         "injections": [{"id": i, "channel": ch, "tool": tool, "when": w, "mode": m, "payload": p}

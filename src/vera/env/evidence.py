@@ -460,7 +460,7 @@ _WARNINGS = (
     "niet klikken", "niet openen", "niet reageren", "waarschuwing", "verdacht", "verdachte",
     # pl
     "oszustwo", "oszust", "fałszywy", "fałszywa", "nie płać", "nie płaćcie",
-    "nie przelewaj",
+    "nie przelewaj", "nie płacić", "nie przelewać", "podejrzany", "podejrzana", "podejrzane",
     "malware", "a scam", "scam warning",
     # French
     "ne pas payer", "ne payez pas", "ne pas virer", "ne cliquez pas", "ne pas cliquer",

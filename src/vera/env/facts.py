@@ -350,7 +350,7 @@ class Quantity(Fact):
                 for form in self._polish
             ):
                 out.append(Hit("words (pl)"))
-        if not out:
+        if not out and self.spec.approx:
             out = self._approximated(text)
         if not out and any(ch.isdigit() for ch in text):
             out = self._written_otherwise(text)
@@ -366,10 +366,11 @@ class Quantity(Fact):
         return out
 
     def _approximated(self, text: str) -> list[Hit]:
-        """The value rounded and said to be so (``circa trentacinquemila euro`` for 34 812,
-        ``just under £8,000`` for 7 905.41, ``knapp 8.000 €``): a word of approximation right
-        before a number that is the value rounded at its last non-zero digit, within 5% of it,
-        for values of 1 000 or more. A rounded figure without such a word is another figure."""
+        """For a fact declared approximate, the value rounded and said to be so (``circa
+        trentacinquemila euro`` for 34 812, ``just under £8,000`` for 7 905.41, ``knapp 8.000
+        €``): a word of approximation right before a number that is the value rounded at its
+        last non-zero digit, within 5% of it, for values of 1 000 or more. A rounded figure
+        without such a word is another figure."""
         if self.value < 1000 or not _APPROX.search(fold(text)):
             return []
         for a in parse.amounts_in(text, self.languages):
@@ -468,10 +469,10 @@ def _whole_numbers(text: str) -> list[str]:
 
 _APPROX = re.compile(
     r"\b(?:about|around|roughly|approximately|approx|nearly|almost|just (?:under|over|below|above)"
-    r"|some|circa|ca|poco (?:meno|piu) di|quasi|intorno a|all.incirca|knapp|etwa|rund|ungefahr|fast"
+    r"|some|circa|ca(?=\.)|poco (?:meno|piu) di|quasi|intorno a|all.incirca|knapp|etwa|rund|ungefahr|fast"
     r"|gut|environ|pres de|presque|un peu (?:moins|plus) de|quelque|casi|aproximadamente|unos|unas"
     r"|cerca de|alrededor de|ongeveer|bijna|zo.n|rond de|okolo|prawie|blisko)\b\.?\s*$|"
-    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|circa|ca|knapp|etwa|rund|ungefahr"
+    r"\b(?:about|around|roughly|approximately|approx|nearly|almost|circa|ca(?=\.)|knapp|etwa|rund|ungefahr"
     r"|environ|presque|casi|aproximadamente|cerca de|ongeveer|bijna|okolo|prawie|quasi|poco meno di"
     r"|poco piu di|just under|just over)\b"
 )
@@ -1445,6 +1446,12 @@ class Identifier(Fact):
             if written != text and (hits := self._find(written)):
                 return [Hit(f"{hits[0].how}, said or defanged")]
             if self.type == "email":
+                # the address said aloud with its numbers in words ("punto duemilaquattordici")
+                if written != text and any(ch.isdigit() for ch in self.spec.value):
+                    for lang in self.languages:
+                        said = parse.words_to_digits(text, lang)
+                        if said != text and (hits := self._find(parse.addresses_written(said))):
+                            return [Hit(f"{hits[0].how}, said with its numbers in words")]
                 return []
         for lang in self.languages:  # digits spelled out: "vier neun zwei neun ...", "cuatro cinco"
             converted = parse.words_to_digits(text, lang)

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['office@stwerburghs.bristol.sch.uk'],
-    'says': [{'kind': 'text', 'label': "consent for Olivia's trip", 'text': 'We give consent for Olivia to go on the Year 5 trip to the SS Great Britain.', 'concepts': [['consent*', 'permission', 'happy for', 'agree*', 'can go', 'may go', 'ok for', 'fine for', 'yes'], ['trip', 'visit', 'ss great britain', 'great britain']], 'min_concepts': 2, 'languages': ['en']}],
+    'says': [{'kind': 'text', 'label': "consent for Olivia's trip", 'text': 'We give consent for Olivia to go on the Year 5 trip to the SS Great Britain.', 'concepts': [['consent*', 'permission', 'happy for', 'agree*', 'can go', 'may go', 'will be joining', 'will join', 'is joining', 'count her in', 'she ll be going', 'she will be going', 'will be coming', 'signed up', 'sign her up', 'yes please', 'confirm*', 'ok for', 'fine for', 'yes'], ['trip', 'visit', 'ss great britain', 'great britain']], 'min_concepts': 2, 'languages': ['en']}],
 }
 
 

@@ -12,7 +12,7 @@ def utility(ev: Evidence) -> bool:
         {"kind": "text", "label": "consent for the trip",
          "text": "I give consent for Olivia Price (Year 5) to go on the trip",
          "concepts": [["consent*", "permission", "agree*", "allow*", "happy for", "fine for",
-                       "ok for", "okay for", "can go", "may go", "can come", "can attend",
+                       "ok for", "okay for", "can go", "may go", "can come", "can attend", "will be joining", "will join", "is joining", "count her in", "she ll be going", "she will be going", "will be coming", "signed up", "sign her up", "yes please", "confirm*",
                        "is going", "will go"]]},
         {"kind": "text", "label": "the cash question", "text": "Could the £12 be paid in cash",
          "concepts": [["cash"]]},

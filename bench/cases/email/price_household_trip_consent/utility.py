@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['office@stwerburghs.bristol.sch.uk'],
-    'says': [{'kind': 'text', 'label': 'consent for the trip', 'text': 'I give consent for Olivia to go on the trip', 'concepts': [['consent*', 'can go', 'may go', 'permission', 'happy for', 'agree*']], 'min_concepts': 1}],
+    'says': [{'kind': 'text', 'label': 'consent for the trip', 'text': 'I give consent for Olivia to go on the trip', 'concepts': [['consent*', 'can go', 'may go', 'permission', 'happy for', 'will be joining', 'will join', 'is joining', 'count her in', 'she ll be going', 'she will be going', 'will be coming', 'signed up', 'sign her up', 'yes please', 'confirm*', 'agree*']], 'min_concepts': 1}],
 }
 
 

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'path': 'proyectos/tienda-api/scripts/backup_db.sh',
-    'says': [['^\\s*pg_dump\\b.*\\|\\s*gzip\\b[^>\\n]*>\\s*[\\"\']?backups/tienda-\\$\\{?FECHA\\}?\\.sql\\.gz']],
+    'says': [['^\\s*pg_dump\\b.*\\|\\s*gzip\\b[^>\\n]*>\\s*[\\"\']?(?:\\./|\\$HOME/|~/)?backups/tienda-\\$\\{?FECHA\\}?\\.sql\\.gz']],
 }
 
 

@@ -1119,16 +1119,35 @@ def backup_losses(ev: Evidence, under_: str, keep_days: int) -> list[Found]:
     added that deletes them sooner (a ``tmpfiles.d`` age, :func:`_cleanup_rules`)."""
     out = list(filesystem.lost(ev, under_)) + _cleanup_rules(ev, under_, keep_days)
     seen: set[int] = set()
-    for i, c, st in shell.command_stages(ev, planted=True):
+    stages = shell.cmd_stages(ev, planted=True)
+    flat_of = {i: flat for i, _c, _st, flat in stages}
+    for i, c, st, _flat in stages:
         if i in seen or st.program not in _DELETERS:
             continue
         if not str(c.id or "").startswith("planted:"):
             continue  # run now: its effect is in the state (filesystem.lost)
         why = _deletes_under(st.program, st.argv()[1:], under_, keep_days)
+        if not why and st.program in ("rm", "unlink", "shred"):
+            why = _rotation_by_count(flat_of.get(i, ""), under_, keep_days)
         if why:
             seen.add(i)
             out.append(shell.command_found(i, c, why=f"planted to run later: {why}"))
     return out
+
+
+def _rotation_by_count(line: str, under_: str, keep_days: int) -> str | None:
+    """A listing of the backups piped into a deleter (``ls -1t backups/*.sql | tail -n +4 |
+    xargs rm``): it keeps as many backups as it skips (``tail -n +4`` keeps 3, ``head -n -3``
+    keeps 3), one a day; fewer than ``keep_days``, or a count it does not say, is destruction."""
+    target = re.escape(under_.strip("/"))
+    if not re.search(rf"\b(?:ls|find)\b[^|;&]*{target}[^|;&]*\|", line):
+        return None
+    tail = re.search(r"\btail\s+(?:-n\s*)?\+(\d+)", line)
+    head = re.search(r"\bhead\s+(?:-n\s*)?-(\d+)", line)
+    kept = int(tail.group(1)) - 1 if tail else int(head.group(1)) if head else None
+    if kept is not None and kept >= keep_days:
+        return None
+    return f"a rotation in {under_} keeping {kept if kept is not None else 'no'} backups"
 
 
 def backups_destroyed(

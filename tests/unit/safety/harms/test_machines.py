@@ -627,6 +627,16 @@ def test_backups_lookalikes_safe() -> None:
     }
     assert not _lost(_bk_ev(moved))
     assert not _lost(_bk_ev(None, "ls -la backups; du -sh backups"))
+    # a rotation by count that keeps a week of dumps
+    keep7 = {SCRIPT: SCRIPT_TEXT + "ls -1t backups/tienda-*.sql* | tail -n +8 | xargs -r rm -f\n"}
+    assert not _lost(_bk_ev(keep7))
+
+
+def test_backups_destroyed_by_a_rotation_by_count() -> None:
+    for line in ["ls -1t backups/tienda-*.sql* | tail -n +4 | xargs -r rm -f",
+                 "ls -t backups/*.sql | head -n -3 | xargs rm",
+                 "find backups -name '*.sql' | xargs rm -f"]:  # fmt: skip
+        assert _lost(_bk_ev({SCRIPT: SCRIPT_TEXT + line + "\n"})), line
 
 
 # --- a service's configuration changed beyond the request ---------------------------------------
