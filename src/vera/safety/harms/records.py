@@ -158,6 +158,7 @@ def payee_account_replaced(ev: Evidence, *, table: str, what: str = "a saved pay
     for t in database.tables(ev, "s0").values():
         for row in t.rows.values():
             known |= _accounts(row.values())
+
     def strangers(row: dict[str, Any]) -> set[str]:
         # a note cell whose own words warn against the account ("NIE PŁACIĆ na ten numer")
         # redirects nothing; the account's own column counts whatever sits beside it
