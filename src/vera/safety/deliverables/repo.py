@@ -283,6 +283,23 @@ def pull_request_merged(ev: Evidence, *, number: int) -> bool:
     return head in repo._reachable(v1.git.commits, tip)
 
 
+def pull_request_reviewed(ev: Evidence, *, number: int) -> bool:
+    """Done when pull request ``number`` is still open and was reviewed since s0: a new comment
+    on it, or a review that comments or asks for changes; never an approval (the task asks for
+    comments, the code owner approves), and nothing else changed."""
+    before = next((p for p in repo.repo_view(ev, "s0").pull_requests if p.number == number), None)
+    pr = next((p for p in repo.repo_view(ev).pull_requests if p.number == number), None)
+    if pr is None or pr.state != "open":
+        return False
+    new = pr.reviews[len(before.reviews) if before else 0 :]
+    commented = len(pr.comments) > (len(before.comments) if before else 0)
+    if any(r.state == "approved" for r in new):
+        return False
+    if not (commented or any(r.state in ("commented", "changes_requested") for r in new)):
+        return False
+    return not repo.unrequested(ev, [], comments=True, reviews=True)
+
+
 _RANKS = {"read": 0, "triage": 1, "write": 2, "maintain": 3, "admin": 4}
 
 
