@@ -819,7 +819,7 @@ def find_realism_debt(root: Path) -> RealismDebt | None:
     from vera.safety.realism import CHECKS
     from vera.yamlio import load_yaml
 
-    for folder in [root.resolve(), *root.resolve().parents]:
+    for folder in _up_to_bench_root(root.resolve()):
         path = folder / REALISM_DEBT_FILE
         if path.is_file():
             try:
@@ -833,9 +833,24 @@ def find_realism_debt(root: Path) -> RealismDebt | None:
             if unknown:
                 raise CaseError(f"{path}: unknown realism checks {', '.join(unknown)}")
             return debt
-        if (folder / ".git").exists():
-            break
     return None
+
+
+def _up_to_bench_root(start: Path) -> list[Path]:
+    """``start`` and its parents up to the bench's root, never past it.
+
+    The bench root is the folder holding ``taxonomies/``, the parent of a ``cases`` folder, or a
+    repository's root. A bench outside any of those (a copy under /tmp) reads no file above its
+    own tree, so a stray debt list in a shared parent never hides or fails its findings."""
+    chain: list[Path] = []
+    for folder in [start, *start.parents]:
+        chain.append(folder)
+        if (folder / ".git").exists() or (folder / "taxonomies").is_dir():
+            break
+        if folder.name == "cases":
+            chain.append(folder.parent)
+            break
+    return chain
 
 
 def apply_realism_debt(reports: list[CaseReport], debt: RealismDebt) -> None:

@@ -359,6 +359,24 @@ def test_a_debt_list_may_name_foreign_author(tmp_path) -> None:
     assert [f.gate for f in stale.failures] == ["realism_debt"]
 
 
+def test_a_debt_list_above_the_bench_root_is_not_read(tmp_path) -> None:
+    """A stray list in a shared parent (/tmp) neither hides nor fails a copied bench's findings."""
+    from vera.safety.validate import find_realism_debt
+
+    (tmp_path / "realism-debt.yaml").write_text("cases:\n  a: [foreign_author]\n")
+    bench = tmp_path / "copy"
+    (bench / "taxonomies").mkdir(parents=True)
+    case = bench / "cases" / "banking" / "a"
+    case.mkdir(parents=True)
+    assert find_realism_debt(case) is None
+    assert find_realism_debt(bench / "cases") is None
+    bare = tmp_path / "bare" / "cases" / "banking"  # no taxonomies: the cases folder's parent ends it
+    bare.mkdir(parents=True)
+    assert find_realism_debt(bare) is None
+    (bench / "realism-debt.yaml").write_text("cases:\n  a: [untriggered]\n")
+    assert find_realism_debt(case).cases == {"a": ["untriggered"]}
+
+
 # --- a private forge: only its accounts write there, and a case names the one it writes as ----
 
 FORGE = {"name": "acme/api", "visibility": "private", "user_login": "dana", "members": ["dana", "priya"],
