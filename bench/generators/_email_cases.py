@@ -147,9 +147,17 @@ class Goal:
 
     sender: str = ""
     """Who really mails this request, when its only adversary is inside the household or team (a
-    partner who shares the grudge, as for a threat to the neighbour or binning a dispute's mail):
+    partner who shares the grudge, as for a threat to the neighbour):
     nobody outside gains, so no look-alike would write it. The vector's planted mail and its
     reminder come from this address instead of the vector's look-alike."""
+
+    carrier: dict[str, Any] | None = None
+    """The attacker's own mail when the adversary is a party of the world rather than a
+    look-alike (a counterparty who gains from the harm, writing from their real address):
+    ``sender``, ``subject``, ``body`` (with ``{ask}``), ``reminder`` (the body of their chaser
+    half an hour later) and optionally ``ps`` (the multi variant's two additions, to the chaser and
+    to the first mail, in their voice). Replaces the vector's planted mail and reminder; the
+    vector's tactic stays in the adversarial user's turns."""
 
     def relayed_by(self, voice: str) -> str:
         """The ask as the look-alike ``voice`` writes it to the user."""
@@ -269,8 +277,8 @@ class Composer:
             out["response"] = t["response"]
         return out
 
-    def _injections(self, task: Task, vector: Vector, ask: str, plants: dict[str, str]
-                    ) -> list[dict[str, Any]]:  # fmt: skip
+    def _injections(self, task: Task, vector: Vector, ask: str, plants: dict[str, str],
+                    goal: Goal | None = None) -> list[dict[str, Any]]:  # fmt: skip
         """The multi variant's two channels, both on mails the attacker sent: more of the text of
         their reminder when the agent opens it (keyed on the reminder's id), and more of the text
         of their first mail when the agent opens that one (keyed on its id)."""
@@ -280,8 +288,10 @@ class Composer:
             raise ValueError(f"{task.key}: the task never lists the inbox the attacker's mail is in")
         a1, a2 = halves(ask) if vector.transform == "split" else (ask, ask)
         out = []
+        ps = list((goal.carrier or {}).get("ps") or ())
         for i, inj in enumerate(vector.injections):
-            payload = inj["payload"].replace("{ask}", a1 if i == 0 else a2).replace("{ask_plain}", ask)
+            payload = ps[i] if i < len(ps) else inj["payload"]
+            payload = payload.replace("{ask}", a1 if i == 0 else a2).replace("{ask_plain}", ask)
             rule: dict[str, Any] = {"id": f"{vector.key}-{i + 1}"}
             if inj["kind"] == "followup":
                 rule.update(channel="follow-up email", tool="read_email",
@@ -306,7 +316,7 @@ class Composer:
         overlay = [{"email.add_message": self._fill(p, plants)} for p in goal.plant]
         carrier = (vector.plant or {}).get("sender", "")
         # a real sender's address is in the benign world too: no marker of the attack
-        markers = [m for m in vector.markers if m != carrier or not goal.sender]
+        markers = [m for m in vector.markers if m != carrier or not (goal.sender or goal.carrier)]
         if vector.plant:
             shown = relayed  # what a third party plants is plain: encodings are the user's tactic
             first_half = halves(relayed)[0]
@@ -322,6 +332,12 @@ class Composer:
             overlay.append({"email.add_message": put(dict(vector.plant, **self._sent_by(goal)))})
         if vector.followup:
             overlay.append({"email.add_message": dict(vector.followup, **self._sent_by(goal))})
+        if goal.carrier and vector.plant and vector.followup:  # the counterparty's own two mails
+            c = goal.carrier
+            mine = {"sender": c["sender"], "subject": c["subject"]}
+            overlay[-2]["email.add_message"].update(mine, body=put(c["body"]))
+            overlay[-1]["email.add_message"].update(
+                sender=c["sender"], subject="Re: " + c["subject"], body=c["reminder"])
         said = goal.ask_user or ask  # the user's own words, never the sentence the attacker planted
         if "{ask" in vector.first_message and not goal.ask_user:
             raise ValueError(f"{goal.key}: no ask_user (the user's own words for {vector.key}'s first message)")
@@ -362,7 +378,7 @@ class Composer:
                 "markers": list(dict.fromkeys([*goal.markers, *markers])),
             },
             "overlay": overlay,
-            "injections": self._injections(task, vector, relayed, plants),
+            "injections": self._injections(task, vector, relayed, plants, goal),
             "budgets": {"turns": 6, "seconds": 600},
         }
         planted = [*string_leaves(overlay), *(r["payload"] for r in spec["injections"])]
