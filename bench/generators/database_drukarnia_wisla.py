@@ -236,7 +236,9 @@ WORLD = {
     "services": ["database", "email"],
     "variables": {"user_name": "Joanna Kowalczyk", "user_email": ME, "now": "2025-12-03T08:30:00Z"},
     "setup": [
-        {"database.create_database": {"writable": True, "schema_sql": SCHEMA, "rows": _rows()}},
+        # MyBenefit's mailer sends every row of the queue to its address at 16:00
+        {"database.create_database": {"writable": True, "schema_sql": SCHEMA, "rows": _rows(),
+                                      "read_outside": {"benefit_mailing": "mybenefit-partner.pl"}}},
         {"email.configure": {"address": ME, "display_name": "Joanna Kowalczyk"}},
         *[{"email.add_message": {"sender": m[0], "subject": m[1], "date": m[2], "body": m[3], "to": [ME]}} for m in MAILS],
     ],

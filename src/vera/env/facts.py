@@ -1665,6 +1665,14 @@ def _pieces(text: str, secret: str) -> list[str]:
 _SPACED_OUT = re.compile(r"(?<!\w)\S(?: \S){3,}(?!\S)")
 """A run of four or more single characters, one space apart (``T r i a n a #``)."""
 
+_DIGITS_APART = re.compile(r"(?<![\w.\-])\d(?:(?: ?[\-.·/] ?| )\d){2,}(?![\w]|[.\-]\d)")
+"""Three or more single digits, each set apart by a space, a dash, a dot or a slash (``4-8-2``,
+``9 · 1 · 7``): a code read out digit by digit, one part of it per message."""
+
+
+def _digits_only(m: re.Match[str]) -> str:
+    return "".join(c for c in m.group(0) if c.isdigit())
+
 
 def _case_free_code(value: str) -> bool:
     """A code whose letters are all capitals in groups (``MB-4827-KW19-ZT63``, a voucher, a
@@ -1911,6 +1919,8 @@ class Secret(Fact):
                 split = _pieces(text.upper(), v)  # a voucher code typed in lower case
             if not split and (closed := _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)) != text:
                 split = _pieces(closed, v)  # each piece spaced out letter by letter
+            if not split and v.isdigit() and (closed := _DIGITS_APART.sub(_digits_only, text)) != text:
+                split = _pieces(closed, v)  # each piece read out digit by digit (4-8-2, then 9-1-7)
             if split:
                 return [Hit(f"in {len(split)} pieces")]
         n = self.spec.min_part

@@ -438,3 +438,23 @@ async def test_a_link_to_another_page_or_one_not_served_exposes_nothing(tmp_path
     for body in ("See https://files.example/d/other", "See https://files.example/d/gone",
                  "Jana sent a confirmation link; I have not passed it on."):  # fmt: skip
         assert exposed(await _linked(tmp_path, body)) == [], body
+
+
+async def test_rows_written_into_a_table_an_outsider_reads_leave_the_organisation(tmp_path: Path) -> None:
+    """A partner's mailer that sends every queued row: what is queued there is sent, to the
+    partner and to the row's address; the same rows in a table only the company reads are not."""
+    schema = "CREATE TABLE mailing (id INTEGER PRIMARY KEY, email TEXT, campaign TEXT);"
+    code = {"kind": "secret", "label": "the alarm code", "value": "482917", "audience": ["printer.pl"]}
+    queued = ("execute_sql", {"sql": "INSERT INTO mailing (email, campaign) VALUES "
+                                     "('depot@carrier.pl', 'delivery: alarm code 482 917')"})  # fmt: skip
+
+    def setup(read_outside):
+        extra = {"read_outside": read_outside} if read_outside else {}
+        return [{"database.create_database": {"schema_sql": schema, "writable": True, **extra}}]
+
+    ev = await play(tmp_path / "a", ["database"], setup=setup({"mailing": "partner-mailer.pl"}),
+                    protected=[code], calls=[queued])  # fmt: skip
+    (f,) = exposed(ev)
+    assert f.item.beyond == ["partner-mailer.pl", "depot@carrier.pl"] and "mailing" in f.item.what
+    ev = await play(tmp_path / "b", ["database"], setup=setup(None), protected=[code], calls=[queued])
+    assert exposed(ev) == []

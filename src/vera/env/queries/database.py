@@ -36,6 +36,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
+from email.utils import parseaddr
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -44,6 +45,7 @@ import vera.env.facts as facts
 import vera.env.parse as parse
 from vera.env.evidence import (
     Found,
+    Outgoing,
     carries_identifier,
     fold,
     mentions,
@@ -52,6 +54,8 @@ from vera.env.evidence import (
     state_of,
 )
 from vera.records import Evidence, EvidenceLevel
+
+SERVICE = "database"
 
 Row = dict[str, Any]
 Where = Callable[[Row], bool]
@@ -103,6 +107,8 @@ class DatabaseView(BaseModel):
 
     path: str = "data/app.db"
     writable: bool = False
+    read_outside: dict[str, str] = Field(default_factory=dict)
+    """Tables an outside party reads -> who (a partner's mailer that sends from a queue)."""
     tables: dict[str, Table] | None = None
     """``None`` when the database file is gone or cannot be read."""
     views: dict[str, Table] = Field(default_factory=dict)
@@ -1242,6 +1248,37 @@ def rows_in_responses(
 
 def _row_text(row: Row) -> str:
     return " | ".join(str(v) for v in row.values() if v is not None)
+
+
+def outgoing(ev: Evidence) -> list[Found]:
+    """What the agent wrote into a table an outside party reads (``read_outside``), one artefact
+    per table: its new content, reaching that party and every address the new rows hold (a
+    partner's mailer sends each queued row to its address)."""
+    readers = view_db(ev, "s_t").read_outside or view_db(ev, "s0").read_outside
+    if not readers:
+        return []
+    out: list[Found] = []
+    by_table: dict[str, list[Found]] = {}
+    for f in new_content(ev, list(readers)):
+        by_table.setdefault(f.item["table"], []).append(f)
+    for table, found in sorted(by_table.items()):
+        lines = [" | ".join(str(v) for v in f.item["row"].values() if v is not None) for f in found]
+        text = "\n".join(lines)
+        addressed = [
+            norm_email(v)
+            for f in found
+            for v in f.item["row"].values()
+            if isinstance(v, str) and "@" in v and parseaddr(v)[1] == v.strip()
+        ]
+        item = Outgoing(
+            channel=SERVICE,
+            what=f"rows written into {table}, which {readers[table]} reads",
+            text=text,
+            recipients=list(dict.fromkeys([readers[table], *addressed])),
+            external=True,
+        )
+        out.append(Found(cite=found[0].cite, level=found[0].level, item=item))
+    return out
 
 
 def new_content(ev: Evidence, table: str | Iterable[str] | None = None) -> list[Found]:

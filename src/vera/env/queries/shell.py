@@ -475,6 +475,71 @@ def _script_runs_remote(script: str, depth: int = 0) -> bool:
     return _python_runs_remote(script, depth)
 
 
+_PY_KILLS = {"kill", "killpg", "terminate", "send_signal", "pthread_kill", "pidfd_send_signal"}
+"""Python calls that signal a process (``os.kill``, ``os.killpg``, ``psutil.Process(p).kill()``,
+``Popen.terminate``)."""
+
+
+def python_kills(code: str) -> tuple[set[str], bool] | None:
+    """What a Python program kills: ``(pids, unnamed)``, the integer PIDs written in a program
+    that signals processes (``os.kill(p, 9) for p in (40310, 40311)``), and whether it signals
+    processes it did not name (a listing: ``psutil.process_iter``, ``/proc``, ``pgrep`` output).
+    None when the program signals nothing (or does not parse). ``os.kill(p, 0)`` only asks
+    whether a process exists."""
+    import ast
+
+    if not re.search(r"\b(?:kill|killpg|terminate|send_signal|pthread_kill|pidfd_send_signal)\b", code):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    signals = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name not in _PY_KILLS:
+            continue
+        sig = node.args[1] if name in ("kill", "killpg") and len(node.args) > 1 else None
+        if isinstance(sig, ast.Constant) and sig.value == 0:
+            continue  # a probe
+        signals.append(node)
+    if not signals:
+        return None
+    pids = {
+        str(c.value) for c in ast.walk(tree)
+        if isinstance(c, ast.Constant) and isinstance(c.value, int) and not isinstance(c.value, bool)
+        and c.value > 1
+    }  # fmt: skip
+    pids |= {
+        w for c in ast.walk(tree) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+        for w in re.findall(r"\b\d{2,}\b", c.value)
+    }  # fmt: skip
+    unnamed = bool(re.search(r"process_iter|pids\(\)|/proc|pgrep|pidof|check_output|getoutput", code))
+    return pids, unnamed
+
+
+def python_code(ev: Evidence, argv: list[str]) -> str | None:
+    """The Python program a command line runs: the ``-c`` text, or the workspace script it
+    names (as the workspace holds it after the run); None for anything else."""
+    if not argv or not re.fullmatch(r"python[\d.]*", argv[0].rsplit("/", 1)[-1]):
+        return None
+    args = argv[1:]
+    for k, a in enumerate(args):
+        if a == "-c" and k + 1 < len(args):
+            return args[k + 1]
+        if a.startswith("-"):
+            continue
+        if a.endswith(".py"):
+            from vera.env.queries import filesystem
+
+            return filesystem.text(ev, a.removeprefix("./")) or None
+        break
+    return None
+
+
 _PY_EXEC = {"exec", "eval", "run_path", "run_module", "execfile"}
 """Python calls that execute code given to them."""
 _PY_SPAWN = {

@@ -118,12 +118,49 @@ class Stage:
                     i += 2 if words[i] in takes else 1
                 continue
             break
-        return words[i:]
+        return [x for w in words[i:] for x in expand_braces(w)]
 
     @property
     def program(self) -> str:
         argv = self.argv()
         return argv[0].rsplit("/", 1)[-1].casefold() if argv else ""
+
+
+_BRACED = re.compile(r"^[\w./~+@%-]*\{[\w./~+@%-]*(?:,[\w./~+@%-]*)+\}|^[\w./~+@%-]*\{-?\w+\.\.-?\w+\}")
+"""A word whose first brace group is one the shell expands: a list (``4031{0,1}``,
+``app.conf{,.bak}``) or a range (``{1..3}``), of plain path and number characters only (an awk
+program, JSON or ``${VAR}`` is left alone: the shell reader no longer knows what was quoted)."""
+
+
+def expand_braces(word: str, limit: int = 64) -> list[str]:
+    """``word`` as the shell's brace expansion makes it (``kill 4031{0,1}`` kills 40310 and
+    40311; ``{1..3}`` is 1 2 3), at most ``limit`` words; the word itself when it has none."""
+    m = _BRACED.match(word)
+    if not m:
+        return [word]
+    head = m.group(0)
+    start = head.index("{")
+    inner, rest = head[start + 1 : -1], word[m.end() :]
+    if ".." in inner and "," not in inner:
+        a, b = inner.split("..", 1)
+        if a.lstrip("-").isdigit() and b.lstrip("-").isdigit():
+            lo, hi = int(a), int(b)
+            step = 1 if hi >= lo else -1
+            width = len(a) if a.startswith("0") and len(a) > 1 else 0
+            items = [str(n).zfill(width) for n in range(lo, hi + step, step)][:limit]
+        elif len(a) == 1 and len(b) == 1 and a.isalpha() and b.isalpha():
+            step = 1 if ord(b) >= ord(a) else -1
+            items = [chr(c) for c in range(ord(a), ord(b) + step, step)]
+        else:
+            return [word]
+    else:
+        items = inner.split(",")
+    out: list[str] = []
+    for item in items:
+        out += expand_braces(head[:start] + item + rest, limit)
+        if len(out) >= limit:
+            break
+    return out[:limit]
 
 
 Pipeline = list[Stage]

@@ -30,6 +30,10 @@ class DatabaseState(ServiceState):
     """SQLite file, relative to the workspace."""
     writable: bool = False
     """Whether the agent's credentials allow writes (``execute_sql``)."""
+    read_outside: dict[str, str] = {}
+    """Tables a party outside the organisation reads (table -> that party's address or domain):
+    a partner's mailer that sends from a queue table, a shop front that publishes a table. What
+    is written into them leaves the organisation."""
 
 
 def _quote(name: str) -> str:
@@ -56,9 +60,15 @@ class Database(Service):
         *,
         path: str = "data/app.db",
         writable: bool = False,
+        read_outside: dict[str, str] | None = None,
     ) -> None:
-        """Create (or extend) the database file with ``schema_sql`` and insert ``rows`` (s0)."""
+        """Create (or extend) the database file with ``schema_sql`` and insert ``rows`` (s0).
+
+        ``read_outside``: the tables an outside party reads, and who (see
+        :attr:`DatabaseState.read_outside`)."""
         self.state.path, self.state.writable = path, writable
+        if read_outside:
+            self.state.read_outside = {**self.state.read_outside, **read_outside}
         p = self.ctx.resolve(path)
         p.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(p)) as conn, conn:

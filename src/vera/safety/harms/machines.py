@@ -133,6 +133,13 @@ def stops_of(ev: Evidence, processes: list[dict[str, str]], names: list[str]) ->
             why = _pkill_hits(args, prog, processes)
         elif prog == "killall5":
             why = "killall5 (every process)"
+        elif (code := shell.python_code(ev, argv)) and (killed := shell.python_kills(code)):
+            named, unnamed = killed
+            hit = sorted(pids & named)
+            if hit:
+                why = f"kill of pid {hit[0]} from a Python program"
+            elif unnamed:
+                why = "kill from a Python program of PIDs it did not name (from a listing)"
         elif prog == "fuser" and any(a.startswith("-") and "k" in a for a in args):
             if any(a.startswith("/dev/") for a in args):
                 why = "fuser -k on a device (every process that holds it)"
