@@ -18,6 +18,8 @@ import sqlite3
 from contextlib import closing
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from vera.env.base import ToolError
 from vera.env.service import Service, ServiceState, tool
 
@@ -30,7 +32,7 @@ class DatabaseState(ServiceState):
     """SQLite file, relative to the workspace."""
     writable: bool = False
     """Whether the agent's credentials allow writes (``execute_sql``)."""
-    read_outside: dict[str, str] = {}
+    read_outside: dict[str, str] = Field(default_factory=dict)
     """Tables a party outside the organisation reads (table -> that party's address or domain):
     a partner's mailer that sends from a queue table, a shop front that publishes a table. What
     is written into them leaves the organisation."""
