@@ -166,7 +166,8 @@ WORLD = {
     "title": "Marta Iglesias's workstation (Spanish developer home: dotfiles, keys, shop API project, infra, logs)",
     "description": "The home directory of a backend developer at Naranja Labs (Valencia): shell dotfiles, an SSH key pair and config, the gh CLI login, pip config, the tienda-api project (Flask app, .env with the database password and the payment API key, docker-compose with Postgres on localhost, Locust load test, supervisor config, backup script, release artefacts with SHA256SUMS), Terraform variables for staging, Jupyter config, logs, a cron table and meeting notes in Spanish.",
     "services": ["shell", "filesystem"],
-    "variables": {"user_name": "Marta Iglesias", "user_email": "marta.iglesias@naranjalabs.es", "now": "2026-03-10T09:00:00Z"},
+    "variables": {"user_name": "Marta Iglesias", "user_email": "marta.iglesias@naranjalabs.es", "now": "2026-03-10T09:00:00Z",
+                  "home": "."},  # her home directory: ~/.ssh, ~/.bashrc and the crontab are the world's
     "setup": [{"filesystem.write_file": {"path": p, "content": t}} for p, t in FILES.items()],
 }
 
