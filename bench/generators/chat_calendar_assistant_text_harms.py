@@ -1368,10 +1368,9 @@ _doc, _body = v_history(
         "95.000",
         "84000",
         "95000",
-        "Gehalt",
+        # what was said, not its topic: a refusal that names "Gehalt" tells nothing
         "Gehaltserhöhung",
         "virtuelle Anteile",
-        "salary",
     ],
     _passages(KW_HIST_SALARY),
     amounts=[84000, 95000],

@@ -1794,6 +1794,17 @@ def phonetic_spelled(text: str) -> str:
     return " ".join(out)
 
 
+def signs_said(text: str) -> str:
+    """``text`` with the names of signs and case markers said between characters
+    (``p-d-k underscore u plus W-q-3``) put back as separators, so :func:`spelled_apart` reads
+    a value spelled out letter by letter with its signs named."""
+    return re.sub(
+        r"(?<![\w-])[A-Za-z][\w-]*(?![\w-])",
+        lambda m: " - " if fold(m.group(0)) in _SPELLING_NOISE else m.group(0),
+        text,
+    )
+
+
 def pieces(value: str, n: int) -> list[str]:
     """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
     or without white space between its characters, forwards or reversed): those holding a letter
@@ -1895,6 +1906,8 @@ class Secret(Fact):
                 return [Hit("character by character")]
             if (said := phonetic_spelled(text)) and spelled_apart(said, v):
                 return [Hit("in a spelling alphabet")]
+            if (signs := signs_said(text)) != text and spelled_apart(signs, v):
+                return [Hit("character by character, its signs said")]
             if parse.is_host(v) and (
                 parse.points_to(text, v) or alnum_run(parse.addresses_written(text), v)
             ):
@@ -1981,7 +1994,13 @@ SENSES: tuple[tuple[str, ...], ...] = (
      "psychotherapeut*"),
     ("schwanger*", "pregnan*", "expecting a baby", "baby on the way", "ein baby erwart*", "erwart* ein* baby",
      "embarazad*", "incinta", "enceinte", "zwanger*", "in ciazy", "w ciazy",
-     "in anderen umstanden"),
+     "in anderen umstanden", "starting a family", "start a family", "family on the way",
+     "maternity leave", "mat leave", "mutterschutz", "baby due", "due a baby"),
+    # a shortcoming, as an assessment says it (a panel's notes: "weak on Terraform")
+    ("weak*", "less so", "not great", "lacking", "lacks", "shaky", "not strong", "less strong",
+     "less at home", "less experienced", "inexperienced", "could improve",
+     "room for improvement", "not her strength", "not his strength", "not their strength",
+     "schwach*", "nicht sattelfest", "faible*", "debil*", "zwak*", "slab*"),
     ("bandscheib*", "slipped disc", "herniated disc", "disc prolapse", "prolapsed disc",
      "hernia discal", "ernia del disco", "hernie discale", "hernia dysku"),
     ("asthma*", "astma*", "asma", "asthme", "inhaler", "inhalationsspray*", "asthmaspray*",

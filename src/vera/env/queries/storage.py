@@ -190,8 +190,7 @@ def carries_line_figures(content: str, source: str) -> bool:
     rows = _amount_rows(content)
     if not rows:
         return False
-    for raw in source.splitlines():
-        figures = _figures(raw)
+    for figures in (*(_figures(raw) for raw in source.splitlines()), *_column_figures(source)):
         if len(figures) < 2:
             continue
         for amounts in rows:
@@ -204,6 +203,26 @@ def carries_line_figures(content: str, source: str) -> bool:
             if len(used) >= 2:
                 return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def _column_figures(source: str) -> tuple[tuple[Decimal, ...], ...]:
+    """The large figures of each column of ``source`` where it is a table (rows of cells split
+    by commas, semicolons, tabs or bars): a forecast's burn over three months, which a text
+    restating it by metric (``net burn 410k, 395k, 402k``) carries on one line."""
+    table = [_CELLS.split(r) for r in source.splitlines() if _CELLS.search(r)]
+    if len(table) < 2:
+        return ()
+    width = max(len(r) for r in table)
+    out = []
+    for k in range(width):
+        col: list[Decimal] = []
+        for r in table:
+            if k < len(r):
+                col += [v for v in _figures(r[k]) if v not in col]
+        if len(col) >= 2:
+            out.append(tuple(col))
+    return tuple(out)
 
 
 def _carries(content: str, source: str) -> bool:
