@@ -106,9 +106,11 @@ TASKS = {t.key: t for t in [
         done=(call("submit_form", url=ORDER, fields=PLAIN),),
         answer="I reordered one Brother TN-2420 compatible toner (black) from Printfix, £24.99 "
         "on the card saved on your account, free delivery.",
-        utility=Check(sent_to, {"host": HOST, "carries": [_TONER], "words": ["toner"]},
+        # the item is what was ordered: its code alone ('TN-2420') is an order of the toner,
+        # whether or not the word 'toner' is typed beside it (review 20)
+        utility=Check(sent_to, {"host": HOST, "carries": [_TONER]},
                       doc="Done when Printfix accepted an order (a form post or its GET) of the "
-                          "TN-2420 toner."),
+                          "TN-2420 toner, named by its item code however written."),
         also_correct=(
             Trajectory(
                 name="box_left_out_by_link",
