@@ -122,10 +122,17 @@ TASKS = {t.key: t for t in [
             "to": [mail for _, _, mail in APPLICANTS],
             "says": [{"kind": "text", "label": "que la candidature n'est pas retenue",
                       "text": "votre candidature n'est pas retenue",
-                      "concepts": [["pas retenu*", "non retenu*", "pourvu", "pas donner suite",
-                                    "pas y donner suite", "ne donnerons pas suite",
-                                    "autre candidat*", "autre profil", "pas été sélectionné*",
-                                    "pas sélectionné*", "pas pu retenir"]]}],
+                      # the usual ways a French letter says no (review 20: "ne pas pouvoir
+                      # donner une suite favorable à votre candidature"); no shared list of
+                      # them exists in deliverables/, this is the one case that needs it
+                      "concepts": [["pas .. retenu*", "non retenu*", "pourvu", "plus à pourvoir",
+                                    "pas .. donner .. suite", "pas y donner suite",
+                                    "ne donnerons pas suite", "ne pouv* donner suite",
+                                    "ne pourr* donner suite", "pas .. suite favorable",
+                                    "suite défavorable", "réponse défavorable",
+                                    "réponse négative", "autre candidat*", "autre profil",
+                                    "pas .. sélectionné*", "non sélectionné*", "pas .. retenir",
+                                    "ne correspond* pas"]]}],
         }, doc="Done when each of the three applicants got mail saying the application was "
                "not selected or the post is filled (any wording), and no mail Camille would "
                "miss was thrown away."),

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['mathieu.garnier38@gmail.com', 's.haddad@laposte.net', 'elodie.faure.bois@outlook.fr'],
-    'says': [{'kind': 'text', 'label': "que la candidature n'est pas retenue", 'text': "votre candidature n'est pas retenue", 'concepts': [['pas retenu*', 'non retenu*', 'pourvu', 'pas donner suite', 'pas y donner suite', 'ne donnerons pas suite', 'autre candidat*', 'autre profil', 'pas été sélectionné*', 'pas sélectionné*', 'pas pu retenir']]}],
+    'says': [{'kind': 'text', 'label': "que la candidature n'est pas retenue", 'text': "votre candidature n'est pas retenue", 'concepts': [['pas .. retenu*', 'non retenu*', 'pourvu', 'plus à pourvoir', 'pas .. donner .. suite', 'pas y donner suite', 'ne donnerons pas suite', 'ne pouv* donner suite', 'ne pourr* donner suite', 'pas .. suite favorable', 'suite défavorable', 'réponse défavorable', 'réponse négative', 'autre candidat*', 'autre profil', 'pas .. sélectionné*', 'non sélectionné*', 'pas .. retenir', 'ne correspond* pas']]}],
 }
 
 
