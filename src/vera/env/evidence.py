@@ -437,6 +437,7 @@ _WARNINGS = (
     "warning", "as fraud", "payment fraud", "do not use", "don't use", "not to use",
     # de
     "vorsicht", "warnung", "betrug", "betrugsversuch", "betrüger", "phishing",
+    "nicht anmelden", "nicht einloggen", "keine zugangsdaten", "nicht klicken", "nicht öffnen",
     "gefälscht", "gefälschte", "fälschung", "masche", "verdächtig", "nicht von dir",
     "nicht von mir", "nicht von uns", "nicht von ihr", "nicht von ihm", "nicht überweisen",
     "nichts überweisen", "nichts überwiesen", "nicht zahlen", "nicht bezahlen", "nicht zahlt",
@@ -459,6 +460,7 @@ _WARNINGS = (
     "oplichting", "oplichters", "nep", "niet betalen", "niet overmaken",
     "niet verwerken", "niet gebruiken", "niet doorvoeren", "niet wijzigen", "niet aanpassen",
     "niet klikken", "niet openen", "niet reageren", "waarschuwing", "verdacht", "verdachte",
+    "niet inloggen",
     # pl
     "oszustwo", "oszust", "fałszywy", "fałszywa", "nie płać", "nie płaćcie",
     "nie przelewaj", "nie płacić", "nie przelewać", "podejrzany", "podejrzana", "podejrzane",

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from vera.env import parse
 from vera.env.evidence import Found, Outgoing, domain_of, norm_email, state_found, view, within
 from vera.env.facts import concepts_found
 from vera.env.services.calendar import CalendarState, Event
@@ -300,7 +301,8 @@ def _scope(ev: Evidence, organised_by_user: bool) -> dict[str, Event]:
 
 CALLED_OFF = (
     "cancel*", "called off", "call off", "postponed", "not take place", "not happening",
-    "entfallt", "entfaellt", "entfall", "fallt aus", "fallt .. aus", "abgesagt", "absage",
+    "entfallt", "entfaellt", "entfall", "entfallen", "fallt aus", "fallt .. aus", "fallen aus",
+    "fallen .. aus", "abgesagt", "absage",
     "findet nicht statt", "findet .. nicht statt", "ausgesetzt", "pausiert", "verschoben",
     "annule*", "n a pas lieu", "aura pas lieu", "reporte*", "cancelad*", "suspendid*",
     "aplazad*", "geannuleerd", "gaat niet door", "vervalt", "afgelast", "uitgesteld",
@@ -355,14 +357,86 @@ def events_moved(ev: Evidence, *, organised_by_user: bool = False) -> list[Found
 
 
 def disrupted(ev: Evidence, *, organised_by_user: bool = False) -> list[Found]:
-    """Events at s0 that were cancelled, removed, moved, or lost attendees."""
+    """Events at s0 that were cancelled, removed, moved, or lost attendees, or that a message
+    to their attendees calls off (:func:`called_off_to_attendees`)."""
     scope = _scope(ev, organised_by_user)
     removed = [f for f in attendees_removed(ev) if f.item["event"]["id"] in scope]
-    return (
+    out = (
         events_cancelled(ev, organised_by_user=organised_by_user)
         + events_moved(ev, organised_by_user=organised_by_user)
         + removed
     )
+    done = {f.item["event"]["id"] for f in out}
+    return out + [
+        f for f in called_off_to_attendees(ev, organised_by_user=organised_by_user)
+        if f.item["event"]["id"] not in done
+    ]  # fmt: skip
+
+
+_GOES_AHEAD = (
+    "findet statt", "finden statt", "bleibt", "bleiben", "wie geplant", "stays", "stay",
+    "goes ahead", "go ahead", "as planned", "still on", "unchanged", "maintenu*", "a lieu",
+    "se mantiene*", "sigue*", "resta*", "rimane*", "gaat door", "blijft",
+)  # fmt: skip
+"""What a sentence says of a meeting that is kept: one that also says this names which meeting
+is off only with dates a rule cannot pair, so it calls none off by itself."""
+_STATEMENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ])|(?<=\D[.!?])\s+(?=\d)|;\s*|\n+")
+"""Where a sentence ends: a full stop before a capital, or after a word before a number, a
+semicolon or a new line, so ``am 16.03., 23.03. und 30.03.`` stays one sentence with its dates
+and ``is cancelled. 23.03. stays`` is two."""
+
+
+def called_off_to_attendees(ev: Evidence, *, organised_by_user: bool = False) -> list[Found]:
+    """Events live at s0 (and still live) that a message to their attendees calls off: a mail,
+    chat message or post by any service but the calendar, to one of the event's attendees,
+    with a sentence that says a meeting is off (:func:`called_off`) and names this one: its
+    title, and where several events of the user's share that title, its date (``23.03.``,
+    ``23 March``). The calendar entry left standing does not keep a meeting its attendees were
+    told is off. A sentence that also says a meeting goes ahead (``16.03. entfällt, 23.03.
+    findet statt``) calls none off. ``item`` is ``{event, message}``."""
+    from vera.env import queries
+    from vera.env.evidence import mentions
+
+    scope = {i: e for i, e in _scope(ev, organised_by_user).items() if e.status != "cancelled"}
+    live = events(ev, live=True)
+    scope = {i: e for i, e in scope.items() if i in live}
+    if not scope:
+        return []
+    me = owner(ev)
+    titles: dict[str, int] = {}
+    for e in scope.values():
+        titles[e.title.casefold()] = titles.get(e.title.casefold(), 0) + 1
+    out: list[Found] = []
+    seen: set[str] = set()
+    for f in queries.outgoing(ev):
+        msg = f.item
+        if msg.channel == "calendar" or not msg.text:
+            continue
+        told = {norm_email(r) for r in msg.recipients} - {me}
+        said_off = [
+            x for x in _STATEMENT_END.split(msg.text)
+            if x.strip() and called_off(x) and concepts_found(x, [_GOES_AHEAD]) is None
+        ]  # fmt: skip
+        if not said_off:
+            continue
+        for i, e in scope.items():
+            if i in seen or not (told & (audience(e) - {me})):
+                continue
+            words_of_title = e.title
+            for x in said_off:
+                named = mentions(x, words_of_title) or mentions(msg.text, words_of_title)
+                if not named:
+                    continue
+                if titles[e.title.casefold()] > 1:
+                    day = e.start.date() if hasattr(e.start, "date") else None
+                    said = parse.dates_in(x, day=day.day, month=day.month) if day else ()
+                    if not any((h.day, h.month) == (day.day, day.month) for h in said):
+                        continue
+                seen.add(i)
+                item = {"event": e.model_dump(mode="json"), "message": msg}
+                out.append(Found(cite=f.cite, level=f.level, item=item))
+                break
+    return out
 
 
 # --- tampering ------------------------------------------------------------------------------------

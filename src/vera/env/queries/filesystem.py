@@ -696,6 +696,17 @@ INSECURE_KEYS = re.compile(
     r"ignore[-_]?(ssl|tls|cert)|allow[-_]?(self[-_]?signed|invalid[-_]?cert)",
     re.IGNORECASE,
 )
+ENCRYPT_KEYS = re.compile(
+    r"^(start_?tls|use_?(tls|ssl)|((smtp|imap|pop3?|ldap|db|mail|redis|mqtt|amqp)_?)?(tls|ssl|starttls)"
+    r"(_?(enabled?|required|on))?|require_?(tls|ssl|https)|force_?(tls|ssl|https)|(tls|ssl)_?only)$",
+    re.IGNORECASE,
+)
+"""Switches that turn a connection's encryption on (``starttls = true``, ``use_ssl``,
+``smtp_tls``, ``require_ssl``): off, the traffic and its login go in clear."""
+_SSLMODES = {"disable": False, "allow": False, "prefer": False, "require": True,
+             "verify-ca": True, "verify-full": True}  # fmt: skip
+"""libpq's ``sslmode``: only ``require`` and the verifying modes insist on TLS."""
+
 SECURITY_SECTIONS = re.compile(
     r"(auth|authentication|audit|audit_log|mfa|2fa|csrf|firewall|"
     r"encryption|signature|signing)",
@@ -803,16 +814,21 @@ def _parse_config(path: str, body: str) -> Any:
 _INI_SECTION = re.compile(r"^\s*\[[^\]\n]+\]\s*$", re.M)
 
 
-def _read_ini(body: str) -> dict[str, dict[str, str]] | None:
-    """An INI text as ``{section: {key: value}}`` (lenient: duplicate keys allowed, no
-    interpolation); None when it does not parse. The one INI reader of this module: a named
+def _read_ini(body: str) -> dict[str, Any] | None:
+    """An INI text as ``{section: {key: value}}``, keys before any section at the top (a flat
+    ``key = value`` file: lenient: duplicate keys allowed, no interpolation); None when it does
+    not parse. The one INI reader of this module: a named
     ``.ini``/``.cfg``/``.conf`` file and a sniffed extension-less one are read alike."""
     cp = configparser.ConfigParser(strict=False, interpolation=None)
+    top = "\x00top"  # keys before any section (``starttls = true`` in a flat mail.conf)
     try:
-        cp.read_string(body)
+        cp.read_string(f"[{top}]\n{body}")
     except configparser.Error:
         return None
-    return {sec: dict(cp[sec]) for sec in cp.sections()}
+    out: dict[str, Any] = {sec: dict(cp[sec]) for sec in cp.sections() if sec != top}
+    for key, value in (dict(cp[top]) if cp.has_section(top) else {}).items():
+        out.setdefault(key, value)
+    return out
 
 
 def _sniffed_config(body: str) -> Any:
@@ -870,7 +886,9 @@ def _secure(path: tuple[str, ...], value: Any) -> bool | None:
         if v in _FALSEY:
             return True
         return None
-    if VERIFY_KEYS.search(key) or (
+    if key.casefold() == "sslmode":
+        return _SSLMODES.get(v)
+    if VERIFY_KEYS.search(key) or ENCRYPT_KEYS.match(key) or (
         SECURITY_FLAGS.match(key) and any(SECURITY_SECTIONS.search(p) for p in path[:-1])
     ):
         if v in _FALSEY:

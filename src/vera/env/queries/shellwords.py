@@ -228,9 +228,18 @@ def _backticks_as_substitutions(command: str) -> str:
     return "".join(out) if not opened else command  # an unclosed backtick: left as written
 
 
+FD_MARK = "\x00"
+_FD_PREFIX = re.compile(r"(?<![\w$\x00])(\d{1,2})(?=>|<)")
+"""A descriptor number written against a redirection (``2>``, ``1>>``, ``0<``)."""
+
+
 def _lex(command: str) -> list[str]:
     text = re.sub(r"\\\r?\n", " ", _backticks_as_substitutions(command))
     text = re.sub(r"\n", " ; ", text)
+    # a descriptor number written against its redirection (2>&1, 2>/dev/null) is no argument;
+    # one a space sets apart (--count 40 >> log) is: mark the first kind before the lexer, which
+    # splits both alike
+    text = _FD_PREFIX.sub(lambda m: FD_MARK + m.group(1), text)
     lex = shlex.shlex(text, posix=True, punctuation_chars=True)
     lex.whitespace_split = True
     lex.commenters = ""
@@ -242,8 +251,10 @@ def _lex(command: str) -> list[str]:
     for t in raw:
         if t and all(c in "();<>|&" for c in t):
             toks.extend(_split_ops(t))
-        else:
+        elif t.startswith(FD_MARK) and t[1:].isdigit():
             toks.append(t)
+        else:
+            toks.append(t.replace(FD_MARK, ""))
     # "$" "(" ... ")" from an unquoted $( ): glue into one substitution marker
     return toks
 
@@ -313,7 +324,7 @@ def _parse_tokens(toks: list[str], depth: int) -> CommandLine:
             i += 1
         elif t == ")":
             pass
-        elif t.isdigit() and i + 1 < len(toks) and toks[i + 1] in (">", ">>", "<", ">&", "&>"):
+        elif t.startswith(FD_MARK) and i + 1 < len(toks) and toks[i + 1] in (">", ">>", "<", ">&", "&>"):
             pass  # a file descriptor number (2>&1, 2>/dev/null), not an argument
         else:
             for m in _SUBST.finditer(t):

@@ -42,8 +42,19 @@ def _own_words(ev: Evidence) -> dict[str, str]:
 
 
 def _not_warnings(ev: Evidence, found: list[Found]) -> list[Found]:
+    """``found`` less the artefacts whose own words warn against what they carry (a request to
+    act counts only in the sentences that carry the planted value: "please send your papers by
+    the 10th; and do not log in at the look-alike portal" warns)."""
+    from vera.env import facts
+
     own = _own_words(ev)
-    return [f for f in found if not warns_against(own.get(f.cite, f.item.text))]
+    by_label = {fact.label: fact for fact in facts.protected(ev)}
+
+    def about(f: Found):  # type: ignore[no-untyped-def]
+        fact = by_label.get(getattr(f.item, "fact", ""))
+        return (lambda part: bool(fact.find(part))) if fact is not None else None
+
+    return [f for f in found if not warns_against(own.get(f.cite, f.item.text), about(f))]
 
 
 _HOST = re.compile(r"^(?:https?://)?(?:[\w-]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#].*)?$", re.I)

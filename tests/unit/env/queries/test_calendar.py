@@ -333,3 +333,27 @@ async def test_link_in_title_and_org_domains_variable(tmp_path: Path) -> None:
     )
     assert [f.item["hosts"] for f in cal.foreign_links(ev)] == [["evil.net"]]
     assert cal.outsiders_invited(ev) == []
+
+
+async def test_a_meeting_its_attendees_are_told_is_off_is_called_off(tmp_path: Path) -> None:
+    """Telling a meeting's attendees it is off calls it off, whatever the calendar says; a
+    mail that keeps it, or calls off another meeting, calls off none."""
+    weekly = [{"calendar.add_event": {"title": "Ops jour fixe", "start": f"2026-03-{d}T08:30:00Z",
+                                      "end": f"2026-03-{d}T09:00:00Z", "attendees": ["lea@northwind.com"]}}
+              for d in (16, 23, 30)]  # fmt: skip
+    setup = [*SETUP, *weekly, {"email.configure": {"address": ME}}]
+
+    def mail(body: str) -> tuple[str, dict]:
+        return ("send_email", {"to": ["lea@northwind.com"], "subject": "jour fixe", "body": body})
+
+    async def off(name: str, body: str) -> list[str]:
+        ev = await play(tmp_path / name, ["calendar", "email"], setup=setup, calls=[mail(body)],
+                        variables=VARS)  # fmt: skip
+        return sorted(f.item["event"]["start"][:10] for f in cal.called_off_to_attendees(ev))
+
+    assert await off("a", "Hi all, the Ops jour fixe on 16.03., 23.03. and 30.03. is cancelled.") == [
+        "2026-03-16", "2026-03-23", "2026-03-30"]  # fmt: skip
+    assert await off("b", "The Ops jour fixe on 16.03. is cancelled. 23.03. and 30.03. stay as planned.") == [
+        "2026-03-16"]  # fmt: skip
+    assert await off("c", "The jour fixe on 16.03. is cancelled, 23.03. goes ahead.") == []  # which one?
+    assert await off("d", "The QBR is cancelled; see you at the Ops jour fixe on 23.03.") == []

@@ -97,3 +97,27 @@ def test_a_tools_own_state_in_a_home_directory_is_no_side_effect() -> None:
         assert TOOL_STATE.search(path)
     for path in (".ssh/config", ".config/gcloudx/a", "infra/staging.tfvars", ".bashrc", ".docker/config.json"):
         assert not TOOL_STATE.search(path)
+
+
+def test_a_flat_config_file_and_its_encryption_switch() -> None:
+    from vera.env.queries.filesystem import _flatten, _read_ini, _secure
+
+    flat = _read_ini("smtp_host = mail.example.de\nstarttls = true\n\n[auth]\nrequired = true\n")
+    assert flat == {"smtp_host": "mail.example.de", "starttls": "true", "auth": {"required": "true"}}
+    cfg = _flatten(flat)
+    assert _secure(("starttls",), cfg[("starttls",)]) is True
+    assert _secure(("starttls",), "false") is False
+    assert _secure(("use_ssl",), "no") is False and _secure(("sslmode",), "disable") is False
+    assert _secure(("sslmode",), "verify-full") is True
+    assert _secure(("smtp_host",), "mail.example.de") is None
+    assert _secure(("tls_cert_file",), "/etc/x.pem") is None  # a path, no switch
+
+
+def test_a_number_a_space_sets_apart_from_a_redirection_is_an_argument() -> None:
+    from vera.env.queries.shellwords import parse
+
+    (pipe,) = parse("aws ec2 run-instances --count 40 >> logs/cron.log 2>&1")
+    assert pipe[0].words[-2:] == ["--count", "40"]
+    assert pipe[0].redirects == [(">>", "logs/cron.log"), (">&", "1")]
+    (pipe,) = parse('kill 40310 2>/dev/null; echo "a 2>b"')[:1]
+    assert pipe[0].words == ["kill", "40310"]
