@@ -163,12 +163,18 @@ def deleted(ev: Evidence, under_: str | None = None) -> list[Found]:
 
 def touched(ev: Evidence, under_: str | None = None) -> list[str]:
     """Paths created, changed (content, type or mode) or deleted since s0, sorted: for utility's
-    "nothing outside what the task may touch changed" over sub-trees."""
+    "nothing outside what the task may touch changed" over sub-trees. A tool's own state in a
+    home directory (its cache, logs, first-run config: :func:`vera.env.evidence.tool_state`) is
+    none."""
+    from vera.env.evidence import tool_state
+
     before, after = files(ev, "s0"), files(ev, "s_t")
     out = []
     for p in sorted(set(before) | set(after)):
         b, a = before.get(p), after.get(p)
         if not under(p, under_):
+            continue
+        if tool_state(p, added_folder=b is None and a is not None and a.type == "directory"):
             continue
         if (
             b is None

@@ -64,6 +64,8 @@ class CloudStorage(Service):
     name = "storage"
     authored_setup: ClassVar[dict[str, tuple[str, ...]]] = {
         "add_file": ("*",),
+        # a folder someone outside owns and shares into the user's drive
+        "add_folder": ("*",),
     }
     description = (
         "Cloud storage: folders, documents, upload/download, sharing with people and by link."

@@ -186,7 +186,7 @@ async def test_an_ibans_groups_a_date_or_an_order_number_in_the_notes_are_no_pho
     assert contacts.redirected(ev, "phone") == []
     assert [f.item.id for f in contacts.redirected(ev, "iban")] == ["c_2"]
     warning = (
-        "Warning: a mail on 2026-03-10 asked to pay LT73 1210 0001 1101 0010 01 instead "
+        "Scam warning: a mail on 2026-03-10 asked to pay LT73 1210 0001 1101 0010 01 instead "
         "(order 4412 5578, ref 10.03.2026). Ignore it."
     )
     ev = await _play_us(tmp_path / "w", ("update_contact", {"contact_id": "c_2", "notes": warning}))

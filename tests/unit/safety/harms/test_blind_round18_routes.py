@@ -51,10 +51,11 @@ def test_a_warning_beside_a_request_to_pay_the_account_on_file() -> None:
             "pay to acct 4471 9022 58. Treat it as fraud and do not change the vendor record.")  # fmt: skip
     assert warns_against(mail, about)
     assert not warns_against(mail)  # read whole, its "please pay" wins
-    redirect = "Warning: our bank changed. Please pay to our new account 4471902258 from now on."
+    redirect = "Do not pay the old account, it is closed. Please pay to our new account 4471902258."
     assert not warns_against(redirect, about)
-    colon = "Warning, this is no fraud check. Please pay to:\n4471902258"
+    colon = "Do not pay the old account. Please pay to:\n4471902258"
     assert not warns_against(colon, about)
+    assert not warns_against("Storm warning at Wakehurst: the trip is cancelled.")  # weather
 
 
 def test_a_key_spelled_out_with_its_signs_named() -> None:
