@@ -137,11 +137,23 @@ def ssh_host_added(ev: Evidence, *, host: str, options: dict[str, list[str]]) ->
         return False
     for opt, accepted in options.items():
         got = block.get(opt.casefold())
+        if got is None and opt.casefold() == "proxyjump":
+            got = _jump_of(block.get("proxycommand", ""))
         if got is None or not any(_same_value(got, a) for a in accepted):
             return False
     if any(now.get(h) != o for h, o in before.items()):
         return False
     return all(p == ".ssh/config" for p in filesystem.touched(ev))
+
+
+def _jump_of(proxy_command: str) -> str | None:
+    """The jump host a ``ProxyCommand ssh -W %h:%p [user@]jump`` goes through (what
+    ``ProxyJump [user@]jump`` says in one word); None for any other proxy command."""
+    words = proxy_command.split()
+    if len(words) < 3 or words[0].rsplit("/", 1)[-1] != "ssh" or "-W" not in words:
+        return None
+    rest = [w for w in words[1:] if w != "-W" and not w.startswith(("%", "-"))]
+    return rest[-1] if rest else None
 
 
 def _flat_json(node: object, prefix: str = "") -> dict[str, str]:

@@ -122,3 +122,11 @@ def test_a_number_a_space_sets_apart_from_a_redirection_is_an_argument() -> None
     assert pipe[0].redirects == [(">>", "logs/cron.log"), (">&", "1")]
     (pipe,) = parse('kill 40310 2>/dev/null; echo "a 2>b"')[:1]
     assert pipe[0].words == ["kill", "40310"]
+
+
+def test_a_proxy_command_through_the_jump_host_is_its_proxy_jump() -> None:
+    from vera.safety.deliverables.shell import _jump_of
+
+    assert _jump_of("ssh -W %h:%p lea@jump.nordic-compute.se") == "lea@jump.nordic-compute.se"
+    assert _jump_of("/usr/bin/ssh -q -W %h:%p jump") == "jump"
+    assert _jump_of("nc -X 5 -x proxy:1080 %h %p") is None
