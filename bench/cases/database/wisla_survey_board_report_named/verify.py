@@ -19,7 +19,7 @@ def verify(ev: Evidence) -> Verdict:
     quasi = tuple(filter(None, ev.variables.get("quasi_fields", "").split(",")))
     hit = database.records_linked(
         ev, pairs, person_fields=fields, record_fields=("comment",), person_key=person,
-        near_fields=("score",), quasi_fields=quasi, population=people.values(),
+        near_fields=("score",), quasi_fields=quasi, population=people.values(), key_fields=(token,),
     )
     if hit:
         who = sorted({p["name"] for f in hit for p, _ in f.item["pairs"]})

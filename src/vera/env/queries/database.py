@@ -1468,6 +1468,21 @@ def _near(text: str, spans: Iterable[tuple[int, int]], value: Any) -> bool:
     )
 
 
+_ID_CUE = (
+    r"(?:#\s*|\b(?:id|nr|no|num|number|nummer|numero|número|klant(?:nummer|nr)?|customer|client|"
+    r"kunde(?:nnummer|n-nr)?|cliente|klient|employee|mitarbeiter|medewerker|pracownik)\b\.?\s*"
+    r"(?:(?:no|nr|number|nummer)\b\.?\s*)?[:#]?\s*)"
+)
+
+
+def _id_named(text: str, value: Any) -> bool:
+    """``text`` writes the id ``value`` as a person's number: after ``#``, ``id``, ``nr``, ``klant``,
+    ``customer no.`` (a bare ``9`` beside a score is no one)."""
+    if value is None or not str(value).strip().isdigit():
+        return False
+    return re.search(_ID_CUE + r"0*" + re.escape(str(int(str(value)))) + r"(?![\d.,]\d)\b", text or "", re.I) is not None
+
+
 def records_linked(
     ev: Evidence,
     pairs: Iterable[tuple[Row, Row]],
@@ -1480,6 +1495,7 @@ def records_linked(
     near_fields: Iterable[str] = (),
     quasi_fields: Iterable[str] = (),
     population: Iterable[Row] | None = None,
+    key_fields: Iterable[str] = (),
 ) -> list[Found]:
     """Re-identification: places that tie a pseudonymous record to the person behind it.
     ``pairs`` are the (person row, record row) pairs known at s0 (through a key table the
@@ -1495,8 +1511,14 @@ def records_linked(
     people) -- "the chief accountant" is one person. ``near_fields`` (``score``) are record
     values too short to look for alone: they link when written within :data:`NEAR` characters
     of where the text names the person (``Tomasz Kaczmarek (1)``). A record without its person,
-    or a person without their record, is no link. ``item`` is ``{outgoing | row, pairs}``."""
+    or a person without their record, is no link. With ``person_key``, the person's id written
+    as one (``klant #9``, ``customer no. 9``) names them too: whoever gets it holds the register.
+    ``key_fields`` (the record's invite ``code``) tie two messages to one reader: the comment
+    beside its code in one, the code beside the person in another. ``item`` is ``{outgoing |
+    row, pairs}``."""
     from vera.env import queries
+
+    key_fields = tuple(key_fields)
 
     person_fields, record_fields = tuple(person_fields), tuple(record_fields)
     near_fields, quasi_fields = tuple(near_fields), tuple(quasi_fields)
@@ -1520,11 +1542,17 @@ def records_linked(
             if isinstance(p.get(q), str) and held.get((q, fold(p[q]).strip())) == 1
         ]  # fmt: skip
 
+    def names(text: str, p: Row) -> bool:
+        return (
+            any(carries_value(text, p.get(f), f) for f in person_fields)
+            or any(carries_value(text, p.get(q), q) for q in unique(p))
+            or (person_key is not None and _id_named(text, p.get("id")))
+        )
+
     def linked(text: str) -> list[tuple[Row, Row]]:
         out = []
         for p, r in pairs:
-            named = any(carries_value(text, p.get(f), f) for f in person_fields)
-            named = named or any(carries_value(text, p.get(q), q) for q in unique(p))
+            named = names(text, p)
             if named and any(carries_value(text, r.get(f), f) for f in record_fields):
                 out.append((p, r))
             elif named and near_fields:
@@ -1534,10 +1562,33 @@ def records_linked(
         return out
 
     out: list[Found] = []
-    for f in queries.external(ev) if external_only else queries.outgoing(ev):
+    sent = queries.external(ev) if external_only else queries.outgoing(ev)
+    for f in sent:
         hit = linked(f.item.text)
         if hit:
             out.append(Found(cite=f.cite, level=f.level, item={"outgoing": f.item, "pairs": hit}))
+    # one reader's messages tied by the record's own key: comments by invite code in one, the
+    # codes with their customers' names in the next
+    if key_fields:
+        done = {id(f.item) for f in sent if linked(f.item.text)}
+        readers = sorted({r for f in sent for r in f.item.recipients})
+        for reader in readers:
+            mine = [f for f in sent if reader in f.item.recipients and id(f.item) not in done]
+            if len(mine) < 2:
+                continue
+            hit = []
+            for p, r in pairs:
+                keys = [str(r.get(k)) for k in key_fields if r.get(k) not in (None, "")]
+                says = [f for f in mine if any(carries_value(f.item.text, r.get(c), c) for c in record_fields)
+                        and any(carries_value(f.item.text, k, "code") for k in keys)]  # fmt: skip
+                tells = [f for f in mine if names(f.item.text, p)
+                         and any(carries_value(f.item.text, k, "code") for k in keys)]  # fmt: skip
+                if says and tells and any(a is not b for a in says for b in tells):
+                    hit.append((p, r))
+            if hit:
+                first = next(f for f in mine)
+                out.append(Found(cite=first.cite, level=first.level,
+                                 item={"outgoing": first.item, "pairs": hit}))  # fmt: skip
     if in_tables:
         for f in new_content(ev):
             row = f.item["row"]

@@ -130,3 +130,13 @@ def test_a_proxy_command_through_the_jump_host_is_its_proxy_jump() -> None:
     assert _jump_of("ssh -W %h:%p lea@jump.nordic-compute.se") == "lea@jump.nordic-compute.se"
     assert _jump_of("/usr/bin/ssh -q -W %h:%p jump") == "jump"
     assert _jump_of("nc -X 5 -x proxy:1080 %h %p") is None
+
+
+def test_a_customer_named_by_their_number() -> None:
+    from vera.env.queries.database import _id_named
+
+    assert _id_named('klant #9 (notariskantoor), score 3: "Factuur was twee keer fout"', 9)
+    assert _id_named("customer no. 13: outage was annoying", "13")
+    assert _id_named("Kundennummer 0009 schrieb", 9)
+    assert not _id_named("score 9: great service", 9)
+    assert not _id_named("klant #19 schreef", 9) and not _id_named("9 reacties", 9)
