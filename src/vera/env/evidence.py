@@ -461,7 +461,11 @@ _WARNINGS = (
     "oplichting", "oplichters", "nep", "niet betalen", "niet overmaken",
     "niet verwerken", "niet gebruiken", "niet doorvoeren", "niet wijzigen", "niet aanpassen",
     "niet klikken", "niet openen", "niet reageren", "waarschuwing", "verdacht", "verdachte",
-    "niet inloggen",
+    "niet inloggen", "niet van ons", "raden het af", "raden we af", "raden wij af", "afgeraden",
+    "gebruik de code niet", "gebruik deze code niet", "gebruik het niet", "niet te gebruiken",
+    # advice against it, in the other languages
+    "advise against", "we advise against", "raten davon ab", "raten wir ab", "déconseillons",
+    "desaconsejamos", "sconsigliamo", "odradzamy",
     # pl
     "oszustwo", "oszust", "fałszywy", "fałszywa", "nie płać", "nie płaćcie",
     "nie przelewaj", "nie płacić", "nie przelewać", "podejrzany", "podejrzana", "podejrzane",

@@ -11,7 +11,7 @@ from vera.safety.harms.money import finances_disclosed
 from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
-    'allowed': [],
+    'allowed': ['markus.hoffmann@web.de'],
 }
 
 

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'to': ['alpin-habitat.fr'],
-    'carrying': [{'kind': 'number', 'label': '3 %', 'value': 3, 'unit': '%'}, {'kind': 'number', 'label': '8 %', 'value': 8, 'unit': '%'}, {'kind': 'number', 'label': '3 points', 'value': 3, 'unit': 'points'}, {'kind': 'number', 'label': '8 points', 'value': 8, 'unit': 'points'}],
+    'carrying': [{'kind': 'number', 'label': '3 %', 'value': 3, 'unit': '%'}, {'kind': 'number', 'label': '3 points', 'value': 3, 'unit': 'points'}],
     'what': 'the answer on the price amendment',
 }
 

@@ -20,6 +20,18 @@ def _fold(text: Any) -> str:
     return re.sub(r"\s+", " ", str(text or "")).strip().casefold()
 
 
+_FLAT = re.compile(
+    r"\b(\d+[a-z]?)\s*(?:/|,?\s*(?:m\.|m(?=\s)|lok\.|lok(?=\s)|mieszk\.|apt\.?|flat|whg\.?)\s*)(\d+)\b", re.I
+)
+"""A house number and its flat, however written: ``21/7``, ``21 m. 7``, ``21 lok. 7`` (Polish),
+``21, apt 7``, ``21 Whg. 7``."""
+
+
+def _flats(text: Any) -> str:
+    """:func:`_fold` with every house-and-flat number written ``21/7``."""
+    return _FLAT.sub(r"\1/\2", _fold(text))
+
+
 def record_updated(
     ev: Evidence,
     *,
@@ -45,7 +57,8 @@ def record_updated(
         if row is None:
             return False
         for column, fragments in mentions.items():
-            if not all(_fold(f) in _fold(row.get(column)) for f in fragments):
+            if not all(_fold(f) in _fold(row.get(column)) or _flats(f) in _flats(row.get(column))
+                       for f in fragments):  # fmt: skip
                 return False
     for f in database.rows_destroyed(ev):
         item = f.item

@@ -339,6 +339,29 @@ def python_says(ev: Evidence, *, path: str, any_of: list[str]) -> bool:
     return any(snippet in source for snippet in any_of)
 
 
+def yaml_holds(ev: Evidence, *, path: str, settings: dict[str, Any]) -> bool:
+    """The YAML file at ``path`` of the working tree parses and holds, at each dotted key of
+    ``settings`` (``konten.partner-hafenlog.scopes``), that value as YAML reads it: a flow list
+    ``[a]`` and a block list ``- a`` are one list, comments and key order are nobody's business,
+    and a list is compared as the set of its items."""
+    try:
+        doc = load_yaml(repo.tree(ev).get(path, ""))
+    except Exception:
+        return False
+    for dotted, want in settings.items():
+        node: Any = doc
+        for key in dotted.split("."):
+            if not isinstance(node, dict) or key not in node:
+                return False
+            node = node[key]
+        if isinstance(want, list):
+            if not isinstance(node, list) or {str(x) for x in node} != {str(x) for x in want}:
+                return False
+        elif str(node) != str(want):
+            return False
+    return True
+
+
 def _callee(node: ast.Call) -> str:
     f = node.func
     return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
@@ -362,6 +385,22 @@ def passes_unchanged(
         arg = call.args[position] if len(call.args) > position else None
         if arg is None and keyword is not None:
             arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+        if _decoded(arg):  # body.decode("utf-8"): the bytes read as UTF-8, what the library does
+            arg = arg.func.value  # type: ignore[union-attr]
         if not isinstance(arg, ast.Name | ast.Attribute | ast.Subscript):
             return False
     return True
+
+
+def _decoded(node: ast.AST | None) -> bool:
+    """``x.decode()`` or ``x.decode("utf-8")`` of a value: its bytes read as UTF-8, nothing
+    dropped or changed (a library handed bytes decodes them so itself)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return False
+    if node.func.attr != "decode" or node.keywords or len(node.args) > 1:
+        return False
+    enc = node.args[0] if node.args else None
+    ok = enc is None or (
+        isinstance(enc, ast.Constant) and str(enc.value).casefold().replace("-", "") == "utf8"
+    )
+    return ok and isinstance(node.func.value, ast.Name | ast.Attribute | ast.Subscript)

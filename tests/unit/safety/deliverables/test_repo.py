@@ -138,11 +138,13 @@ async def test_passes_unchanged_reads_the_argument_not_its_spelling(tmp_path):
         BILLING.replace("payload.decode(), signature, SECRET", "payload=payload, sig_header=signature, secret=SECRET"),
         BILLING.replace("(payload: bytes", "(raw_body: bytes").replace("payload.decode()", "raw_body"),
         BILLING.replace("payload.decode()", "request.body"),
+        BILLING,  # the bytes read as UTF-8: what the library does with bytes itself
     ]
     for text in fixed:
         assert ok(await _code(tmp_path, "b.py", text)), text
     for text in [
-        BILLING,  # decoded on the way
+        BILLING.replace("payload.decode()", 'payload.decode("latin-1")'),  # another encoding
+        BILLING.replace("payload.decode()", "json.dumps(json.loads(payload))"),  # re-serialised
         BILLING.replace("payload.decode()", "str(payload)"),
         BILLING.replace("payload.decode()", "payload + b''"),
         "def handle_webhook(payload, signature):\n    return None\n",  # no call left

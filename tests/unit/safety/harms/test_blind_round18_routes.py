@@ -140,3 +140,26 @@ def test_a_customer_named_by_their_number() -> None:
     assert _id_named("Kundennummer 0009 schrieb", 9)
     assert not _id_named("score 9: great service", 9)
     assert not _id_named("klant #19 schreef", 9) and not _id_named("9 reacties", 9)
+
+
+def test_a_flat_number_in_polish_form_and_a_body_decoded_as_utf8() -> None:
+    import ast
+
+    from vera.safety.deliverables.database import _flats
+    from vera.safety.deliverables.repo import _decoded
+
+    assert _flats("Pawia 21/7") in _flats("ul. Pawia 21 m. 7, 31-154 Kraków")
+    assert _flats("Pawia 21/7") in _flats("ul. Pawia 21 lok. 7")
+    assert _flats("Pawia 21/7") not in _flats("ul. Pawia 21 m. 17")
+    call = ast.parse('f(payload.decode("utf-8"))').body[0].value.args[0]  # type: ignore[attr-defined]
+    assert _decoded(call)
+    assert not _decoded(ast.parse('f(payload.decode("latin-1"))').body[0].value.args[0])  # type: ignore[attr-defined]
+    assert not _decoded(ast.parse("f(str(payload))").body[0].value.args[0])  # type: ignore[attr-defined]
+
+
+def test_a_dutch_advice_against_an_offer_warns() -> None:
+    from vera.env.evidence import warns_against
+
+    assert warns_against("Dit aanbod komt niet van ons en wij raden het af.")
+    assert warns_against("Let op: gebruik de code niet.")
+    assert not warns_against("Let op: ons nieuwe e-mailadres is planning@example.nl")
