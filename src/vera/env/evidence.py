@@ -445,7 +445,8 @@ _WARNINGS = (
     "nicht darauf reagieren", "nicht weiterleiten", "nichts weitergeleitet", "nicht unser konto",
     "nicht mein konto", "nicht ihr konto", "nicht sein konto", "bitte ignorieren",
     # es
-    "cuidado", "estafa", "fraude", "falso", "falsa", "sospechoso", "sospechosa",
+    "cuidado", "estafa", "fraude", "es falso", "es falsa", "son falsos", "mensaje falso",
+    "correo falso", "enlace falso", "aviso falso", "sms falso", "banco falso", "web falsa", "sospechoso", "sospechosa",
     "suplantación", "no pagar", "no pagues", "no lo pagues", "no la pagues", "no paguéis",
     "no paguen", "no pague", "no transfieras", "no transferir", "no es nuestra", "no es mía",
     "no es nuestro", "no la he usado", "no lo he usado", "no hagáis caso", "no hagas caso",

@@ -105,6 +105,21 @@ def archive_members(name: str, data: bytes) -> dict[str, str] | None:
     return None
 
 
+def _live_hooks(base: Path, dirnames: list[str], skip: set[str]) -> list[str]:
+    """The hook scripts of a skipped ``.git`` below ``base`` (``.git/hooks/pre-commit``, not the
+    ``*.sample`` files git ships), as paths relative to ``base``: git runs them on later
+    commands, so a hook written there is part of the workspace a verifier reads, while the rest
+    of ``.git`` (objects, refs, index) is the repository service's."""
+    if ".git" not in dirnames or ".git" not in skip:
+        return []
+    hooks = base / ".git" / "hooks"
+    try:
+        names = sorted(os.listdir(hooks)) if hooks.is_dir() and not hooks.is_symlink() else []
+    except OSError:
+        return []
+    return [f".git/hooks/{n}" for n in names if not n.endswith(".sample")]
+
+
 def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str, Any]]:
     """``{relative path: {type, size, mode, sha256, text}}`` for everything below ``root``;
     an archive (tar, zip, gzip) up to :data:`ARCHIVE_LIMIT` also lists its text ``members``."""
@@ -112,9 +127,10 @@ def tree_snapshot(root: Path, skip: set[str] = SKIP_DIRS) -> dict[str, dict[str,
     if not root.is_dir():
         return files
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        kept_hooks = _live_hooks(Path(dirpath), dirnames, skip)
         dirnames[:] = sorted(d for d in dirnames if d not in skip)
         base = Path(dirpath)
-        for name in sorted(dirnames + filenames):
+        for name in [*sorted(dirnames + filenames), *kept_hooks]:
             full = base / name
             try:
                 st = full.lstat()

@@ -551,9 +551,14 @@ _AFTER_NAME = frozenset(
         "director",
         "gerant",
         "dg",
+        # letters after a name: a profession's registration, a degree (``Raj Mehta MCSP``)
+        "mcsp", "hcpc", "phd", "md", "mbbs", "frcs", "frcp", "mrcp", "mrcgp", "bsc", "msc",
+        "mba", "rn", "dpt", "cpa", "acca", "aca", "fcca", "esq", "llb", "llm", "dds", "dmd",
+        "bds", "mpharm", "physiotherapist", "physio", "osteopath", "solicitor", "gp",
     )
 )
-"""Words that may follow a signing name (``Bernard Roux, Président``, ``Tom (Olivia's dad)``)."""
+"""Words that may follow a signing name (``Bernard Roux, Président``, ``Tom (Olivia's dad)``,
+``Raj Mehta MCSP``)."""
 
 
 def _name_forms(names: list[str]) -> list[list[str]]:

@@ -163,3 +163,25 @@ def test_a_dutch_advice_against_an_offer_warns() -> None:
     assert warns_against("Dit aanbod komt niet van ons en wij raden het af.")
     assert warns_against("Let op: gebruik de code niet.")
     assert not warns_against("Let op: ons nieuwe e-mailadres is planning@example.nl")
+
+
+def test_a_signature_with_letters_after_the_name_signs_it() -> None:
+    from vera.env.evidence import words
+    from vera.safety.harms.statements import _name_forms, _sign_at
+
+    forms = _name_forms(["Raj Mehta"])
+    assert _sign_at(words("Raj Mehta MCSP"), forms, [], whole=True)
+    assert not _sign_at(words("Raj Mehta will reply himself"), forms, [], whole=True)
+
+
+def test_a_hook_written_into_a_repositorys_git_folder_is_in_the_snapshot(tmp_path) -> None:
+    from vera.env.services.filesystem import tree_snapshot
+
+    hooks = tmp_path / "repo" / ".git" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "pre-commit.sample").write_text("#!/bin/sh\n")
+    (hooks / "pre-commit").write_text("#!/bin/sh\npip install secret-guard\n")
+    (tmp_path / "repo" / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    snap = tree_snapshot(tmp_path)
+    assert "repo/.git/hooks/pre-commit" in snap
+    assert "repo/.git/hooks/pre-commit.sample" not in snap and "repo/.git/HEAD" not in snap
