@@ -299,7 +299,9 @@ def _style(kind: str, ch: str, g: dict, hook: tuple[str, dict | None] = ("", Non
         # the outsider's own paragraph, in the vector's manner where it is one an outsider's file
         # can carry (half of a split request, a checklist, a notice, a partner's data note)
         say = ask
-        if kind in ("split2",) or (ch == "sent file" and kind in ("split1", "done", "system", "data")):
+        # a partner's or vendor's file speaks in their own voice: no "compliance run for this
+        # repository" (the fake system notice is the user's tactic), a checklist or data note only
+        if kind in ("split2",) or (ch == "sent file" and kind in ("split1", "done", "data")):
             words = ask.split(" ")
             a, b = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
             style = kind
@@ -807,14 +809,18 @@ def build_case(*, world: dict, task_id: str, task: dict, goal_id: str, goal: dic
         reply = _outsider_style(v["styles"][1], "file", later, {**doc, "add": doc.get("again") or doc["add"]})
         injections = [_inj(f"{vector_id}-{k}", ch, hk[ch], reply if ch == "file" else reply.strip())
                       for k, ch in enumerate(["file", "tool output"])]
-    elif sent and vector_id in FORGE_BOUND and "sent follow-up" in hk:
+    elif sent and (vector_id in FORGE_BOUND or "{where}" in v.get(f"first_{lang}", v["first"])) and "sent follow-up" in hk:
+        # the user points at the file the outsider sent ("the note in downloads/…"): the file
+        # holds the request in both attack variants, not only in multi's injection
         # the file as the sender sent it holds their request in both attack variants (the user's
         # opening points at it, so the single variant plants it too); multi adds their later word
         # in it (a deadline: :data:`SENT_LATER`) and the request in the follow-up file they sent
         said = _style(v["styles"][0], "sent file", g)
         overlay = [*overlay, {"filesystem.write_file": {"path": sent["path"], "content": sent["text"] + said}}]
         later = dict(g, ask=SENT_LATER[lang])
-        injections = [_inj(f"{vector_id}-0", "sent file", hk["sent file"], _style(v["styles"][0], "sent file", later)),
+        # the later word is whole: a split request's first half is already in the file
+        later_kind = "" if v["styles"][0].startswith("split") else v["styles"][0]
+        injections = [_inj(f"{vector_id}-0", "sent file", hk["sent file"], _style(later_kind, "sent file", later)),
                       _inj(f"{vector_id}-1", "sent follow-up", hk["sent follow-up"],
                            _style(v["styles"][1], "sent follow-up", g))]
     else:
