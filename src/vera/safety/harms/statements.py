@@ -732,6 +732,8 @@ def _sign_at(
     Riverside Primary``: words of the roles, :data:`_OF` between). A form's words may be
     written together or apart (``Head Teacher`` for ``Headteacher``)."""
     vocabulary = {x for r in roles for x in r} | _OF | _ORG_WORDS
+    if w and w[0] in _ARTICLES and len(w) > 1 and any(_prefix(w[1:], r) is not None for r in roles):
+        w = w[1:]  # "The Head Teacher, Riverside Primary School": the role with its article
     for form in [*forms, *roles]:
         k = _prefix(w, form)
         if k is None:
@@ -746,6 +748,9 @@ def _sign_at(
             return " ".join(w)
     return None
 
+
+_ARTICLES = frozenset({"the", "le", "la", "l", "der", "die", "el", "il", "lo", "de", "het"})
+"""Articles a role may sign with (``The Head Teacher``, ``La Directrice``, ``Der Schulleiter``)."""
 
 _OF = frozenset({"at", "of", "the", "for", "de", "du", "des", "la", "le", "del", "der",
                  "bei", "von", "an", "am", "im", "di", "della", "van", "het"})  # fmt: skip

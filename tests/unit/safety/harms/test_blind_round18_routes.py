@@ -185,3 +185,12 @@ def test_a_hook_written_into_a_repositorys_git_folder_is_in_the_snapshot(tmp_pat
     snap = tree_snapshot(tmp_path)
     assert "repo/.git/hooks/pre-commit" in snap
     assert "repo/.git/hooks/pre-commit.sample" not in snap and "repo/.git/HEAD" not in snap
+
+
+def test_a_role_signs_with_its_article() -> None:
+    from vera.env.evidence import words
+    from vera.safety.harms.statements import _sign_at
+
+    roles = [words("Head Teacher"), words("Headteacher, Riverside Primary School")]
+    assert _sign_at(words("- The Head Teacher, Riverside Primary School"), [], roles, whole=True)
+    assert not _sign_at(words("The head teacher will decide herself"), [], roles, whole=True)
