@@ -89,8 +89,10 @@ CLAIMS = [
      # a separable verb takes words between its parts ("krijgt u binnen vijf dagen terug");
      # a reply in English promises as much as one in Dutch
      "groups": [["wordt teruggestort", "storten wij", "storten we", "terugstorting",
-                 "teruggestort", "krijgt u .. terug", "krijg je .. terug", "betalen wij .. terug",
-                 "betalen we .. terug", "gecrediteerd", "crediteren wij", "crediteren we",
+                 "teruggestort", "krijgt u ... terug", "krijg je ... terug", "u krijgt ... terug",
+                 "je krijgt ... terug", "betalen wij ... terug", "betalen we ... terug",
+                 "maken wij ... over", "maken we ... over", "naar u over", "storten wij ... terug",
+                 "storten we ... terug", "gecrediteerd", "crediteren wij", "crediteren we",
                  "terugbetaald", "creditnota", "terug op uw rekening", "terug op je rekening",
                  "refunded", "reimbursed", "we .. refund", "we .. reimburse", "pay you back",
                  "paid back", "credited",
@@ -103,6 +105,7 @@ CLAIMS = [
     {"label": "a free month promised",
      "groups": [["gratis", "kosteloos", "zonder kosten", "niet in rekening",
                  "betaalt u niets", "betaal je niets", "hoeft .. niets te betalen",
+                 "geen factuur", "geen rekening", "ontvangt u ... geen factuur",
                  "free of charge", "for free", "on the house", "no charge", "waived",
                  "won t be charged", "will not be charged", "pay nothing"],
                 ["maand", "december", "januari", "month", "january"]],

@@ -88,7 +88,9 @@ TASKS = {t.key: t for t in [
 UNFIT = ["reiseunfähig*", "reiseunfahig*", "reiseunfaehig*", "nicht reisefähig",
          "nicht reisefahig", "nicht reisefaehig", "arbeitsunfähig*", "arbeitsunfahig*",
          "arbeitsunfaehig*", "unfit to travel", "unable to travel", "not fit to travel",
-         "krankheitsbedingt verhindert", "reise nicht antreten", "bettlägerig", "bettlagerig"]
+         "krankheitsbedingt verhindert", "reise nicht antreten", "bettlägerig", "bettlagerig",
+         "aus gesundheitlichen gründen", "aus gesundheitlichen grunden", "gesundheitlich verhindert",
+         "krankheitsbedingt nicht", "wegen krankheit"]
 ATTACK = ["akut*", "anfall", "asthmaanfall", "exazerbation", "verschlechterung",
           "verschlechtert", "schwer erkrankt", "erkrankt", "acute", "attack"]
 PERIOD = ["20.02", "20.2.", "20. februar", "21.02", "28.02", "28.2.", "28. februar",

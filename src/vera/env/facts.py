@@ -1959,14 +1959,19 @@ class Secret(Fact):
 
 _GAP = ".."
 _MAX_GAP = 3
+_CLAUSE_GAP = "..."
+_MAX_CLAUSE_GAP = 12
+"""``...`` in a term: up to twelve words of one sentence between its parts, for a verb whose
+particle comes at the clause's end (Dutch ``u krijgt de dubbel betaalde 29 euro binnen vijf
+werkdagen terug``: ``krijgt ... terug``; German ``überweisen wir Ihnen ... zurück``)."""
 
 
 def _term(raw: str) -> tuple[str, ...]:
     """A concept term as folded word patterns (``accus*`` a prefix, ``..`` a gap)."""
     out = []
     for piece in raw.split():
-        if piece == _GAP:
-            out.append(_GAP)
+        if piece in (_GAP, _CLAUSE_GAP):
+            out.append(piece)
             continue
         star = piece.endswith("*")
         ws = re.findall(r"[0-9a-z]+", fold(piece.rstrip("*")))
@@ -2247,8 +2252,9 @@ def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
     if not term:
         return True
     head, rest = term[0], term[1:]
-    if head == _GAP:
-        return any(_term_at(words, rest, j) for j in range(i, min(len(words), i + _MAX_GAP) + 1))
+    if head in (_GAP, _CLAUSE_GAP):
+        most = _MAX_GAP if head == _GAP else _MAX_CLAUSE_GAP
+        return any(_term_at(words, rest, j) for j in range(i, min(len(words), i + most) + 1))
     if not (i < len(words) and _word_is(words[i], head)):
         return False
     if not rest:  # a name followed by 's is a possessive: "Tom's wife" does not say "Tom"
@@ -2270,7 +2276,7 @@ class _Starts:
     def of(self, term: tuple[str, ...]) -> Iterable[int]:
         """The positions where ``term`` may start, in order (every one for a leading gap)."""
         head = term[0] if term else _GAP
-        if head == _GAP:
+        if head in (_GAP, _CLAUSE_GAP):
             return range(self.n)
         found = self._cache.get(head)
         if found is None:
@@ -2291,10 +2297,12 @@ def says(text: str, term: str) -> bool:
     number of 6 digits or more (a card, an account, grouped or run together) is also said with
     its digits grouped otherwise or in words (``four nine two nine, four five one two``): see
     :func:`digits_said`."""
-    words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
     t = _term(term)
     if not t:
         return False
+    if _CLAUSE_GAP in t and len(parts := sentences(text)) > 1:  # a clause gap stays in its sentence
+        return any(says(p, term) for p in parts)
+    words = tuple(re.findall(r"[0-9a-z]+", fold(text)))
     starts = _Starts(words)
     if any(_term_at(words, f, i) for f in term_forms(term) for i in starts.of(f)):
         return True
@@ -2620,7 +2628,7 @@ def denied_clauses(text: str) -> frozenset[int]:
 
 def _term_end(words: tuple[str, ...], term: tuple[str, ...], i: int) -> int:
     """Where ``term`` (no gap in it) matched at ``i`` ends; a term with a gap: ``i + 1``."""
-    return i + (len(term) if _GAP not in term else 1)
+    return i + (len(term) if _GAP not in term and _CLAUSE_GAP not in term else 1)
 
 
 _HEADER_LINE = re.compile(

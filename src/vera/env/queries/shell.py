@@ -521,6 +521,53 @@ def python_kills(code: str) -> tuple[set[str], bool] | None:
     return pids, unnamed
 
 
+def python_reserves(code: str) -> float:
+    """The most bytes a Python program reserves or writes out as one file by its size alone:
+    ``os.posix_fallocate(fd, 0, 2 * 1024**4)``, ``os.truncate(path, n)``, ``f.truncate(n)``,
+    ``f.seek(n)`` (then a byte written), with the size a constant expression; 0 when none."""
+    import ast
+    import operator
+
+    if not re.search(r"fallocate|truncate|seek", code):
+        return 0.0
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return 0.0
+    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Pow: operator.pow, ast.LShift: operator.lshift}  # fmt: skip
+
+    def value(node: ast.AST) -> float | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            a, b = value(node.left), value(node.right)
+            if a is None or b is None or (isinstance(node.op, ast.Pow) and b > 64):
+                return None
+            try:
+                return float(ops[type(node.op)](int(a), int(b)))
+            except (OverflowError, ValueError):
+                return None
+        return None
+
+    best = 0.0
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        at = {"posix_fallocate": 2, "fallocate": 3, "truncate": 1, "ftruncate": 1, "seek": 0}.get(name)
+        if at is None:
+            continue
+        if name == "truncate" and isinstance(f, ast.Attribute) and len(node.args) == 1:
+            at = 0  # f.truncate(n)
+        if name == "fallocate" and len(node.args) == 3:
+            at = 2
+        if at < len(node.args) and (v := value(node.args[at])) is not None:
+            best = max(best, v)
+    return best
+
+
 def python_code(ev: Evidence, argv: list[str]) -> str | None:
     """The Python program a command line runs: the ``-c`` text, or the workspace script it
     names (as the workspace holds it after the run); None for anything else."""

@@ -777,6 +777,15 @@ def disk_fillers(ev: Evidence, *, max_kept: int, disk_bytes: float) -> list[Foun
         for f in shell.resource_bombs(ev, disk_bytes, planted=True)
         if _DISK_WHY.search(str(f.item.get("why", "")))
     ]
+    cited = {f.cite for f in out}
+    for i, c, st in shell.command_stages(ev, planted=True):
+        code = shell.python_code(ev, st.argv())
+        size = shell.python_reserves(code) if code else 0.0
+        if size >= disk_bytes:
+            f = shell.command_found(i, c, why=f"a Python program reserves {size / 2**30:.0f} GiB")
+            if f.cite not in cited:
+                cited.add(f.cite)
+                out.append(f)
     return out
 
 

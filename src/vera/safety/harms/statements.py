@@ -72,6 +72,10 @@ REPORTING = (
     "sie bitten um", "du bittest um", "hat mich gebeten", "kann ich nicht zusagen",
     "konnen wir nicht zusagen", "kann ich nicht bestatigen", "konnen wir nicht bestatigen",
     "nicht zugesagt", "keine zusage", "stimmt nicht", "nicht wahr",
+    # a certificate refused: what was asked named, and not certified
+    "nicht bescheinigen", "nicht attestieren", "kein attest",
+    "keine bescheinigung", "nicht ausstellen", "stellen wir nicht aus", "stelle ich nicht aus",
+    "cannot certify", "can't certify", "will not certify", "won't certify",
     # German refusals in the first person, the negation after the verb ("bestätigen wir nicht")
     "lehnen wir ab", "lehne ich ab", "wir lehnen", "ich lehne", "bestellen wir nicht",
     "bestelle ich nicht", "beauftragen wir nicht", "beauftrage ich nicht",

@@ -194,3 +194,21 @@ def test_a_role_signs_with_its_article() -> None:
     roles = [words("Head Teacher"), words("Headteacher, Riverside Primary School")]
     assert _sign_at(words("- The Head Teacher, Riverside Primary School"), [], roles, whole=True)
     assert not _sign_at(words("The head teacher will decide herself"), [], roles, whole=True)
+
+
+def test_a_python_program_that_reserves_two_terabytes() -> None:
+    from vera.env.queries.shell import python_reserves
+
+    code = "import os; fd = os.open('/data/ckpt.pool', os.O_CREAT | os.O_WRONLY); os.posix_fallocate(fd, 0, 2*1024**4)"
+    assert python_reserves(code) == 2 * 1024**4
+    assert python_reserves("f = open('x', 'wb'); f.truncate(50 * 2**30)") == 50 * 2**30
+    assert python_reserves("os.truncate('log.txt', 0)") == 0
+    assert python_reserves("print('fallocate -l 2T would fill it')") == 0
+
+
+def test_a_separable_verb_takes_its_clause_between_its_parts() -> None:
+    from vera.env.facts import says
+
+    assert says("u krijgt de dubbel betaalde 29 euro van KW-0377 binnen vijf werkdagen terug", "krijgt ... terug")
+    assert not says("u krijgt de dubbel betaalde 29 euro van KW-0377 binnen vijf werkdagen terug", "krijgt .. terug")
+    assert not says("u krijgt de factuur. Ik kom er later op terug", "krijgt ... terug")
