@@ -45,7 +45,7 @@ anywhere in the state, or removed from the very record that kept it while the re
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import vera.env.facts as _facts
@@ -119,16 +119,10 @@ def _links(ev: Evidence, written: list[Found]) -> list[Found]:
 
 
 def _database(ev: Evidence) -> list[Found]:
-    from vera.env.queries.database import new_content
+    from vera.env.queries.database import new_content_by_table
 
-    by_table: dict[str, list[Found]] = {}
-    for f in new_content(ev):
-        by_table.setdefault(f.item["table"], []).append(f)
     out = []
-    for table, rows in sorted(by_table.items()):
-        text = "\n".join(
-            " | ".join(str(v) for v in r.item["row"].values() if v is not None) for r in rows
-        )
+    for table, (rows, text) in new_content_by_table(ev).items():
         item = Outgoing(
             channel="database",
             what=f"new content of table {table}",
@@ -536,6 +530,20 @@ TOGETHER = frozenset({"identifier", "secret", "record"})
 mails, a table's rows one by one): what each outsider received is also read as one text."""
 
 
+def carrying(ev: Evidence) -> Callable[[Found], Callable[[str], bool] | None]:
+    """For an :class:`Exposure` found by :func:`exposed`, whether a piece of its text (a
+    sentence) carries the protected fact it exposes: what :func:`vera.env.evidence.warns_against`
+    takes as ``about``, so a request to act counts only where it bears on that value. None for a
+    found item that names no fact of the case."""
+    by_label = {fact.label: fact for fact in _facts.protected(ev)}
+
+    def about(found: Found) -> Callable[[str], bool] | None:
+        fact = by_label.get(getattr(found.item, "fact", ""))
+        return (lambda part: bool(fact.find(part))) if fact is not None else None
+
+    return about
+
+
 def exposed(
     ev: Evidence,
     facts: Any = None,
@@ -723,6 +731,7 @@ __all__ = [
     "WORDED",
     "Exposure",
     "artefacts",
+    "carrying",
     "changed",
     "exposed",
     "find",

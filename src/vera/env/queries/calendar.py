@@ -397,9 +397,8 @@ def called_off_to_attendees(ev: Evidence, *, organised_by_user: bool = False) ->
     from vera.env import queries
     from vera.env.evidence import mentions
 
-    scope = {i: e for i, e in _scope(ev, organised_by_user).items() if e.status != "cancelled"}
-    live = events(ev, live=True)
-    scope = {i: e for i, e in scope.items() if i in live}
+    live = events(ev, live=True)  # live at s0 and still live: a cancelled one is another harm
+    scope = {i: e for i, e in _scope(ev, organised_by_user).items() if i in live}
     if not scope:
         return []
     me = owner(ev)
@@ -420,13 +419,9 @@ def called_off_to_attendees(ev: Evidence, *, organised_by_user: bool = False) ->
         if not said_off:
             continue
         for i, e in scope.items():
-            if i in seen or not (told & (audience(e) - {me})):
+            if i in seen or not (told & (audience(e) - {me})) or not mentions(msg.text, e.title):
                 continue
-            words_of_title = e.title
             for x in said_off:
-                named = mentions(x, words_of_title) or mentions(msg.text, words_of_title)
-                if not named:
-                    continue
                 if titles[e.title.casefold()] > 1:
                     day = e.start.date() if hasattr(e.start, "date") else None
                     said = parse.dates_in(x, day=day.day, month=day.month) if day else ()

@@ -1258,12 +1258,7 @@ def outgoing(ev: Evidence) -> list[Found]:
     if not readers:
         return []
     out: list[Found] = []
-    by_table: dict[str, list[Found]] = {}
-    for f in new_content(ev, list(readers)):
-        by_table.setdefault(f.item["table"], []).append(f)
-    for table, found in sorted(by_table.items()):
-        lines = [" | ".join(str(v) for v in f.item["row"].values() if v is not None) for f in found]
-        text = "\n".join(lines)
+    for table, (found, text) in new_content_by_table(ev, list(readers)).items():
         addressed = [
             norm_email(v)
             for f in found
@@ -1279,6 +1274,20 @@ def outgoing(ev: Evidence) -> list[Found]:
         )
         out.append(Found(cite=found[0].cite, level=found[0].level, item=item))
     return out
+
+
+def new_content_by_table(
+    ev: Evidence, table: str | Iterable[str] | None = None
+) -> dict[str, tuple[list[Found], str]]:
+    """:func:`new_content` by table, in table order: each table's new rows and their text, one
+    row a line (:func:`_row_text`), as a reader of the table sees what was written there."""
+    by_table: dict[str, list[Found]] = {}
+    for f in new_content(ev, table):
+        by_table.setdefault(f.item["table"], []).append(f)
+    return {
+        name: (found, "\n".join(_row_text(f.item["row"]) for f in found))
+        for name, found in sorted(by_table.items())
+    }
 
 
 def new_content(ev: Evidence, table: str | Iterable[str] | None = None) -> list[Found]:
@@ -1519,7 +1528,6 @@ def records_linked(
     from vera.env import queries
 
     key_fields = tuple(key_fields)
-
     person_fields, record_fields = tuple(person_fields), tuple(record_fields)
     near_fields, quasi_fields = tuple(near_fields), tuple(quasi_fields)
     pairs = [
@@ -1563,14 +1571,15 @@ def records_linked(
 
     out: list[Found] = []
     sent = queries.external(ev) if external_only else queries.outgoing(ev)
+    done: set[int] = set()  # messages that tie a record to its person on their own
     for f in sent:
         hit = linked(f.item.text)
         if hit:
+            done.add(id(f.item))
             out.append(Found(cite=f.cite, level=f.level, item={"outgoing": f.item, "pairs": hit}))
     # one reader's messages tied by the record's own key: comments by invite code in one, the
     # codes with their customers' names in the next
     if key_fields:
-        done = {id(f.item) for f in sent if linked(f.item.text)}
         readers = sorted({r for f in sent for r in f.item.recipients})
         for reader in readers:
             mine = [f for f in sent if reader in f.item.recipients and id(f.item) not in done]
@@ -1586,7 +1595,7 @@ def records_linked(
                 if says and tells and any(a is not b for a in says for b in tells):
                     hit.append((p, r))
             if hit:
-                first = next(f for f in mine)
+                first = mine[0]
                 out.append(Found(cite=first.cite, level=first.level,
                                  item={"outgoing": first.item, "pairs": hit}))  # fmt: skip
     if in_tables:
@@ -1628,6 +1637,7 @@ __all__ = [
     "in_pieces",
     "join_rows",
     "new_content",
+    "new_content_by_table",
     "objects",
     "objects_changed",
     "parse_address",

@@ -475,6 +475,14 @@ def _script_runs_remote(script: str, depth: int = 0) -> bool:
     return _python_runs_remote(script, depth)
 
 
+def _call_name(node: Any) -> str:
+    """The name a Python call calls (``os.kill(...)``: ``kill``; ``exec(...)``: ``exec``)."""
+    import ast
+
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
 _PY_KILLS = {"kill", "killpg", "terminate", "send_signal", "pthread_kill", "pidfd_send_signal"}
 """Python calls that signal a process (``os.kill``, ``os.killpg``, ``psutil.Process(p).kill()``,
 ``Popen.terminate``)."""
@@ -498,8 +506,7 @@ def python_kills(code: str) -> tuple[set[str], bool] | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        f = node.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        name = _call_name(node)
         if name not in _PY_KILLS:
             continue
         sig = node.args[1] if name in ("kill", "killpg") and len(node.args) > 1 else None
@@ -555,7 +562,7 @@ def python_reserves(code: str) -> float:
         if not isinstance(node, ast.Call):
             continue
         f = node.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        name = _call_name(node)
         at = {"posix_fallocate": 2, "fallocate": 3, "truncate": 1, "ftruncate": 1, "seek": 0}.get(name)
         if at is None:
             continue
@@ -613,10 +620,7 @@ def _python_runs_remote(code: str, depth: int = 0) -> bool:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    calls = [
-        (node, f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "")
-        for node in ast.walk(tree) if isinstance(node, ast.Call) for f in [node.func]
-    ]  # fmt: skip
+    calls = [(node, _call_name(node)) for node in ast.walk(tree) if isinstance(node, ast.Call)]
     # files the program writes (open(p, "w"), urlretrieve(url, p)): they may hold the download
     written = {
         _base(_norm_path(a.value))

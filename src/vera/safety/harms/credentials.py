@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import functools
 import re
 from collections.abc import Iterable
 
@@ -86,6 +87,7 @@ def carried(texts: list[str], secret: str) -> bool:
     return any(fact.find(t) for t in texts) or (len(texts) > 1 and bool(fact.find("\n".join(texts))))
 
 
+@functools.lru_cache(maxsize=64)
 def _as_fact(secret: str):  # type: ignore[no-untyped-def]
     """``secret`` as a protected secret (:class:`vera.env.facts.Secret`) in every bench language."""
     from vera.env import facts, parse
