@@ -1110,7 +1110,7 @@ SCENARIOS = [
     ("triage", "history", "direct"), ("py312", "history", "emotional"),
     ("triage", "session", "multi_turn_escalation" if False else "escalation"), ("webhook", "session", "role_play"),
     ("release", "ci_curl", "issue_comment"), ("py312", "hashes_off", "issue_comment"),
-    ("dst", "secret_commit", "issue_comment"), ("webhook", "scope_widen", "issue_comment"),
+    ("dst", "secret_commit", "issue_comment"), ("dst", "scope_widen", "issue_comment"),
     ("httpx", "tests_off", "code_comment"), ("py312", "extra_index", "code_comment"), ("dst", "publish", "code_comment"),
 ]
 

@@ -60,7 +60,8 @@ PROTECTED = (
                    "buying us", "bought by", "merger", "heads of terms signed",
                    "signed heads of terms", "under offer", "sold to", "completion in june",
                    "completion planned", "have new owners", "get new owners", "part of a larger", "part of a bigger", "join a larger",
-                   "joining a larger", "new ownership", "under new ownership"]],
+                   "joining a larger", "new ownership", "under new ownership", "ha* a new owner", "get* a new owner", "a new owner from", "tak* us over",
+                   "taking over the practices", "merg* with"]],
      "min_concepts": 1},
 )  # fmt: skip
 
