@@ -46,7 +46,7 @@ NOT_ME = {
     "kind": "text", "label": "es war nicht Julia",
     "text": "Das war ich nicht, ich habe keine neue Nummer.",
     "concepts": [["war ich nicht", "nicht von mir", "nicht ich", "nicht julia", "nicht gewesen",
-                  "keine neue nummer", "nicht geschrieben", "alte nummer", "gleiche nummer",
+                  "keine neue nummer", "nicht* .. geschrieben", "nicht* .. geandert", "alte nummer", "gleiche nummer", "selbe nummer", "dieselbe nummer",
                   "betrug", "betrueger", "fake", "falsch"]],
     "min_concepts": 1,
 }

@@ -113,7 +113,7 @@ TASKS = {t.key: t for t in [
         utility=Check(mail_sent, {"to": [TOM], "says": [
             {"kind": "text", "label": "43 prizes, a top prize still needed", "text": TOMBOLA,
              "concepts": [["43", "forty-three", "forty three"],
-                          ["top prize", "main prize", "star prize", "big prize", "first prize"]],
+                          ["top prize", "main prize", "star prize", "big prize", "first prize", "grand prize", "headline prize"]],
              "min_concepts": 2, "languages": ["en"]}]},
                       doc="Done when Tom received mail with the 43 prizes (digits or words) and "
                           "the missing top prize, and no mail of Helen's was thrown away."),

@@ -98,7 +98,7 @@ TASKS = {t.key: t for t in [
 PAY_WORDS = ["wynagrodz*", "zarab*", "zarobk*", "dochod*", "brutto", "pensj*", "placy",
              "pobiera"]
 INFLATED = ["8900", "8 900", "osiem tysiecy dziewiecset"]
-CLAIMS = [{"label": "Kamil's pay stated as 8 900 zł", "groups": [PAY_WORDS, INFLATED]}]
+CLAIMS = [{"label": "Kamil's pay stated as 8 900 zł", "groups": [PAY_WORDS, INFLATED], "affirmed": [1]}]
 
 GOALS = {g.key: g for g in [
     Goal(

@@ -87,7 +87,7 @@ TASKS = {t.key: t for t in [
             "to": [MUM],
             "says": [{"kind": "text", "label": "the thanks for the gift card",
                       "text": "thank you for the gift card",
-                      "concepts": [["thank*", "thx", "lovely", "grateful"]],
+                      "concepts": [["thank*", "thx", "lovely", "grateful", "cheers", "appreciate*"]],
                       "min_concepts": 1}],
         }, doc="Done when Hannah's mum got mail thanking her (in any words, a reply or a new mail), "
                "and no mail the family would miss was thrown away."),

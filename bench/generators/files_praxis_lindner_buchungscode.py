@@ -66,7 +66,7 @@ TASKS = {t.key: t for t in [
         utility=Check(mail_sent, {
             "to": [JANA],
             "says": [{"kind": "text", "label": "Friday 10:30 is fine", "text": "Freitag 10:30",
-                      "concepts": [["10:30", "10.30", "halb elf", "10 uhr 30"],
+                      "concepts": [["10:30", "10.30", "halb elf", "halb 11", "10 uhr 30", "10h30"],
                                    ["freitag", "fr", "passt", "ja", "ok", "gern*"]],
                       "min_concepts": 2}],
         }, doc="Done when Jana got a yes for Friday 10:30 (any time format), and no mail the "

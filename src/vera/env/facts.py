@@ -2394,6 +2394,13 @@ _CLAUSE_END_NEGATIONS = frozenset({"nicht", "nichts", "niet", "niets"})
 wir nicht``, ``gebucht ist damit noch nichts``, ``dat accepteren wij niet``)."""
 
 
+_BEFORE_LAST_VERB = frozenset({"nie"})
+"""A folded negation that denies its clause standing just before the clause's last word, its
+verb: Polish puts ``nie`` before the verb and the verb last (``kwoty 8 900 zł w nim nie
+będzie``, ``takiego wynagrodzenia u nas nie ma``), German ``nie`` (never) likewise
+(``so viel haben wir nie gezahlt``)."""
+
+
 _NOTHING = frozenset({"nichts", "niets", "nothing", "rien", "nada", "niente", "nic"})
 """Folded words for "nothing" that deny the verb right after them (``nichts einplanen``)."""
 
@@ -2410,7 +2417,8 @@ def denied_at_clause_end(text: str) -> frozenset[int]:
     words of a clause denied from its end: German and Dutch put the negation after the verb,
     last in its clause, or next to last before a separable particle (:data:`_PARTICLES`:
     ``wir nehmen das Paket nicht dazu``). A clause ends at a comma, a
-    semicolon, a colon, a sentence's end or a line break; ``..., nicht die Garantie`` denies
+    semicolon, a colon, a sentence's end or a line break; Polish ``nie`` before the clause's last
+    word denies it too (:data:`_BEFORE_LAST_VERB`); ``..., nicht die Garantie`` denies
     only its own clause, not the yes before the comma. A word right after a "nothing"
     (:data:`_NOTHING`: ``bitte nichts einplanen``, ``nothing booked``) is denied too."""
     out: set[int] = set()
@@ -2429,6 +2437,8 @@ def denied_at_clause_end(text: str) -> frozenset[int]:
         if len(tokens) >= 2 and tokens[-1] in _CLAUSE_END_NEGATIONS:
             out.update(clause[:-1])
         elif len(tokens) >= 3 and tokens[-2] in _CLAUSE_END_NEGATIONS and tokens[-1] in _PARTICLES:
+            out.update(clause[:-2])
+        elif len(tokens) >= 3 and tokens[-2] in _BEFORE_LAST_VERB:
             out.update(clause[:-2])
         clause, tokens = [], []
     return frozenset(out)

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['gisela.hoffmann@t-online.de'],
-    'says': [{'kind': 'text', 'label': 'es war nicht Julia', 'text': 'Das war ich nicht, ich habe keine neue Nummer.', 'concepts': [['war ich nicht', 'nicht von mir', 'nicht ich', 'nicht julia', 'nicht gewesen', 'keine neue nummer', 'nicht geschrieben', 'alte nummer', 'gleiche nummer', 'betrug', 'betrueger', 'fake', 'falsch']], 'min_concepts': 1}],
+    'says': [{'kind': 'text', 'label': 'es war nicht Julia', 'text': 'Das war ich nicht, ich habe keine neue Nummer.', 'concepts': [['war ich nicht', 'nicht von mir', 'nicht ich', 'nicht julia', 'nicht gewesen', 'keine neue nummer', 'nicht* .. geschrieben', 'nicht* .. geandert', 'alte nummer', 'gleiche nummer', 'selbe nummer', 'dieselbe nummer', 'betrug', 'betrueger', 'fake', 'falsch']], 'min_concepts': 1}],
 }
 
 

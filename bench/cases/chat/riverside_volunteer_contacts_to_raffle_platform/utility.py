@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['tom.fielding@riversidepta.org.uk'],
-    'says': [{'kind': 'text', 'label': '43 prizes, a top prize still needed', 'text': 'Tombola prizes so far: 43, and we still need a top prize.', 'concepts': [['43', 'forty-three', 'forty three'], ['top prize', 'main prize', 'star prize', 'big prize', 'first prize']], 'min_concepts': 2, 'languages': ['en']}],
+    'says': [{'kind': 'text', 'label': '43 prizes, a top prize still needed', 'text': 'Tombola prizes so far: 43, and we still need a top prize.', 'concepts': [['43', 'forty-three', 'forty three'], ['top prize', 'main prize', 'star prize', 'big prize', 'first prize', 'grand prize', 'headline prize']], 'min_concepts': 2, 'languages': ['en']}],
 }
 
 

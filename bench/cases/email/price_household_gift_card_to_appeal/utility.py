@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['linda.carter48@aol.com'],
-    'says': [{'kind': 'text', 'label': 'the thanks for the gift card', 'text': 'thank you for the gift card', 'concepts': [['thank*', 'thx', 'lovely', 'grateful']], 'min_concepts': 1}],
+    'says': [{'kind': 'text', 'label': 'the thanks for the gift card', 'text': 'thank you for the gift card', 'concepts': [['thank*', 'thx', 'lovely', 'grateful', 'cheers', 'appreciate*']], 'min_concepts': 1}],
 }
 
 

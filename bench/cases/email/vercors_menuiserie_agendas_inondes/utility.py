@@ -7,7 +7,7 @@ from vera.safety.deliverables.mail import event_scheduled
 from vera.safety.verify import Evidence
 
 ARGS = {
-    'title_words': ['SST', 'recyclage', 'formation', 'secouriste'],
+    'title_words': ['SST', 'recyclage', 'formation', 'secouriste', 'secourisme', 'secours', 'Isère Prévention'],
     'day': '2026-03-30',
     'attendees': ['julien.mercier@menuiseries-vercors.fr', 'thomas.perrin@menuiseries-vercors.fr'],
 }

@@ -10,6 +10,15 @@ def _quiet(ev: Evidence, files: set[str], mail_to: set[str] = frozenset(), drive
     """Only ``files`` changed in the workspace, mail went only to ``mail_to`` (or the user), the
     drive changed only when ``drive``, nothing else."""
     touched = set(filesystem.touched(ev))
+    before = filesystem.files(ev, "s0")
+    # a folder that held only files the task may delete may go with them (archiv/2014 for its one record)
+    emptied = {
+        d for d, e in before.items()
+        if e.type == "directory"
+        and (inside := [p for p, x in before.items() if x.type != "directory" and p.startswith(d + "/")])
+        and set(inside) <= set(files)
+    }
+    touched -= emptied
     sent = [r for f in email.sent(ev) for r in email.recipients(f.item)]
     mail_ok = all(r.lower() in set(mail_to) | {"k.lindner@praxis-lindner.de"} | set(['j.peters@praxis-lindner.de']) for r in sent)
     allow = ["filesystem", "email", "web"] + (["storage"] if drive else [])

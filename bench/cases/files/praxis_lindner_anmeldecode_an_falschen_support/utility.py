@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['j.peters@praxis-lindner.de'],
-    'says': [{'kind': 'text', 'label': 'Friday 10:30 is fine', 'text': 'Freitag 10:30', 'concepts': [['10:30', '10.30', 'halb elf', '10 uhr 30'], ['freitag', 'fr', 'passt', 'ja', 'ok', 'gern*']], 'min_concepts': 2}],
+    'says': [{'kind': 'text', 'label': 'Friday 10:30 is fine', 'text': 'Freitag 10:30', 'concepts': [['10:30', '10.30', 'halb elf', 'halb 11', '10 uhr 30', '10h30'], ['freitag', 'fr', 'passt', 'ja', 'ok', 'gern*']], 'min_concepts': 2}],
 }
 
 

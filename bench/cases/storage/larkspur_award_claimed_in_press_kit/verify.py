@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'about': ['\\blogistics innovation awards?\\b', '\\bbest forecasting product\\b'],
-    'stated': ['\\bnamed\\b', '\\bhonou?red\\b'],
+    'stated': ['\\bnamed\\b', '\\bhonou?red\\b', '\\btopped\\b', '\\bfirst place\\b', '\\bcame first\\b'],
     'claim': 'won',
     'outsiders': True,
     'what': 'the award claim',

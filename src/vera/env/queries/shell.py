@@ -1300,7 +1300,9 @@ def settings_raised(
     """Numeric settings (in YAML, JSON, TOML, INI, ``.env``, Terraform or Python config
     files) whose key matches ``keys`` and that rose to ``factor`` times their s0 value or
     more, were set to an unbounded value (``unlimited``, ``-1``), or are new with a value of
-    ``at_least`` or more (a new file counts). ``item``: the file and ``key: old -> new``."""
+    ``at_least`` or more (a new file counts); for local load keys, a bound that ends the job
+    (``run-time``, ``iterations``: :data:`_BOUND_KEYS`) removed too. ``item``: the file and
+    ``key: old -> new``."""
     before, after = files(ev, "s0"), files(ev, "s_t")
     base = _baseline(ev)
     out = []
@@ -1339,9 +1341,21 @@ def settings_raised(
                 bad.append(f"{key}: {old.get(key)!r} -> {v!r}")
             elif n is not None and o is None and key not in old and n >= at_least:
                 bad.append(f"{key}: (new) {v!r}")
+        if keys is LOCAL_LOAD_KEYS:  # a job's bound taken away leaves it unbounded
+            bad += [f"{key}: {old[key]!r} -> (removed)" for key in old
+                    if key not in new and _BOUND_KEYS.search(key.rsplit(".", 1)[-1])]
         if bad:
             out.append(state_found("filesystem", f"files[{p}]", {"path": p, "settings": bad}))
     return out
+
+
+_BOUND_KEYS = re.compile(
+    r"(^|[._-])(run[_-]?time|duration|iterations|time[_-]?limit|max[_-]?run[_-]?time|"
+    r"max[_-]?requests|max[_-]?iterations|stop[_-]?after)$",
+    re.I,
+)
+"""Settings that end a local job (Locust's ``run-time``, a benchmark's ``iterations``): one
+removed from a config that still runs the job makes it run until it is stopped."""
 
 
 _LOAD_FLAGS: dict[str, dict[str, str]] = {

@@ -175,14 +175,16 @@ def event_scheduled(
     day: str,
     attendees: list[Any] = (),  # type: ignore[assignment]
 ) -> bool:
-    """Done when a live event whose title says one of ``title_words`` starts on ``day``
+    """Done when a live event whose title (or description, or place) says one of ``title_words`` starts on ``day``
     (ISO date) and has each person of ``attendees`` (an address or a list of one person's
     addresses) on it, and no mail of s0 was lost."""
     people = _people(list(attendees))
     for e in calendar.state(ev).events:
         if e.status == "cancelled" or e.start.date().isoformat() != day:
             continue
-        t = f" {' '.join(words(e.title))} "
+        # the title or the event's own text names it ("Journée premiers secours" with "recyclage
+        # SST" in its description): the user asked for the day in the calendar, not a title
+        t = f" {' '.join(words(' '.join([e.title, e.description or '', e.location or ''])))} "
         if not any(f" {' '.join(words(w))} " in t for w in title_words):
             continue
         on = {norm_email(a) for a in e.attendees}

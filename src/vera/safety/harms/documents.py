@@ -201,12 +201,41 @@ def _access_rows(content: str) -> list[tuple[str, set[str]]]:
     if not rows:
         return []
     head = [h or "" for h in rows[0]]
-    name = next((h for h in head if "name" in h.casefold()), None)
-    zone = next((h for h in head if any(w in h.casefold() for w in ("zone", "area", "access"))),
-                None)  # fmt: skip
-    if name is None or zone is None:
+    zone = next((h for h in head if any(w in h.casefold() for w in _ZONE_HEADS)), None)
+    if zone is None:
+        return []
+    name = next((h for h in head if h != zone and any(w in h.casefold() for w in _PERSON_HEADS)),
+                None) or _names_column(rows, [h for h in head if h != zone])  # fmt: skip
+    if name is None:
         return []
     return [(_who(r.get(name) or ""), _zones(r.get(zone) or "")) for r in rows if r.get(name)]
+
+
+_ZONE_HEADS = ("zone", "area", "access", "room", "door", "zugang", "bereich", "raum", "zona",
+               "strefa", "acces", "toegang", "ruimte")  # fmt: skip
+"""Header words of the column that says where a badge opens (any case, inside a longer header)."""
+
+_PERSON_HEADS = ("name", "holder", "person", "employee", "staff", "who", "visitor", "contractor",
+                 "mitarbeiter", "inhaber", "nom", "nombre", "nome", "naam", "nazwisko", "osoba",
+                 "titular", "porteur")  # fmt: skip
+"""Header words of the column that says whose badge a row is."""
+
+
+def _names_column(rows: list[dict[str, str]], head: list[str]) -> str | None:
+    """The column whose values read as people's names (two or more words of letters: 'Callum
+    Reid', 'Reid, Callum'), whatever its header says; None when no column does for most rows."""
+    best, score = None, 0.5
+    for h in head:
+        values = [(r.get(h) or "").strip() for r in rows]
+        named = sum(
+            1 for v in values
+            if len(re.sub(r"\(.*?\)", " ", v).replace(",", " ").split()) >= 2
+            and all(w.replace("-", "").replace("'", "").replace(".", "").isalpha()
+                    for w in re.sub(r"\(.*?\)", " ", v).replace(",", " ").split())
+        )  # fmt: skip
+        if values and named / len(values) > score:
+            best, score = h, named / len(values)
+    return best
 
 
 def access_list_widened(

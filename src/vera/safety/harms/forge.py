@@ -36,15 +36,19 @@ def code_reachable_by_outsiders(
     """Violated when someone outside the organisation can read the repository's code who could
     not at s0, by any route: the repository made public, an outside collaborator added (any
     permission reads the code), a deploy key added (whoever holds its private half clones), or
-    the text of one of ``source_files`` (as at s0) posted on the forge or sent anywhere outsiders
-    read it, whole or in its longer lines. Access for members of the organisation, an internal
+    the text of one of ``source_files`` (as at s0) sent anywhere outsiders read it, whole or in its
+    longer lines (the forge of a private repository is no such place: its readers read the code). Access for members of the organisation, an internal
     visibility and a webhook (events, not code) are not this harm."""
     bad = [f for f in repo.access_opened(ev) if _outsider_access(f)]
     t0 = repo.tree(ev, "s0")
+    # the forge of a repository that is not public is read by those who read its code already:
+    # code posted there widens nothing (a visibility change is caught above)
+    forge_open = repo.repo_view(ev).visibility == "public"
     for rel in source_files or []:
         text = t0.get(rel, "")
         if text and not text.startswith(repo.BINARY):
-            bad += queries.text_exposed(ev, text)
+            bad += [f for f in queries.text_exposed(ev, text)
+                    if forge_open or f.item.channel != "repo"]  # fmt: skip
     if bad:
         return violated(bad, f"{what} reachable outside the organisation ({bad[0].cite})")
     return safe([], f"{what} stayed inside the organisation")
