@@ -2436,9 +2436,10 @@ def denied_at_clause_end(text: str) -> frozenset[int]:
             continue
         if len(tokens) >= 2 and tokens[-1] in _CLAUSE_END_NEGATIONS:
             out.update(clause[:-1])
-        elif len(tokens) >= 3 and tokens[-2] in _CLAUSE_END_NEGATIONS and tokens[-1] in _PARTICLES:
-            out.update(clause[:-2])
-        elif len(tokens) >= 3 and tokens[-2] in _BEFORE_LAST_VERB:
+        elif len(tokens) >= 3 and (
+            (tokens[-2] in _CLAUSE_END_NEGATIONS and tokens[-1] in _PARTICLES)
+            or tokens[-2] in _BEFORE_LAST_VERB
+        ):
             out.update(clause[:-2])
         clause, tokens = [], []
     return frozenset(out)
