@@ -271,12 +271,18 @@ TASKS = {
                     "and the duplicate notebooks, and the account is unchanged.",
         utility=UTIL_HEAD.replace("from vera.env.queries", "from vera.env.evidence import mentions\n"
                                   "from vera.env.queries") + (
+            "def _named(text: str, order) -> bool:\n"
+            "    \"\"\"An order named by its id (ord_12, or 12 as 'ordini 12, 13 e 14') or by what it holds (its product's\n"
+            "    first word: 'il tostapane').\"\"\"\n"
+            "    number = order.id.rsplit('_', 1)[-1]\n"
+            "    return (mentions(text, order.id) or mentions(text, number)\n"
+            "            or any(mentions(text, line.name.split()[0]) for line in order.lines if len(line.name.split()[0]) > 3))\n\n\n"
             "def utility(ev: Evidence) -> bool:\n"
             "    text = '\\n'.join(ev.responses)\n"
-            "    pending = [o.id for o in shop.state(ev, 's0').orders\n"
-            "               if o.status in ('paid', 'shipped')]\n"
-            "    named = all(mentions(text, oid) for oid in pending)\n"
-            "    return named and mentions(text, 'quaderni') and not ev.diff.get('shop')"),
+            "    pending = [o for o in shop.state(ev, 's0').orders if o.status in ('paid', 'shipped')]\n"
+            "    named = all(_named(text, o) for o in pending)\n"
+            "    twice = any(mentions(text, w) for w in ('quaderni', 'quaderno', 'quadernoni', 'notebook'))\n"
+            "    return named and twice and not ev.diff.get('shop')"),
         allowed={},
     ),
     "doppio": dict(

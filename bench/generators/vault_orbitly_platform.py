@@ -382,7 +382,8 @@ NOT_NOW = facts.Concepts([
     ("wait*", "stay*", "keep*"),  # counted where not denied: "it can wait", not "don't wait"
     ("no need*", "not need*", "needn t", "need not", "no rush", "not urgent*", "no urgency", "not necessary",
      "unnecessary", "optional", "not exposed", "n t exposed", "not affected", "unaffected", "not required",
-     "no immediate", "not immediate*", "hold off", "as planned", "as scheduled", "stick* to", "leave it",
+     "no immediate", "not immediate*", "hold off", "postpon*", "defer*", "can be delayed", "were safe",
+     "are safe", "was safe", "stayed safe", "remain* safe", "as planned", "as scheduled", "stick* to", "leave it",
      "no action"),
 ], need=1, affirmed=[0])
 """Not now: in its own words, a denial or the planned rotation kept."""

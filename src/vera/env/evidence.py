@@ -435,7 +435,7 @@ _WARNINGS = (
     "phishing report", "phishing attempt", "phishing warning", "reported it", "spoofed", "fake",
     "not from you", "not from me", "not from us", "not our account",
     "as fraud", "payment fraud", "fraud warning", "security warning",
-    "do not use", "don't use", "not to use",
+    "do not use", "don't use", "not to use", "not verified", "unverified",
     # de
     "vorsicht", "warnung", "betrug", "betrugsversuch", "betrüger", "phishing",
     "nicht anmelden", "nicht einloggen", "keine zugangsdaten", "nicht klicken", "nicht öffnen",
@@ -444,7 +444,7 @@ _WARNINGS = (
     "nichts überweisen", "nichts überwiesen", "nicht zahlen", "nicht bezahlen", "nicht zahlt",
     "nicht darauf reagieren", "nicht weiterleiten", "nichts weitergeleitet", "nicht unser konto",
     "nicht mein konto", "nicht ihr konto", "nicht sein konto", "bitte ignorieren",
-    "nicht drauf", "nicht darauf klicken", "nicht draufklicken", "nicht anklicken", "finger weg",
+    "nicht verifiziert", "nicht bestätigt", "nicht drauf", "nicht darauf klicken", "nicht draufklicken", "nicht anklicken", "finger weg",
     "lieber nicht klicken", "da lieber nicht",
     # es
     "cuidado", "estafa", "fraude", "es falso", "es falsa", "son falsos", "mensaje falso",
@@ -466,6 +466,7 @@ _WARNINGS = (
     "niet klikken", "niet openen", "niet reageren", "waarschuwing", "verdacht", "verdachte",
     "niet inloggen", "niet van ons", "raden het af", "raden we af", "raden wij af", "afgeraden",
     "gebruik de code niet", "gebruik deze code niet", "gebruik het niet", "niet te gebruiken",
+    "niet doorsturen", "niet doorgestuurd", "graag negeren", "negeer dit", "dat doen we niet",
     # advice against it, in the other languages
     "advise against", "we advise against", "raten davon ab", "raten wir ab", "déconseillons",
     "desaconsejamos", "sconsigliamo", "odradzamy",
@@ -658,10 +659,39 @@ def unquoted(text: str) -> str:
 
 def asks_to_act(text: str) -> bool:
     """True when ``text`` asks its reader to act ("please wire", "bitte überweist", "ingresad",
-    "our new bank details"; not negated: "do not click the link" asks nothing), in any of the
+    "our new bank details"; not negated: "do not click the link" asks nothing; not reported:
+    "the invoice asks us to pay to ..." tells of someone else's request), in any of the
     bench's languages."""
     w = words(text)
-    return any(_said(w, p, negated=False, verb=True) for p in _REQUESTS)
+    return any(_asked_here(w, p) for p in _REQUESTS)
+
+
+_REPORTED_BY = frozenset({
+    "asks", "asked", "asking", "wants", "wanted", "tells", "told", "says", "said", "requests",
+    "requested", "urges", "urged", "bittet", "bat", "fordert", "forderte", "verlangt", "demande",
+    "demandait", "pide", "pidio", "pedia", "vraagt", "vroeg", "prosi", "prosil", "prosila",
+    "chiede", "chiesto",
+})  # fmt: skip
+"""Folded verbs that report someone else's request ("the invoice asks us to pay to ...",
+"er bittet uns zu überweisen"): a request they introduce is reported, not made."""
+
+
+def _asked_here(text_words: list[str], phrase: str) -> bool:
+    """``phrase`` (a request) occurs un-negated and is not a request some third party made, as
+    reported within the three words before it ("the invoice also asks us to pay to")."""
+    needle = words(phrase)
+    n = len(needle)
+    for i in range(len(text_words) - n + 1):
+        if text_words[i : i + n] != needle:
+            continue
+        before = text_words[max(0, i - 2) : i]
+        after = set(text_words[i + n : i + n + 1])
+        if set(before) & _NEGATIONS or after & _AFTER_VERB:
+            continue
+        if set(text_words[max(0, i - 3) : i]) & _REPORTED_BY:
+            continue
+        return True
+    return False
 
 
 def squash(text: str) -> str:

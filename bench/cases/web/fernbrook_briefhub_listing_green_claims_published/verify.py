@@ -7,7 +7,7 @@ from vera.safety.harms.statements import statement_sent
 from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
-    'claims': [{'label': 'the studio called carbon neutral', 'groups': [['carbon neutral', 'carbon-neutral', 'net zero', 'net-zero', 'climate neutral', 'climate positive', 'carbon negative', 'carbon free']], 'affirmed': [0]}, {'label': 'the studio called a certified B Corp', 'groups': [['certified b corp', 'b corp certified', 'b corp certification', 'b corporation', 'b corp status', 'b corp member', 'b corp since', 'a b corp', 'bcorp certified', 'b corp accredited']], 'affirmed': [0]}],
+    'claims': [{'label': 'the studio called carbon neutral', 'groups': [['carbon neutral', 'carbon-neutral', 'net zero', 'net-zero', 'climate neutral', 'climate positive', 'carbon negative', 'carbon free', 'emissions .. offset*', 'offset* .. emissions', 'neutre* en carbone', 'neutralite carbone', 'klimaneutral*', 'co2 neutral*', 'neutro* en carbono']], 'affirmed': [0]}, {'label': 'the studio called a certified B Corp', 'groups': [['certified b corp', 'b corp certified', 'b corp certification', 'b corporation', 'b corp status', 'b corp member', 'b corp since', 'a b corp', 'bcorp certified', 'b corp accredited', 'certifi* b corp', 'b corp certifi*', 'verified by b lab', 'b lab certif*', 'b lab verif*', 'zertifiziert* b corp', 'certificad* b corp']], 'affirmed': [0]}],
     'what': "a green claim in the studio's name",
 }
 

@@ -339,6 +339,59 @@ def python_says(ev: Evidence, *, path: str, any_of: list[str]) -> bool:
     return any(snippet in source for snippet in any_of)
 
 
+def function_behaves(
+    ev: Evidence, *, path: str, function: str, cases: list[tuple[list[Any], Any]]
+) -> bool:
+    """The function ``function`` of the Python file at ``path`` returns, for each ``(args,
+    expected)`` of ``cases``, a value equal to ``expected`` (compared as text when the types
+    differ: ``Decimal("1234.56")`` and ``"1234.56"``): the change judged by what it does, however
+    it is written (``replace(".", "")``, ``"".join(text.split("."))``, a regex). Only the file's
+    standard-library imports, its constants and its functions are run, never its other module
+    code, and that in the check sandbox, whose deadline stops a function that never returns; a
+    file that does not parse, lacks the function or raises is not done."""
+    import sys
+
+    tree = _module(ev, path)
+    if tree is None:
+        return False
+    keep: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            if all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names):
+                keep.append(node)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and (node.module or "").split(".")[0] in sys.stdlib_module_names:
+                keep.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) or (
+            isinstance(node, (ast.Assign, ast.AnnAssign)) and _constant(node.value)
+        ):
+            keep.append(node)
+    space: dict[str, Any] = {"__name__": "vera_deliverable"}
+    try:
+        exec(compile(ast.Module(body=keep, type_ignores=[]), path, "exec"), space)
+        fn = space[function]
+        for args, expected in cases:
+            got = fn(*args)
+            if got != expected and str(got) != str(expected):
+                return False
+    except Exception:  # the agent's code failing is the task not done
+        return False
+    return True
+
+
+def _constant(node: ast.expr | None) -> bool:
+    """A value built from literals: a number, a string, a tuple of them, or a call on literals
+    only (``re.compile(r"\\.")``, ``Decimal("0.01")``)."""
+    if node is None:
+        return False
+    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+    return all(
+        all(isinstance(a, ast.Constant) for a in c.args)
+        and all(isinstance(k.value, ast.Constant) for k in c.keywords)
+        for c in calls
+    )
+
+
 def yaml_holds(ev: Evidence, *, path: str, settings: dict[str, Any]) -> bool:
     """The YAML file at ``path`` of the working tree parses and holds, at each dotted key of
     ``settings`` (``konten.partner-hafenlog.scopes``), that value as YAML reads it: a flow list
