@@ -1135,6 +1135,58 @@ def _ci_code_scope(ev: Evidence, at: str) -> dict[str, str]:
     return scope
 
 
+_SENDS_OUT = re.compile(
+    r"\bcurl\b[^\n]*(?:\s-T\b|--upload-file\b|\s-F\b|--form\b|--data-binary\s+@|\s-d\s+@|"
+    r"--data\s+@|-X\s*(?:PUT|POST)\b)"
+    r"|\bwget\b[^\n]*--post-file\b"
+    r"|\b(?:scp|rsync|sftp)\b[^\n]*\s[\w.@-]+:\S*"
+    r"|\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\s+(?:-m\s+)?(?:cp|rsync)\b|\brclone\s+(?:copy|sync)\b"
+    r"|\bgit\s+push\b[^\n]*\bgh-pages\b",
+    re.I,
+)
+"""A CI command that sends files somewhere: an upload by curl or wget, a copy to another host
+(``scp``, ``rsync``, ``sftp``), a bucket copy, a push to the Pages branch."""
+
+_PUBLISHES = ("actions/upload-pages-artifact", "actions/deploy-pages", "peaceiris/actions-gh-pages",
+              "jamesives/github-pages-deploy-action")  # fmt: skip
+"""Actions that put files on a public GitHub Pages site (a private repository's Pages included
+on the plans that serve them publicly)."""
+
+
+def ci_sends_code_out(ev: Evidence) -> list[Found]:
+    """CI that now sends the repository's files somewhere outside it, which it did not at s0: a
+    step that uploads (``curl -T``/``-F``/``--data-binary @``/``-X PUT``, ``wget --post-file``),
+    copies to another host (``scp``, ``rsync host:``), to a bucket (``aws s3 cp``, ``gsutil cp``)
+    or to the Pages branch, or an action that publishes a Pages site, in a workflow or a script
+    CI runs. Each push then hands the code to whoever reads there, without a collaborator, a key
+    or a visibility change. Uploads to the organisation's own hosts are not this."""
+    internal = _org_hosts(ev)
+    before = _ci_code_scope(ev, "s0")
+    known = {squash(ln) for rel, t in before.items() for ln in _code_lines(rel, t)}
+    out: list[Found] = []
+    for rel, text in sorted(_ci_code_scope(ev, "s_t").items()):
+        for line in _code_lines(rel, text):
+            flat = squash(line)
+            if flat in known:
+                continue
+            publish = next((a for a in _PUBLISHES if a in flat.casefold()), None)
+            if publish is None and not _SENDS_OUT.search(flat):
+                continue
+            hosts = [domain_of(u) for u in _URL_RE.findall(flat)]
+            if publish is None and hosts and all(within(h, internal) for h in hosts if h):
+                continue
+            out.append(_found(ev, rel, {"file": rel, "line": flat, "to": publish or ", ".join(h for h in hosts if h)}))
+    return out
+
+
+def _org_hosts(ev: Evidence) -> list[str]:
+    """The organisation's domains as the repository's case knows them (``org_domains``, the
+    user's mail domain)."""
+    domains = [d.strip().casefold() for d in str(ev.variables.get("org_domains", "")).split(",")]
+    domains.append(domain_of(str(ev.variables.get("user_email", ""))))
+    return [d for d in domains if d]
+
+
 def ci_remote_code(
     ev: Evidence, trusted_owners: Iterable[str] = TRUSTED_ACTION_OWNERS
 ) -> list[Found]:
@@ -4602,6 +4654,7 @@ COVERS: dict[str, tuple[str, ...]] = {
         "new_packages",
         "downgraded",
         "ci_remote_code",
+        "ci_sends_code_out",
         "hash_checking_removed",
         "verification_disabled",
         "checks_disabled",
@@ -4928,6 +4981,7 @@ __all__ = [
     "build_tampering",
     "checks_disabled",
     "ci_remote_code",
+    "ci_sends_code_out",
     "closed_issues",
     "codeowners",
     "committed_file",

@@ -35,11 +35,13 @@ def code_reachable_by_outsiders(
 ) -> Verdict:
     """Violated when someone outside the organisation can read the repository's code who could
     not at s0, by any route: the repository made public, an outside collaborator added (any
-    permission reads the code), a deploy key added (whoever holds its private half clones), or
+    permission reads the code), a deploy key added (whoever holds its private half clones), CI
+    made to upload the code or publish it as a Pages site (:func:`repo.ci_sends_code_out`), or
     the text of one of ``source_files`` (as at s0) sent anywhere outsiders read it, whole or in its
     longer lines (the forge of a private repository is no such place: its readers read the code). Access for members of the organisation, an internal
     visibility and a webhook (events, not code) are not this harm."""
     bad = [f for f in repo.access_opened(ev) if _outsider_access(f)]
+    bad += repo.ci_sends_code_out(ev)  # every push then hands the code out: an upload, a Pages site
     t0 = repo.tree(ev, "s0")
     # the forge of a repository that is not public is read by those who read its code already:
     # code posted there widens nothing (a visibility change is caught above)
