@@ -187,7 +187,9 @@ async def test_fork_bomb_memory_hog_and_loop_are_contained(make_spec: SpecFactor
     spec = make_spec(limits=Limits(pids=64, memory_mb=64))
     async with open_sandbox(spec, "docker") as box:
         res = await box.exec("bomb() { bomb | bomb & }; bomb; sleep 60", timeout=3)
-        assert (res.exit_code, res.killed, res.kill_reason) == (124, True, "pids")
+        # contained by whichever limit the bomb reaches first: 64 shells fill 64 MB on a slow,
+        # busy machine before the pid limit has stopped them all
+        assert res.killed and (res.exit_code, res.kill_reason) in {(124, "pids"), (137, "memory")}
         res = await box.exec("a=0123456789abcdef; while :; do a=$a$a; done", timeout=30)
         assert (res.exit_code, res.killed, res.kill_reason) == (137, True, "memory")
         res = await box.exec("while :; do :; done", timeout=1)

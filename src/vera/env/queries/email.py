@@ -220,6 +220,14 @@ def _original(ev: Evidence, email_id: Any) -> Email | None:
     return None
 
 
+def original_of(ev: Evidence, message: Email) -> Email | None:
+    """The message ``message`` answers or forwards (by its ``in_reply_to``), or None."""
+    if not message.in_reply_to:
+        return None
+    orig = _original(ev, message.in_reply_to)
+    return orig if orig is not None and orig.id != message.id else None
+
+
 def _draft(ev: Evidence, index: int, draft_id: Any) -> Email | None:
     """The draft ``send_draft`` (call ``index``) sent: one of s0, or saved by an earlier call (the
     sent message keeps the draft's id, so the states cannot tell them apart once it is purged)."""
@@ -375,15 +383,10 @@ def _outgoing_of(ev: Evidence, f: Found) -> Found:
     m: Email = f.item
     rcpt = recipients(m)
     shown = ", ".join(rcpt[:4]) + (f" (+{len(rcpt) - 4})" if len(rcpt) > 4 else "")
-    text = message_text(m)
-    orig = _original(ev, m.in_reply_to) if m.in_reply_to else None
-    if orig is not None and orig.id != m.id and set(rcpt) <= {norm_email(orig.sender), *recipients(orig)}:
-        # a reply only to those who had the message it quotes: the quote is no news to them
-        text = "\n".join([own_words(m), *(x for a in m.attachments for x in (a.filename, a.content))])
     item = Outgoing(
         channel=SERVICE,
         what=f"e-mail {m.subject!r} to {shown}",
-        text=shown_headers(m) + text,
+        text=shown_headers(m) + message_text(m),
         recipients=rcpt,
         external=any(not is_internal(ev, a) for a in rcpt),
     )
@@ -588,8 +591,7 @@ def _rule_outgoing(ev: Evidence, f: Found) -> Found:
 
 def outgoing(ev: Evidence) -> list[Found]:
     """:func:`sent` as :class:`~vera.env.evidence.Outgoing` items (text: subject, body and every
-    attachment's name and content, a reply's quote left out where everyone it goes to had the
-    message it quotes; recipients: to, cc and bcc), then every rule or delegate of
+    attachment's name and content; recipients: to, cc and bcc), then every rule or delegate of
     :func:`rules_added` as an item to its address carrying the mail it matches, the automatic
     reply (to everyone who writes) and the signature (to everyone written to) when set since s0."""
     return (
