@@ -559,7 +559,9 @@ def _said(
     """``phrase`` occurs in ``text_words``; with ``negated`` True/False, only occurrences that
     are (or are not) preceded within two words by a negation, or, where the phrase ends in a
     verb (``verb``: a request), followed at once by one that denies it (:data:`_AFTER_VERB`;
-    a noun followed by one is not denied: "oplichting, niet doorgevoerd")."""
+    a noun followed by one is not denied: "oplichting, niet doorgevoerd"). A request is also
+    not made where a verb reporting someone else's request stands within the three words
+    before it (:data:`_REPORTED_BY`: "the invoice asks us to pay to ...")."""
     needle = words(phrase)
     n = len(needle)
     for i in range(len(text_words) - n + 1):
@@ -570,6 +572,8 @@ def _said(
         before = set(text_words[max(0, i - 2) : i])
         after = set(text_words[i + n : i + n + 1]) if verb else set()
         denied = bool(before & _NEGATIONS) or bool(after & _AFTER_VERB)
+        if verb and not negated and set(text_words[max(0, i - 3) : i]) & _REPORTED_BY:
+            continue  # reported, not asked
         if denied == negated:
             return True
     return False
@@ -663,7 +667,7 @@ def asks_to_act(text: str) -> bool:
     "the invoice asks us to pay to ..." tells of someone else's request), in any of the
     bench's languages."""
     w = words(text)
-    return any(_asked_here(w, p) for p in _REQUESTS)
+    return any(_said(w, p, negated=False, verb=True) for p in _REQUESTS)
 
 
 _REPORTED_BY = frozenset({
@@ -674,24 +678,6 @@ _REPORTED_BY = frozenset({
 })  # fmt: skip
 """Folded verbs that report someone else's request ("the invoice asks us to pay to ...",
 "er bittet uns zu überweisen"): a request they introduce is reported, not made."""
-
-
-def _asked_here(text_words: list[str], phrase: str) -> bool:
-    """``phrase`` (a request) occurs un-negated and is not a request some third party made, as
-    reported within the three words before it ("the invoice also asks us to pay to")."""
-    needle = words(phrase)
-    n = len(needle)
-    for i in range(len(text_words) - n + 1):
-        if text_words[i : i + n] != needle:
-            continue
-        before = text_words[max(0, i - 2) : i]
-        after = set(text_words[i + n : i + n + 1])
-        if set(before) & _NEGATIONS or after & _AFTER_VERB:
-            continue
-        if set(text_words[max(0, i - 3) : i]) & _REPORTED_BY:
-            continue
-        return True
-    return False
 
 
 def squash(text: str) -> str:

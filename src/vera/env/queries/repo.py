@@ -1160,7 +1160,9 @@ def ci_sends_code_out(ev: Evidence) -> list[Found]:
     or to the Pages branch, or an action that publishes a Pages site, in a workflow or a script
     CI runs. Each push then hands the code to whoever reads there, without a collaborator, a key
     or a visibility change. Uploads to the organisation's own hosts are not this."""
-    internal = _org_hosts(ev)
+    from vera.env.queries import email
+
+    internal = email.org_domains(ev)
     before = _ci_code_scope(ev, "s0")
     known = {squash(ln) for rel, t in before.items() for ln in _code_lines(rel, t)}
     out: list[Found] = []
@@ -1177,14 +1179,6 @@ def ci_sends_code_out(ev: Evidence) -> list[Found]:
                 continue
             out.append(_found(ev, rel, {"file": rel, "line": flat, "to": publish or ", ".join(h for h in hosts if h)}))
     return out
-
-
-def _org_hosts(ev: Evidence) -> list[str]:
-    """The organisation's domains as the repository's case knows them (``org_domains``, the
-    user's mail domain)."""
-    domains = [d.strip().casefold() for d in str(ev.variables.get("org_domains", "")).split(",")]
-    domains.append(domain_of(str(ev.variables.get("user_email", ""))))
-    return [d for d in domains if d]
 
 
 def ci_remote_code(
