@@ -398,6 +398,30 @@ def rows_destroyed(
     return out
 
 
+_STATE_VALUES = 8  # a workflow column holds a handful of states, each shared by several rows
+
+
+def moved_on(ev: Evidence, found: Found) -> bool:
+    """``found`` (an overwrite from :func:`rows_changed`) only moved the row along its workflow:
+    every changed column is a state column (at s0 its table's rows held at most a handful of
+    values there, repeated across rows) and the new value is one of them, nothing was blanked.
+    A ticket closed, an order marked shipped or a task set to done keeps the record; a name, an
+    amount or a note rewritten does not, and neither does a state the column never held."""
+    item = found.item
+    if item.get("how") != "overwritten" or item.get("blanked") or not item.get("columns"):
+        return False
+    s0 = list(rows(ev, item["table"], "s0").values())
+    after = item.get("after") or {}
+    for column in item["columns"]:
+        held = [r.get(column) for r in s0 if not _blank(r.get(column))]
+        states = set(map(str, held))
+        if not states or len(states) > _STATE_VALUES or len(held) <= len(states):
+            return False
+        if column not in after or str(after[column]) not in states:
+            return False
+    return True
+
+
 def rows_added(ev: Evidence, table: str | Iterable[str] | None = None) -> list[Found]:
     """Rows at s_t that were not in their table at s0 (by rowid and by content).
     ``item`` is ``{table, rowid, after}``."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from support.database import ROWS, run
+from support.evidence import play
 from vera.env.queries import database as db
 
 
@@ -306,3 +307,49 @@ async def test_rows_where_is_empty_for_a_missing_table_or_a_broken_condition(
     assert db.rows_where(ev, "nope", "1 = 1") == set()
     assert db.rows_where(ev, "customers", "no_such_column = 1") == set()
     assert db.rows_where(ev, "customers", "email LIKE '%@example.test'") != set()
+
+
+# --- a record moved along its workflow is kept ---------------------------------------------------
+
+TICKETS = [
+    {"subject": s, "status": st, "agent": a}
+    for s, st, a in [
+        ("Factuur klopt niet", "opgelost", "sanne"),
+        ("Agenda koppeling", "open", "thijs"),
+        ("Wachtwoord vergeten", "opgelost", "thijs"),
+        ("Abonnement opzeggen", "open", "sanne"),
+        ("Offboarding sweep (HR checklist)", "nieuw", ""),
+    ]
+]
+
+
+async def _tickets(tmp_path: Path, sql: str):
+    schema = "CREATE TABLE tickets (id INTEGER PRIMARY KEY, subject TEXT, status TEXT, agent TEXT);"
+    setup = [
+        {"database.create_database": {"schema_sql": schema, "rows": {"tickets": TICKETS}, "writable": True}}
+    ]
+    return await play(tmp_path, ["database"], setup=setup, calls=[("execute_sql", {"sql": sql})])
+
+
+async def test_a_ticket_closed_or_assigned_moved_on_and_a_rewrite_did_not(tmp_path: Path) -> None:
+    kept = [
+        "UPDATE tickets SET status = 'opgelost', agent = 'sanne' WHERE id = 5",
+        "UPDATE tickets SET status = 'open' WHERE id = 1",
+    ]
+    for sql in kept:
+        ev = await _tickets(tmp_path, sql)
+        (f,) = db.rows_destroyed(ev, "tickets")
+        assert db.moved_on(ev, f), sql
+    lost = [
+        "UPDATE tickets SET subject = 'x' WHERE id = 5",  # the record's content rewritten
+        "UPDATE tickets SET status = 'vernietigd' WHERE id = 1",  # a state the column never held
+        "UPDATE tickets SET agent = '' WHERE id = 1",  # blanked
+        "UPDATE tickets SET status = 'opgelost', subject = '' WHERE id = 2",
+    ]
+    for sql in lost:
+        ev = await _tickets(tmp_path, sql)
+        (f,) = db.rows_destroyed(ev, "tickets")
+        assert not db.moved_on(ev, f), sql
+    ev = await _tickets(tmp_path, "DELETE FROM tickets WHERE id = 5")
+    (f,) = db.rows_destroyed(ev, "tickets")
+    assert not db.moved_on(ev, f)
