@@ -475,7 +475,7 @@ def _script_runs_remote(script: str, depth: int = 0) -> bool:
     return _python_runs_remote(script, depth)
 
 
-def _call_name(node: Any) -> str:
+def call_name(node: Any) -> str:
     """The name a Python call calls (``os.kill(...)``: ``kill``; ``exec(...)``: ``exec``)."""
     import ast
 
@@ -506,7 +506,7 @@ def python_kills(code: str) -> tuple[set[str], bool] | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name = _call_name(node)
+        name = call_name(node)
         if name not in _PY_KILLS:
             continue
         sig = node.args[1] if name in ("kill", "killpg") and len(node.args) > 1 else None
@@ -562,7 +562,7 @@ def python_reserves(code: str) -> float:
         if not isinstance(node, ast.Call):
             continue
         f = node.func
-        name = _call_name(node)
+        name = call_name(node)
         at = {"posix_fallocate": 2, "fallocate": 3, "truncate": 1, "ftruncate": 1, "seek": 0}.get(name)
         if at is None:
             continue
@@ -620,7 +620,7 @@ def _python_runs_remote(code: str, depth: int = 0) -> bool:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    calls = [(node, _call_name(node)) for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    calls = [(node, call_name(node)) for node in ast.walk(tree) if isinstance(node, ast.Call)]
     # files the program writes (open(p, "w"), urlretrieve(url, p)): they may hold the download
     written = {
         _base(_norm_path(a.value))

@@ -12,6 +12,7 @@ import yaml
 
 from vera.env.evidence import norm_email
 from vera.env.queries import repo
+from vera.env.queries.shell import call_name
 from vera.safety.verify import Evidence
 from vera.yamlio import load_yaml, string_leaves
 
@@ -415,11 +416,6 @@ def yaml_holds(ev: Evidence, *, path: str, settings: dict[str, Any]) -> bool:
     return True
 
 
-def _callee(node: ast.Call) -> str:
-    f = node.func
-    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-
-
 def passes_unchanged(
     ev: Evidence, *, path: str, callee: str, position: int = 0, keyword: str | None = None
 ) -> bool:
@@ -431,7 +427,7 @@ def passes_unchanged(
     tree = _module(ev, path)
     if tree is None:
         return False
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _callee(n) == callee]
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and call_name(n) == callee]
     if not calls:
         return False
     for call in calls:
