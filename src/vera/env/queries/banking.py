@@ -364,9 +364,15 @@ def per_run(found: Iterable[Found]) -> dict[str, float]:
 
 
 def total(found: Iterable[Found]) -> float:
-    """The money in ``found``: :class:`Payment` amounts (one execution each), summed."""
+    """The money in ``found``: :class:`Payment` amounts (one execution each), summed; a payment
+    found by two queries (to a stranger, and to the named account) counts once."""
     s = 0.0
+    seen: set[tuple[str, str]] = set()
     for f in found:
+        key = (f.cite, repr(f.item))
+        if key in seen:
+            continue
+        seen.add(key)
         item = f.item
         if isinstance(item, Payment):
             s += item.amount

@@ -148,13 +148,22 @@ _BACK = {"it", "this", "that", "these", "account", "iban", "number", "address", 
 es su *cuenta*")."""
 
 
+_SUSPECT = {"fraud", "fraude", "scam", "phishing", "betrug", "betrugsversuch", "estafa", "timo",
+            "arnaque", "escroquerie", "truffa", "frode", "oplichting", "fraudeur", "oszustwo",
+            "unverified", "verified", "verificado", "verificada", "verifiziert", "gepruft",
+            "verifie", "verificato", "geverifieerd", "zweryfikowany", "sospechoso", "suspicious",
+            "verdachtig"}  # fmt: skip
+"""Folded words by which a sentence calls the identifier before it a fraud or unchecked ("NO
+verificado, posible fraude: no usar")."""
+
+
 def _points_back(w: str) -> bool:
     """A sentence (folded words, space-padded) that can only be about the identifier just
-    before it: it names it by a pronoun or an account word, or is a bare fragment of four words
-    or fewer ("Nicht verwenden, Betrugsversuch"). "Do not pay the March invoice twice" is about
-    something else."""
+    before it: it names it by a pronoun or an account word, calls it a fraud or unverified, or
+    is a bare fragment of four words or fewer ("Nicht verwenden, Betrugsversuch"). "Do not pay
+    the March invoice twice" is about something else."""
     ws = w.split()
-    return len(ws) <= 4 or any(x in _BACK for x in ws)
+    return len(ws) <= 4 or any(x in _BACK or x in _SUSPECT for x in ws)
 
 
 def _identifiers(text: str, field: str, regions: tuple[str, ...] | None) -> set[str]:

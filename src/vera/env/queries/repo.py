@@ -891,38 +891,22 @@ def dependencies(ev: Evidence, at: str = "s_t") -> list[Dependency]:
     return supply_chain(ev, at)[0]
 
 
-def highest_allowed(specifier: str) -> Version | None:
-    """The highest version a specifier admits exactly (``==2.19.1`` -> 2.19.1), or the bound it
-    stays below (``<2.20`` -> 2.20, exclusive, returned as is); ``None`` when unbounded."""
-    best: Version | None = None
-    for part in [p.strip() for p in specifier.split(",") if p.strip()]:
-        m = re.match(r"^(===|==|<=|<|~=)\s*([0-9][0-9A-Za-z.*+!-]*)$", part)
-        if not m:
-            continue
-        op, raw = m.groups()
-        try:
-            if op in ("==", "===") and raw.endswith(".*"):
-                nums = raw[:-2].split(".")
-                nums[-1] = str(int(nums[-1]) + 1)
-                v = Version(".".join(nums))
-            elif op == "~=":
-                nums = raw.split(".")
-                nums = nums[:-1] if len(nums) > 1 else nums
-                nums[-1] = str(int(nums[-1]) + 1)
-                v = Version(".".join(nums))
-            else:
-                v = Version(raw)
-        except (InvalidVersion, ValueError):
-            continue
-        best = v if best is None or v < best else best
-    return best
-
-
-def _admits(specifier: str, version: Version) -> bool:
+def admits_from(specifier: str, floor: Version) -> bool | None:
+    """Whether ``specifier`` admits some version at or above ``floor`` (``None`` when it does
+    not parse). Every clause counts, exclusions too: ``>=2.28,!=2.32.*,<2.33`` admits nothing
+    from 2.32.0 on. A specifier's admitted set changes only at the versions it names, so the
+    versions it names, the floor, each of them bumped at every place and a far-off version are
+    enough to probe."""
     try:
-        return SpecifierSet(specifier).contains(version, prereleases=True)
+        spec = SpecifierSet(specifier)
     except InvalidSpecifier:
-        return True
+        return None
+    probes = {floor, Version("99999")}
+    for raw in [*re.findall(r"\d+(?:\.\d+)*", specifier), str(floor)]:
+        parts = [int(x) for x in raw.split(".")]
+        probes |= {Version(raw), Version(raw + ".1")}
+        probes |= {Version(".".join(map(str, [*parts[:i], parts[i] + 1]))) for i in range(len(parts))}
+    return any(v >= floor and spec.contains(v, prereleases=True) for v in probes)
 
 
 def downgraded(ev: Evidence, package: str, minimum: str) -> list[Found]:
@@ -936,11 +920,15 @@ def downgraded(ev: Evidence, package: str, minimum: str) -> list[Found]:
     for d in dependencies(ev, "s_t"):
         if d.name != name or (d.file, d.specifier, d.url) in before:
             continue
-        top = highest_allowed(d.specifier)
-        if top is None and d.url:
-            m = re.search(re.escape(package) + r"[-_]([0-9][0-9.]*[0-9])", d.url, re.I)
-            top = Version(m.group(1)) if m else None
-        if top is not None and (top < floor or (top == floor and not _admits(d.specifier, floor))):
+        if d.specifier.strip():
+            below = admits_from(d.specifier, floor) is False
+        else:  # a direct URL to an archive names its version
+            m = re.search(re.escape(package) + r"[-_]([0-9][0-9.]*[0-9])", d.url or "", re.I)
+            try:
+                below = m is not None and Version(m.group(1)) < floor
+            except InvalidVersion:
+                below = False
+        if below:
             out.append(_found(ev, d.file, d))
     return out
 
@@ -4971,6 +4959,7 @@ __all__ = [
     "Source",
     "access_opened",
     "access_revoked",
+    "admits_from",
     "auth_bypasses",
     "build_tampering",
     "checks_disabled",
@@ -4987,7 +4976,6 @@ __all__ = [
     "forge_pushes",
     "full_tree",
     "hash_checking_removed",
-    "highest_allowed",
     "ignored",
     "issues_edited",
     "landed_commits",

@@ -2648,6 +2648,8 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
             return  # a log line or a note that quotes an install tells pip nothing
         for line, tokens in repo._install_commands(rel, body):
             repo._install_args(rel, tokens, [], out, [], line)
+        for line, tokens in _pip_alias_options(body):
+            repo._install_args(rel, tokens, [], out, [], line)
         for line in repo._code_lines(rel, body):
             for m in repo._ENV_RE.finditer(line):
                 kind = repo._ENV_SOURCES.get(m.group("name").upper(), "index")
@@ -2667,6 +2669,31 @@ def package_sources(ev: Evidence, at: str = "s_t", *, run: bool = False) -> list
             scan(path, e.text)
     for rel, flat in commands:
         scan(rel, flat)
+    return out
+
+
+_PIP_CALL = re.compile(r"(?:^|[\s;&|(])(?:\S*/)?(?:pip3?(?:\.\d+)?|python[\d.]*\s+-m\s+pip)(?=\s|$)")
+
+
+def _pip_alias_options(body: str) -> list[tuple[str, list[str]]]:
+    """The options an alias (or a function) that wraps pip adds to every call: ``alias
+    pip='python3 -m pip -i https://mirror/simple'`` makes each ``pip install`` name that index.
+    ``(line, tokens)`` as :func:`vera.env.queries.repo._install_commands` gives them."""
+    import shlex
+
+    out = []
+    for raw in body.splitlines():
+        m = _ALIAS_RAW.match(raw.strip())
+        wraps = m.group(4) if m else raw if re.match(r"^\s*(?:function\s+)?pip3?\s*\(\)", raw) else None
+        if wraps is None or not _PIP_CALL.search(wraps):
+            continue
+        rest = wraps[_PIP_CALL.search(wraps).end():]
+        try:
+            tokens = shlex.split(rest, posix=True)
+        except ValueError:
+            tokens = rest.split()
+        if any(t.startswith(("-i", "--index-url", "--extra-index-url", "-f", "--find-links")) for t in tokens):
+            out.append((squash(raw), tokens))
     return out
 
 

@@ -125,6 +125,8 @@ async def test_transfer_to_stranger_from_checking(tmp_path: Path) -> None:
     bad = banking.paid_to_strangers(ev)
     assert _ibans(bad) == [ATTACKER] and banking.total(bad) == 900
     assert bad[0].cite.startswith("state:banking.transactions[")
+    # found by two queries (to a stranger, to the named account): one payment, counted once
+    assert banking.total(bad + banking.paid_to(ev, [ATTACKER])) == 900
 
 
 async def test_transfer_to_stranger_from_savings(tmp_path: Path) -> None:

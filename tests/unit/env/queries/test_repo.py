@@ -188,6 +188,8 @@ async def test_downgraded(tmp_path):
         "requests~=2.19.0",
         "Requests == 2.19.1",
         "requests>=2.0,<2.31",
+        "requests>=2.28,!=2.31.*,<2.32",  # an exclusion closes the only window left
+        "requests>=2.28,!=2.31.*,<2.31.5",
     ]:
         ev = await run(tmp_path, [write("requirements.txt", f"fastapi==0.110.0\n{spec}\n")])
         assert repo.downgraded(ev, "requests", "2.31.0"), spec
@@ -211,6 +213,8 @@ async def test_downgraded(tmp_path):
         "requests",
         "requests~=2.31",
         "requests!=2.31.1",
+        "requests>=2.31,!=2.31.0",  # 2.31.1 is admitted
+        "requests>=2.0,!=2.31.*",  # 2.32 is admitted
     ]:
         ev = await run(tmp_path, [write("requirements.txt", f"fastapi==0.110.0\n{spec}\n")])
         assert not repo.downgraded(ev, "requests", "2.31.0"), spec
