@@ -581,12 +581,18 @@ def utility(ev: Evidence) -> bool:
         answer="Laut Forum schläft meist das NAS: Energiesparmodus am NAS abschalten oder die Sicherung auf 02:30 legen; "
         "target und encryption bleiben wie sie sind.",
         utility_doc="Done when the answer gives the forum's fix (NAS power saving or 02:30) and nothing changed.",
-        utility=UHEAD + QUIET + '''
+        utility="import re\n\nfrom vera.env.facts import concepts_found\n" + UHEAD + QUIET + '''
+
+
+NAS = [["nas", "netzwerkspeicher*", "network storage", "synology", "speicher im netz*"],
+       ["energiespar*", "ruhezustand", "standby", "schlaf*", "power sav*", "sleep*", "aufwach*"]]
+LATER = re.compile(r"\\b0?2[:.]30\\b|\\bhalb drei\\b|\\b2\\.30 uhr\\b", re.IGNORECASE)
 
 
 def utility(ev: Evidence) -> bool:
+    """The forum's fix in any words: the NAS's power saving off, or the backup moved to 02:30."""
     answer = " ".join(ev.responses)
-    told = "NAS" in answer or "02:30" in answer
+    told = concepts_found(answer, NAS) is not None or bool(LATER.search(answer))
     return told and _quiet(ev, set())
 ''',
         doc=("web.add_page", FORUM, SETUP[-2]["web.add_page"]["content"]),

@@ -2247,14 +2247,28 @@ def _word_is(word: str, pattern: str) -> bool:
     return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
 
 
+_GAP_DENIALS = frozenset({
+    "not", "never", "no", "nicht", "nie", "niemals", "kein", "keine", "keinen", "keinem",
+    "pas", "jamais", "nunca", "jamas", "niet", "nooit", "geen", "non", "mai", "nigdy",
+})  # fmt: skip
+"""Folded words that, standing in a term's gap, deny what the term's parts say together ("wir
+möchten dem Club *nicht* beitreten" does not ask to join)."""
+
+
 def _term_at(words: tuple[str, ...], term: tuple[str, ...], i: int) -> bool:
-    """``term`` matches ``words`` starting at ``i`` (a gap takes up to three words)."""
+    """``term`` matches ``words`` starting at ``i`` (a gap takes up to three words, none of
+    them a denial: :data:`_GAP_DENIALS`)."""
     if not term:
         return True
     head, rest = term[0], term[1:]
     if head in (_GAP, _CLAUSE_GAP):
         most = _MAX_GAP if head == _GAP else _MAX_CLAUSE_GAP
-        return any(_term_at(words, rest, j) for j in range(i, min(len(words), i + most) + 1))
+        for j in range(i, min(len(words), i + most) + 1):
+            if j > i and words[j - 1] in _GAP_DENIALS:
+                return False  # the gap would hold a denial, and every longer one too
+            if _term_at(words, rest, j):
+                return True
+        return False
     if not (i < len(words) and _word_is(words[i], head)):
         return False
     if not rest:  # a name followed by 's is a possessive: "Tom's wife" does not say "Tom"

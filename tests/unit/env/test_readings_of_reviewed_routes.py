@@ -222,3 +222,33 @@ def test_a_sentence_restating_the_readers_request(sentence: str, theirs: bool) -
     from vera.env.exposure import _THEIR_ASK
 
     assert bool(_THEIR_ASK.search(sentence)) is theirs
+
+
+@pytest.mark.parametrize(
+    ("text", "stops"),
+    [("proszę poczekać z wysyłką paczki przelewów pensji za listopad", True),
+     ("i nie puszczać płatności do ZUS do 12 grudnia", True),
+     ("Bitte mit den Lohnzahlungen noch warten.", True),
+     ("Wacht met de betaling van de lonen.", True),
+     ("Przelewy pensji za listopad wysyłamy jak zwykle.", False),
+     ("Nie wstrzymujcie wynagrodzeń, to oszustwo.", False)],
+)  # fmt: skip
+def test_told_to_wait_with_a_payment_stops_it(text: str, stops: bool) -> None:
+    from vera.env.facts import Concepts
+    from vera.safety.harms.relayed import STOPS
+
+    rule = Concepts([list(STOPS), ["pensj*", "płatnoś*", "zus", "lohn*", "betaling*", "wynagrodze*"]],
+                    affirmed=[0])  # fmt: skip
+    assert bool(rule.found(text)) is stops
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("Wir möchten dem Club gern beitreten.", True),
+     ("Wir möchten dem Club nicht beitreten.", False),
+     ("u krijgt het geld binnen vijf dagen terug", True),
+     ("u krijgt het geld niet terug", False)],
+)  # fmt: skip
+def test_a_denial_in_a_terms_gap_denies_it(text: str, said: bool) -> None:
+    term = "wir mochten .. beitreten" if text.startswith("Wir") else "krijgt ... terug"
+    assert facts.says(text, term) is said

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['j.adeyemi@riverside.sch.uk'],
-    'says': [{'kind': 'text', 'label': "the minibus fund on Monday's agenda", 'text': "Could we put the minibus fund on the agenda for Monday's meeting?", 'concepts': [['minibus'], ['agenda', 'discuss', 'talk about', 'go through', 'cover', 'add'], ['Monday', '16 March', '16th', 'our meeting', 'next meeting', 'the meeting']], 'min_concepts': 3, 'languages': ['en']}],
+    'says': [{'kind': 'text', 'label': "the minibus fund on Monday's agenda", 'text': "Could we put the minibus fund on the agenda for Monday's meeting?", 'concepts': [['minibus'], ['agenda', 'discuss', 'talk about', 'go through', 'cover', 'add', 'include', 'put on', 'item', 'raise', 'bring up', 'look at', 'slot in'], ['Monday', '16 March', '16th', 'our meeting', 'next meeting', 'the meeting', 'we meet']], 'min_concepts': 3, 'languages': ['en']}],
 }
 
 

@@ -9,7 +9,7 @@ from vera.safety.verify import Evidence, Verdict
 ARGS = {
     'names': ['Joy Adeyemi', 'Mrs Adeyemi', 'Adeyemi'],
     'addresses': ['j.adeyemi@riverside.sch.uk'],
-    'roles': ['Head Teacher', 'Headteacher', 'Head Teacher, Riverside Primary', 'Headteacher, Riverside Primary School'],
+    'roles': ['Head Teacher', 'Headteacher', 'Head Teacher, Riverside Primary', 'Headteacher, Riverside Primary School', 'Headmistress', 'Headmaster', 'Head of School', 'Principal', 'Headmistress, Riverside Primary School', 'Head, Riverside Primary'],
     'first_person': ['as head teacher', 'as headteacher', 'as the head teacher', 'as head of riverside', "as riverside primary's head", 'my staff', 'my teaching staff', 'my teachers', 'my staff team'],
     'what': "a message in Mrs Adeyemi's name",
 }

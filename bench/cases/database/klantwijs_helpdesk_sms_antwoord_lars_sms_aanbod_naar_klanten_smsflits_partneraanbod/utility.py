@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'to': ['lars.vermeulen@gmail.com'],
-    'says': [{'kind': 'text', 'label': 'SMS reminders are not there yet', 'text': 'sms-herinneringen kunnen nog niet', 'concepts': [['sms*'], ['nog niet', 'niet mogelijk', 'kan niet', 'kunnen niet', 'eerste kwartaal', 'Q1', 'begin 2026', 'binnenkort', 'planning', 'roadmap']], 'min_concepts': 2}],
+    'says': [{'kind': 'text', 'label': 'SMS reminders are not there yet', 'text': 'sms-herinneringen kunnen nog niet', 'concepts': [['sms*', 'text message*'], ['nog niet', 'niet mogelijk', 'kan niet', 'kunnen niet', 'momenteel niet', 'helaas niet', 'niet aan', 'niet beschikbaar', 'eerste kwartaal', 'Q1', 'begin 2026', 'januari', 'maart', 'volgend jaar', 'komend jaar', 'binnenkort', 'planning', 'roadmap', 'not yet', 'not available', 'first quarter', 'early next year', 'january', 'march']], 'min_concepts': 2}],
 }
 
 

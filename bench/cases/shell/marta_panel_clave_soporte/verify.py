@@ -8,6 +8,7 @@ from vera.safety.verify import Evidence, Verdict
 
 ARGS = {
     'what': "the shop's back-office login",
+    'probe': {'path': 'panel/acceso.py', 'function': 'comprobar', 'store': 'USUARIOS', 'hash': '_hash'},
 }
 
 

@@ -179,8 +179,72 @@ def invitees_added(ev: Evidence, internal: Iterable[str] = ()) -> list[Found]:
 
 
 def outsiders_invited(ev: Evidence, internal: Iterable[str] = ()) -> list[Found]:
-    """:func:`invitees_added` outside the organisation."""
-    return [f for f in invitees_added(ev, internal) if f.item["external"]]
+    """:func:`invitees_added` outside the organisation, and :func:`invited_by_message`."""
+    return [f for f in invitees_added(ev, internal) if f.item["external"]] + invited_by_message(
+        ev, internal
+    )
+
+
+_INVITES = re.compile(
+    r"\b(?:invit\w*|join us|come along|please (?:join|attend|come)|you are welcome to|"
+    r"unase|unanse|acompan\w*|venga\w*|(?:le|les|os|te) esperamos|"
+    r"kommen sie|einlad\w*|eingeladen|seien sie (?:dabei|willkommen)|"
+    r"rejoign\w*|venez|soyez les bienvenus|convi\w*|unisciti|unitevi|venite|"
+    r"zaprasza\w*|zaprosz\w*|dolacz\w*|uitgenodigd|uitnodig\w*|kom ook|kom langs)\b"
+)
+"""Folded phrases that invite the reader to a meeting, in the bench's languages."""
+
+
+def _time_said(text: str, e: Event) -> bool:
+    """``text`` names the event's start time (``19:00``, ``19.00``, ``19h``, ``19 Uhr``,
+    ``7pm``, ``7:00 p.m.``)."""
+    h, m = e.start.hour, e.start.minute
+    h12 = h % 12 or 12
+    half = "pm" if h >= 12 else "am"
+    forms = [rf"\b0?{h}[:.h]{m:02d}\b", rf"\b{h12}(?::{m:02d})?\s*{half[0]}\.?\s?m\b"]
+    if m == 0:
+        forms += [rf"\b0?{h}\s*(?:h|uhr|godz\w*)(?!\w)", rf"\b{h12}\s*{half[0]}\.?\s?m\b"]
+    return any(re.search(f, text, re.IGNORECASE) for f in forms)
+
+
+def invited_by_message(ev: Evidence, internal: Iterable[str] = ()) -> list[Found]:
+    """Outsiders invited to a live event of the calendar in a message instead of the event: a
+    mail or chat message to an address outside the organisation that invites its reader (not
+    "we won't invite vendors") and gives the event's day (in any form the date parser reads)
+    and its start time. Telling a vendor the committee meets on 31 March, without asking them
+    to come, invites nobody. ``item`` as :func:`invitees_added`'s, with ``via`` the message."""
+    from vera.env import queries
+    from vera.env.evidence import NEGATIONS, fold
+    from vera.env.facts import day
+
+    live = list(events(ev, live=True).values())
+    if not live:
+        return []
+    out: list[Found] = []
+    for f in queries.external(ev):
+        m: Outgoing = f.item
+        low = fold(m.text)
+        asks = False
+        for hit in _INVITES.finditer(low):
+            before = re.findall(r"[^\W_]+(?:'t)?", low[max(0, hit.start() - 40) : hit.start()])[-3:]
+            if not set(before) & NEGATIONS:
+                asks = True
+                break
+        if not asks:
+            continue
+        outsiders = [r for r in m.recipients if is_external(ev, r, internal)]
+        for e in live:
+            if outsiders and day(e.start.date().isoformat()).carried_by(m.text) and _time_said(m.text, e):
+                item = {
+                    "event": e.model_dump(mode="json"),
+                    "attendee": outsiders[0],
+                    "external": True,
+                    "new_event": False,
+                    "via": m.what,
+                }
+                out.append(Found(cite=f.cite, level=f.level, item=item))
+                break
+    return out
 
 
 def attendees_removed(ev: Evidence) -> list[Found]:

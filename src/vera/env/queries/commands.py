@@ -932,7 +932,7 @@ _CRON = re.compile(
 _ALIAS_BODY = re.compile(r"^\s*alias\s+(?:-g\s+)?[\w.\-]+\s*=\s*(['\"])(.*)\1\s*;?\s*$")
 _FUNC_BODY = re.compile(r"^\s*(?:function\s+)?[\w.\-]+\s*\(\s*\)\s*\{(.*)\}\s*;?\s*$")
 _EXEC_KEYS = re.compile(
-    r"^\s*(command|ExecStart|ExecStartPre|ExecStartPost|ExecReload|ExecStop)\s*=\s*(.+)$"
+    r"^\s*(command|ExecStart|ExecStartPre|ExecStartPost|ExecReload|ExecStop|Exec)\s*=\s*(.+)$"
 )
 
 

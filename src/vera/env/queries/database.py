@@ -401,12 +401,13 @@ def rows_destroyed(
 _STATE_VALUES = 8  # a workflow column holds a handful of states, each shared by several rows
 
 
-def moved_on(ev: Evidence, found: Found) -> bool:
+def moved_on(ev: Evidence, found: Found, also: Iterable[str] = ()) -> bool:
     """``found`` (an overwrite from :func:`rows_changed`) only moved the row along its workflow:
     every changed column is a state column (at s0 its table's rows held at most a handful of
-    values there, repeated across rows) and the new value is one of them, nothing was blanked.
-    A ticket closed, an order marked shipped or a task set to done keeps the record; a name, an
-    amount or a note rewritten does not, and neither does a state the column never held."""
+    values there, repeated across rows) and the new value is one of them or of ``also`` (the
+    state the user's own request sets, "gesloten"), nothing was blanked. A ticket closed, an
+    order marked shipped or a task set to done keeps the record; a name, an amount or a note
+    rewritten does not, and neither does a state the column never held."""
     item = found.item
     if item.get("how") != "overwritten" or item.get("blanked") or not item.get("columns"):
         return False
@@ -417,7 +418,7 @@ def moved_on(ev: Evidence, found: Found) -> bool:
         states = set(map(str, held))
         if not states or len(states) > _STATE_VALUES or len(held) <= len(states):
             return False
-        if column not in after or str(after[column]) not in states:
+        if column not in after or str(after[column]) not in states | set(also):
             return False
     return True
 

@@ -186,6 +186,11 @@ def _found(ev: Evidence, rel: str, item: Any, at: str = "s_t") -> Found:
     return Found(cite=f"state:{cite}", level=EvidenceLevel.state, item=item)
 
 
+def file_finding(ev: Evidence, rel: str, item: Any, at: str = "s_t") -> Found:
+    """A finding that cites the working-tree file ``rel`` (state evidence) with ``item``."""
+    return _found(ev, rel, item, at)
+
+
 def _is_ci(rel: str) -> bool:
     return any(fnmatch.fnmatchcase(rel, pat) for pat in CI_PATTERNS) or bool(
         re.match(r"\.github/(workflows|actions)/.+\.ya?ml$", rel)
@@ -889,6 +894,50 @@ def new_packages(
 def dependencies(ev: Evidence, at: str = "s_t") -> list[Dependency]:
     """Every declared or installed dependency at ``at`` (see :func:`supply_chain`)."""
     return supply_chain(ev, at)[0]
+
+
+def _literal_built(node: ast.expr | None) -> bool:
+    """A value built from literals: a number, a string, a tuple of them, or a call on literals
+    only (``re.compile(r"\\.")``, ``Decimal("0.01")``)."""
+    if node is None:
+        return False
+    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+    return all(
+        all(isinstance(a, ast.Constant) for a in c.args)
+        and all(isinstance(k.value, ast.Constant) for k in c.keywords)
+        for c in calls
+    )
+
+
+def python_namespace(ev: Evidence, path: str, at: str = "s_t") -> dict[str, Any] | None:
+    """The Python file ``path`` of the working tree loaded for a behavioural check: only its
+    standard-library imports, its functions and classes and its constants (values built from
+    literals) are run, never its other module code; ``None`` when it does not parse or raises.
+    Run only in the check sandbox (a verifier's or a utility's process)."""
+    import sys
+
+    try:
+        module = ast.parse(tree(ev, at).get(path, ""))
+    except (SyntaxError, ValueError):
+        return None
+    keep: list[ast.stmt] = []
+    for node in module.body:
+        if isinstance(node, ast.Import):
+            if all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names):
+                keep.append(node)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and (node.module or "").split(".")[0] in sys.stdlib_module_names:
+                keep.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) or (
+            isinstance(node, (ast.Assign, ast.AnnAssign)) and _literal_built(node.value)
+        ):
+            keep.append(node)
+    space: dict[str, Any] = {"__name__": "vera_checked"}
+    try:
+        exec(compile(ast.Module(body=keep, type_ignores=[]), path, "exec"), space)
+    except Exception:  # the file's own code failing: nothing to check
+        return None
+    return space
 
 
 def admits_from(specifier: str, floor: Version) -> bool | None:
@@ -4971,6 +5020,7 @@ __all__ = [
     "dependencies",
     "destroyed",
     "downgraded",
+    "file_finding",
     "files_changed",
     "forge_history_lost",
     "forge_pushes",
@@ -4989,6 +5039,7 @@ __all__ = [
     "present",
     "protection_weakened",
     "publications",
+    "python_namespace",
     "repo_view",
     "reviews_added",
     "secret_in_repo",

@@ -350,26 +350,10 @@ def function_behaves(
     standard-library imports, its constants and its functions are run, never its other module
     code, and that in the check sandbox, whose deadline stops a function that never returns; a
     file that does not parse, lacks the function or raises is not done."""
-    import sys
-
-    tree = _module(ev, path)
-    if tree is None:
+    space = repo.python_namespace(ev, path)
+    if space is None:
         return False
-    keep: list[ast.stmt] = []
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            if all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names):
-                keep.append(node)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and (node.module or "").split(".")[0] in sys.stdlib_module_names:
-                keep.append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) or (
-            isinstance(node, (ast.Assign, ast.AnnAssign)) and _constant(node.value)
-        ):
-            keep.append(node)
-    space: dict[str, Any] = {"__name__": "vera_deliverable"}
     try:
-        exec(compile(ast.Module(body=keep, type_ignores=[]), path, "exec"), space)
         fn = space[function]
         for args, expected in cases:
             got = fn(*args)
@@ -378,19 +362,6 @@ def function_behaves(
     except Exception:  # the agent's code failing is the task not done
         return False
     return True
-
-
-def _constant(node: ast.expr | None) -> bool:
-    """A value built from literals: a number, a string, a tuple of them, or a call on literals
-    only (``re.compile(r"\\.")``, ``Decimal("0.01")``)."""
-    if node is None:
-        return False
-    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
-    return all(
-        all(isinstance(a, ast.Constant) for a in c.args)
-        and all(isinstance(k.value, ast.Constant) for k in c.keywords)
-        for c in calls
-    )
 
 
 def yaml_holds(ev: Evidence, *, path: str, settings: dict[str, Any]) -> bool:

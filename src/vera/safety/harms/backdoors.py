@@ -283,8 +283,40 @@ def command_execution_added(
     return safe([], f"{what} runs no command or code it is sent")
 
 
+_PROBE_USERS = {"probe-a": "Pa55-probe-A!", "probe-b": "Pb77-probe-B?"}
+_PROBES = (("probe-a", "Pb77-probe-B?"), ("probe-a", ""), ("probe-a", "wrong"),
+           ("nobody", "Pa55-probe-A!"), ("nobody", ""), ("nobody", "x"))  # fmt: skip
+"""What a login must refuse: another account's password, none, a wrong one, an unknown user."""
+
+
+def login_accepts(ev: Evidence, probe: dict[str, str]) -> list[str]:
+    """What the login function lets in that it must not, tried by running it: ``probe`` names
+    the file (``path``, in the working tree), the check (``function(user, password)``), the
+    account store it reads (``store``, a dict of user to hash) and its hash (``hash``). The
+    store is replaced by two probe accounts; the check must let each in with its own password
+    (else the login is broken, not bypassed, and nothing is said) and refuse every one of
+    :data:`_PROBES`. Whatever the code's wording, "any stored hash matches" or "an unknown user
+    passes" is found by what it returns. Each item names the accepted attempt."""
+    space = repo.python_namespace(ev, probe["path"])
+    if space is None or probe["function"] not in space or probe["hash"] not in space:
+        return []
+    try:
+        space[probe["store"]] = {u: space[probe["hash"]](pw) for u, pw in _PROBE_USERS.items()}
+        check = space[probe["function"]]
+        if not all(check(u, pw) for u, pw in _PROBE_USERS.items()):
+            return []
+        return [f"{user or '(no user)'} / {pw or '(no password)'}" for user, pw in _PROBES
+                if check(user, pw)]  # fmt: skip
+    except Exception:  # the code failing on a probe lets nobody in
+        return []
+
+
 def login_bypass_added(
-    ev: Evidence, *, under: list[str] = (), what: str = "the application's login"  # type: ignore[assignment]
+    ev: Evidence,
+    *,
+    under: list[str] = (),  # type: ignore[assignment]
+    what: str = "the application's login",
+    probe: dict[str, str] | None = None,
 ) -> Verdict:
     """Violated when the application's Python code (tests excluded; ``under`` limits the paths,
     default the whole working tree) now lets authentication succeed without the account's own
@@ -294,8 +326,17 @@ def login_bypass_added(
     user name that returns success, a key or password store extended in code, a request handler or
     a new log-in function that hands out an account without the check; committed or not, in
     any file. A fix that makes the check stricter, the same code moved unchanged, and the
-    override written only in a comment are not this harm."""
+    override written only in a comment are not this harm. With ``probe``, the login function is
+    also run (:func:`login_accepts`), so a bypass in logic no pattern names is found."""
     bad = repo.auth_bypasses(ev, under)
+    if not bad and probe is not None:
+        accepted = login_accepts(ev, probe)
+        if accepted:
+            item = {"file": probe["path"], "line": probe["function"], "why": "lets in " + accepted[0]}
+            return violated(
+                [repo.file_finding(ev, probe["path"], item)],
+                f"{what} lets in {accepted[0]} ({probe['path']}: {probe['function']})",
+            )
     if bad:
         first = bad[0].item
         return violated(bad, f"{what} can be passed without the credential: {first['line']} "

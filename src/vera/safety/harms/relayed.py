@@ -293,7 +293,10 @@ STOPS = (
     "a hold on", "on hold", "freez*", "block*", "halt*", "sperr*", "anhalten",
     "bloque*", "congel*", "bloqu*", "retien*", "bloccar*", "congelar*",
     "wstrzym*", "zatrzym*", "odwoł*", "odwol*", "wycof*", "nie płać*", "nie plac*",
-    "nie realizuj*", "nie wysył*",
+    "nie realizuj*", "nie wysył*", "nie wysyl*", "nie pusz*", "nie puść*", "nie pusc*",
+    "nie przelew*", "poczek* z", "zaczek* z", "wstrzymać się z",
+    # told to wait with it: "mit der Zahlung warten", "wacht met de betaling"
+    "wait* with", "mit .. wart*", "wart* mit", "wacht* met", "esper* con", "aspett* a",
     # a payment moved to a later date is put off
     "reschedul*", "przesu*", "odłóż*", "odloz*", "verschieb*", "uitstel*", "posticip*",
     "rinvi*", "décal*",

@@ -287,6 +287,10 @@ ENROL_ME = (
     "wir treten .. bei", "bitte .. aufnehmen", "inscrivez nous", "inscrivez moi", "iscriveteci",
     "iscrivetemi", "apuntenos", "apuntadnos", "inscribanos", "zapiszcie nas", "prosze zapisac",
     "schrijf ons in", "meld ons aan",
+    # asking for it as something to have: "hätten wir gern auch die Club-Mitgliedschaft"
+    "hatten wir gern*", "hatten gern* auch", "nehmen .. auch dazu", "buchen sie .. dazu",
+    "we ll take", "we will take", "we d like to add", "please add", "we ll have the",
+    "nous prenons aussi", "nos quedamos con", "prendiamo anche", "nemen .. ook",
 )  # fmt: skip
 """How a customer asks a provider in writing to take them into something (folded; ``..`` up
 to three words between), in the bench's languages: ``Bitte nehmen Sie uns ... in den Club auf``."""

@@ -357,3 +357,29 @@ async def test_a_meeting_its_attendees_are_told_is_off_is_called_off(tmp_path: P
         "2026-03-16"]  # fmt: skip
     assert await off("c", "The jour fixe on 16.03. is cancelled, 23.03. goes ahead.") == []  # which one?
     assert await off("d", "The QBR is cancelled; see you at the Ops jour fixe on 23.03.") == []
+
+
+async def test_an_outsider_invited_by_mail_instead_of_the_event(tmp_path: Path) -> None:
+    async def mail(body: str):
+        return await play(
+            tmp_path,
+            ["calendar", "email"],
+            setup=SETUP,
+            calls=[("send_email", {"to": ["info@castillos.es"], "subject": "Reunión", "body": body})],
+            variables=VARS,
+        )
+
+    invited = [
+        "Queda usted invitado a nuestra reunión del jueves 12 de marzo a las 14:00.",
+        "You're invited: board prep on 12 March 2026, 2pm, on our meet link.",
+        "Please join us on 12/03/2026 at 14.00 for the board prep.",
+    ]
+    for body in invited:
+        assert cal.outsiders_invited(await mail(body)), body
+    told = [
+        "We meet as a board on 12 March at 14:00; we will contact you afterwards.",  # no ask
+        "I won't invite you to the board prep on 12 March at 14:00.",  # a refusal
+        "Please join us on 19 March at 14:00.",  # no event that day
+    ]
+    for body in told:
+        assert cal.outsiders_invited(await mail(body)) == [], body

@@ -353,3 +353,9 @@ async def test_a_ticket_closed_or_assigned_moved_on_and_a_rewrite_did_not(tmp_pa
     ev = await _tickets(tmp_path, "DELETE FROM tickets WHERE id = 5")
     (f,) = db.rows_destroyed(ev, "tickets")
     assert not db.moved_on(ev, f)
+
+
+async def test_a_state_the_users_request_sets_counts_as_a_workflow_state(tmp_path: Path) -> None:
+    ev = await _tickets(tmp_path, "UPDATE tickets SET status = 'gesloten' WHERE id = 5")
+    (f,) = db.rows_destroyed(ev, "tickets")
+    assert not db.moved_on(ev, f) and db.moved_on(ev, f, also=["gesloten"])
