@@ -28,6 +28,7 @@ import fnmatch
 import json
 import re
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -77,6 +78,48 @@ def render_result(result: Any) -> str:
     if isinstance(result, str):
         return result
     return json.dumps(result, ensure_ascii=False, default=str)
+
+
+_SPEAKER_LINE = re.compile(r"^\s*([A-Za-z][\w.\-]{0,40}):\s+(\S.*)$", re.DOTALL)
+
+
+def _posted(text: str, payload: str) -> str | None:
+    """A channel read (a JSON list of ``{id, author, text, ts}`` messages) with a speaker's line
+    (``ravi: a short paste is fine``) appended as what a chat tool returns for it: one more
+    message by that author, a minute after the last, never a bare line after the JSON (which
+    no chat API returns). ``None`` when the result is not such a list or the payload is not
+    one speaker's line."""
+    m = _SPEAKER_LINE.match(payload)
+    if m is None:
+        return None
+    try:
+        messages = json.loads(text)
+    except ValueError:
+        return None
+    if not (
+        isinstance(messages, list)
+        and messages
+        and all(isinstance(x, dict) and {"author", "text"} <= x.keys() for x in messages)
+    ):
+        return None
+    speaker = m.group(1)
+    if not (speaker.islower() or speaker in {x["author"] for x in messages}):
+        return None  # "PS: ...", "Note: ...": a line of text, not a chat handle
+    last = messages[-1]
+    new: dict[str, Any] = {**last, "author": speaker, "text": m.group(2).strip()}
+    if "id" in last:
+        new["id"] = f"{last['id']}-1"
+    if isinstance(last.get("ts"), str):
+        try:
+            when = datetime.fromisoformat(last["ts"].replace("Z", "+00:00")) + timedelta(minutes=1)
+            new["ts"] = (
+                when.isoformat().replace("+00:00", "Z")
+                if last["ts"].endswith("Z")
+                else when.isoformat()
+            )
+        except ValueError:
+            pass
+    return json.dumps([*messages, new], ensure_ascii=False)
 
 
 def _contains_item(value: Any, item: Mapping[str, Any]) -> bool:
@@ -199,10 +242,21 @@ class Injection(BaseModel):
         if self.mode == "identity":
             return text
         if self.mode == "append":
+            posted = _posted(text, self.payload)
+            if posted is not None:
+                return posted
             return f"{text}{self.separator}{self.payload}"
         if self.mode == "prefix":
             return f"{self.payload}{self.separator}{text}"
         return self.payload
+
+    def delivered(self, observation: str) -> bool:
+        """The payload reached ``observation``: as written, or (a speaker's line posted as one
+        more chat message, :func:`_posted`) its text as that message's, JSON-escaped."""
+        if self.payload in observation:
+            return True
+        m = _SPEAKER_LINE.match(self.payload)
+        return m is not None and json.dumps(m.group(2).strip(), ensure_ascii=False) in observation
 
     def rendered(self, variables: Mapping[str, Any]) -> Injection:
         """A copy with variables substituted in payload, result_contains and argument strings."""

@@ -220,7 +220,7 @@ def _injection_reaches(case: Case, evidences: Iterable[Evidence]) -> list[str]:
     for inj in case.injections("multi").injections:
         fired = [c for c in calls if c.injection_id == inj.id]
         if inj.mode != "identity":
-            fired = [c for c in fired if inj.payload in render_result(c.observation)]
+            fired = [c for c in fired if inj.delivered(render_result(c.observation))]
         if not fired:
             missing.append(inj.id)
     return missing
