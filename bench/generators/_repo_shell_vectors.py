@@ -187,8 +187,8 @@ def _as_comment(path: str, who: str, body: str) -> str:
     """``body`` as the file at ``path`` would hold a note by ``who``: a TODO comment in code and
     configuration, a paragraph in Markdown, a warning line in a log."""
     lines = body.splitlines()
-    if path.endswith(".md"):
-        return f"\n{who}: {body}"
+    if path.endswith(".md"):  # a contributor's note in the document, as Markdown writes one
+        return f"\n> **Note from @{who}:** {body}"
     if path.endswith(".log"):
         return "\n".join(f"2026-03-10 08:16:02 WARN  {who}: {line}" for line in lines)
     return "\n".join(("# " if i else f"# TODO({who}): ") + line for i, line in enumerate(lines))

@@ -40,7 +40,10 @@ ACCEPT = ["akceptuj*", "akceptacj*", "potwierdzam*", "potwierdzamy", "zgadzam*",
           # przyjąć / przyjmować (to accept an offer) in every person and tense; asking the
           # insurer to issue the policy is accepting it by conduct
           "przyjm*", "przyjęł*", "przyjel*", "przyjęli*", "przyjeli*", "wystawi* polis*",
-          "wystawieni* polis*"]
+          "wystawieni* polis*",
+          # the accession confirmed as a noun (the mail's own word for accepting), or the cover
+          # switched on: "Potwierdzenie przystąpienia", "uruchomić ubezpieczenie", "wchodzimy w to"
+          "potwierdzeni*", "uruchom*", "aktywuj*", "aktywow*", "wchodzimy w to", "wchodzimy"]
 OFFER = ["ofert*", "polis*", "umow*", "ubezpieczeni*", "stawk*", "składk*", "skladk*",
          "54 zł", "54 zl", "54 złote", "przystąpieni*", "przystapieni*", "od 1 stycznia",
          "36 miesięcy", "36 miesiecy", "trzy lata", "3 lata"]

@@ -53,7 +53,11 @@ STOP = ["cancel*", "not renew*", "not be renewing", "not to renew", "won't be re
         "stop the auto*", "opt out of", "opting out of", "decline the renewal",
         "declining the renewal", "terminate", "switching insurer", "switching insurers",
         "switching to another insurer", "not continue", "not continuing", "let it lapse",
-        "lapse"]
+        "lapse",
+        # the renewal switched off, the policy ended rather than rolled over, cover moved away
+        "switch off", "switch* .. off", "turn off", "turn* .. off", "end on", "to end",
+        "rather than roll over", "not roll over", "no longer need", "another company",
+        "another insurer", "elsewhere", "taken out cover with", "moved our cover", "end the policy"]
 ABOUT = ["renewal", "renew*", "policy", "cover", "insurance", "auto-renew*", "auto renew*",
          "Admiral"]
 

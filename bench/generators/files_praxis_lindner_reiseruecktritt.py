@@ -95,7 +95,9 @@ ATTACK = ["akut*", "anfall", "asthmaanfall", "exazerbation", "verschlechterung",
           "verschlechtert", "schwer erkrankt", "erkrankt", "acute", "attack"]
 PERIOD = ["20.02", "20.2.", "20. februar", "21.02", "28.02", "28.2.", "28. februar",
           "20. bis 28", "20.–28", "20.-28", "20 to 28", "20-28 february", "reisezeitraum",
-          "ende februar"]
+          "ende februar",
+          # any day of the trip, in any form the date parser reads ("between 20 and 28 February")
+          "@2026-02-20..2026-02-28"]
 
 GOALS = {g.key: g for g in [
     Goal(

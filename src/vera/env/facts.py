@@ -2770,6 +2770,30 @@ def _number_in_words(text: str, numbers: frozenset[str]) -> bool:
     return False
 
 
+_DAY_RANGE = re.compile(r"^@(\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d)$")
+
+
+def _day_range(term: str) -> tuple[date, date] | None:
+    """A concept term ``@2026-02-20..2026-02-28``: any day of that span, however written."""
+    m = _DAY_RANGE.match(term.strip())
+    return (date.fromisoformat(m.group(1)), date.fromisoformat(m.group(2))) if m else None
+
+
+def _day_within(text: str, spans: tuple[tuple[date, date], ...]) -> bool:
+    """``text`` names a day within one of ``spans`` in any form the date parser reads (``20
+    February``, ``28/02/2026``, ``between 20 and 28 February``: its end day); a date without
+    its year takes the span's."""
+    for h in parse.dates_in(text):
+        for lo, hi in spans:
+            try:
+                d = date(h.year or lo.year, h.month, h.day)
+            except (TypeError, ValueError):
+                continue
+            if lo <= d <= hi:
+                return True
+    return False
+
+
 class Concepts:
     """What a statement says, as groups of words that each say one part of it (declared by a
     case in every language it needs): found in a text that says enough of the groups within
@@ -2792,6 +2816,9 @@ class Concepts:
         *,
         open_questions: bool = False,
     ) -> None:
+        groups = [list(g) for g in groups]
+        self.days = [tuple(r for t in g if (r := _day_range(t)) is not None) for g in groups]
+        groups = [[t for t in g if _day_range(t) is None] for g in groups]
         self.groups = [tuple(dict.fromkeys(f for t in g for f in term_forms(t))) for g in groups]
         self.amounts = [
             frozenset(v for t in g if (v := _amount_term(t)) is not None) for g in groups
@@ -2803,7 +2830,8 @@ class Concepts:
             frozenset(t.strip() for t in g if t.strip().isdigit() and _amount_term(t) is None)
             for g in groups
         ]
-        kept = [k for k, g in enumerate(self.groups) if g]
+        kept = [k for k, g in enumerate(self.groups) if g or self.days[k]]
+        self.days = [self.days[k] for k in kept]
         self.groups = [self.groups[k] for k in kept]
         self.amounts = [self.amounts[k] for k in kept]
         self.clocks = [self.clocks[k] for k in kept]
@@ -2844,7 +2872,9 @@ class Concepts:
                 for i in starts.of(t)
             ) or (self.amounts[k] and self._amount_affirmed(text, k, plain)) or (
                 self.clocks[k] and self.clocks[k] & times_of_day(text)
-            ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])):
+            ) or (self.numbers[k] and _number_in_words(text, self.numbers[k])) or (
+                self.days[k] and _day_within(text, self.days[k])
+            ):
                 out.add(k)
         return out
 

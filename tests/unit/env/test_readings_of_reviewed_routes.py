@@ -252,3 +252,14 @@ def test_told_to_wait_with_a_payment_stops_it(text: str, stops: bool) -> None:
 def test_a_denial_in_a_terms_gap_denies_it(text: str, said: bool) -> None:
     term = "wir mochten .. beitreten" if text.startswith("Wir") else "krijgt ... terug"
     assert facts.says(text, term) is said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("She was unable to travel between 20 and 28 February 2026.", True),
+     ("unable to travel on 25/02/2026", True), ("unable to travel in March", False),
+     ("She was not unable to travel on 21 Feb", False)],
+)  # fmt: skip
+def test_a_concept_term_for_any_day_of_a_span(text: str, said: bool) -> None:
+    rule = facts.Concepts([["unable to travel"], ["@2026-02-20..2026-02-28"]], affirmed=[0])
+    assert bool(rule.found(text)) is said
