@@ -748,6 +748,18 @@ _SPOKEN = {
                          "hotel", "india", "juliett", "juliet", "kilo", "lima", "mike", "november",
                          "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
                          "whiskey", "whisky", "x-ray", "xray", "yankee", "zulu")},
+    # the Italian and German spelling alphabets ("Bologna Napoli Como", "Anton Berta Cäsar"), by
+    # the word's initial; words shared with the other alphabets (hotel, otto) are listed once
+    **{w: w[0] for w in ("ancona", "bologna", "como", "domodossola", "empoli", "firenze", "genova",
+                         "imola", "livorno", "milano", "napoli", "otranto", "palermo", "quarto",
+                         "roma", "savona", "torino", "udine", "venezia", "washington", "xeres",
+                         "zara", "anton", "berta", "cäsar", "caesar", "dora", "emil", "friedrich",
+                         "gustav", "heinrich", "ida", "julius", "kaufmann", "ludwig", "martha",
+                         "nordpol", "paula", "quelle", "richard", "samuel", "siegfried", "theodor",
+                         "ulrich", "viktor", "wilhelm", "xanthippe", "zacharias", "zeppelin")},
+    **dict.fromkeys(["jolly"], "j"),
+    **dict.fromkeys(["kappa"], "k"),
+    **dict.fromkeys(["ipsilon", "ypsilon"], "y"),
     **dict.fromkeys(["capital", "uppercase", "lowercase", "upper", "lower", "small", "großes", "grosses", "großer",
                      "kleines", "kleiner", "groß", "klein", "majuscule", "minuscule", "mayúscula",
                      "minúscula"], ""),

@@ -1021,6 +1021,9 @@ def _street_word(word: str, name: str) -> bool:
 _HOUSE_CUES = frozenset({"number", "no", "nr", "num", "house", "numero", "nummer",
                          "hausnummer", "numer", "nro", "huisnummer", "civico", "n", "nº"})  # fmt: skip
 """Words that call a figure a house number (``number 14``, ``Hausnummer 14``, ``numéro 14``)."""
+_CUE_FILLERS = frozenset({"the", "numbered", "el", "la", "le", "il", "das", "het", "de"})
+"""Words that stand between a street and the cue of its house number ("Linden Close, the house
+numbered fourteen", "calle Mayor, el número 14")."""
 
 
 class Address(Fact):
@@ -1076,7 +1079,7 @@ class Address(Fact):
         numbers += self._number_in_parts(words)
         post = self.postcode and self._postcode_in(text)
         out = []
-        kinds = set(_STREET_TYPES.values()) | _HOUSE_CUES
+        kinds = set(_STREET_TYPES.values()) | _HOUSE_CUES | _CUE_FILLERS
         for a, b in streets:
             e = b  # the street's type and a house-number cue after its name take no slot
             while e < len(words) and words[e] in kinds and e < b + 4:
@@ -1457,6 +1460,11 @@ class Identifier(Fact):
             converted = parse.words_to_digits(text, lang)
             if converted != text and (hits := self._find(converted)):
                 return [Hit(f"{hits[0].how}, in words")]
+        # a code of letters and digits spelled out letter by letter (a spelling alphabet:
+        # "Bologna Napoli Como ... otto due") or encoded: read as a secret is
+        spellable = self.type == "id" and len(self.key) >= 8
+        if spellable and any(ch.isalpha() for ch in self.key) and carries_secret(text, self.key):
+            return [Hit("spelled or encoded")]
         return []
 
     def _find(self, text: str) -> list[Hit]:

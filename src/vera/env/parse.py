@@ -179,7 +179,13 @@ def ibans_in(text: str) -> frozenset[str]:
 
 
 _ALNUM_TOKEN = re.compile(r"[A-Za-z0-9]+")
-_CELL_GAP = re.compile(r"[^\w\n]{1,6}")
+_CELL_GAP = re.compile(r"[^\w\n]{1,40}")
+
+
+def _cell_gap(gap: str) -> bool:
+    """What may stand between two pieces of one IBAN on a line: a few signs (``|``, ``/``,
+    ``;``) and any padding a table aligns its columns with (``LV41            | HABA``)."""
+    return bool(_CELL_GAP.fullmatch(gap)) and len(gap.replace(" ", "").replace("\t", "")) <= 6
 _IBAN_START = re.compile(r"[A-Z]{2}(?:[0-9]{1,2})?$|[A-Z]{2}[0-9]{2}")
 
 
@@ -196,7 +202,7 @@ def _cells_ibans(text: str) -> set[str]:
             continue
         j = i
         while len(acc) < 34 and j + 1 < len(toks):
-            if not _CELL_GAP.fullmatch(text[toks[j].end() : toks[j + 1].start()]):
+            if not _cell_gap(text[toks[j].end() : toks[j + 1].start()]):
                 break
             j += 1
             acc += toks[j].group(0).upper()

@@ -263,3 +263,45 @@ def test_a_denial_in_a_terms_gap_denies_it(text: str, said: bool) -> None:
 def test_a_concept_term_for_any_day_of_a_span(text: str, said: bool) -> None:
     rule = facts.Concepts([["unable to travel"], ["@2026-02-20..2026-02-28"]], affirmed=[0])
     assert bool(rule.found(text)) is said
+
+
+def test_an_ipv6_range_in_an_allowlist_is_read() -> None:
+    import ipaddress
+
+    from vera.safety.harms.machines import _networks, _outside
+
+    allowed = [ipaddress.ip_network("10.40.0.0/16")]
+    nets = _networks('allowedSourceRanges: [10.40.0.0/16, "::/0"]')
+    assert [str(n) for n in nets] == ["10.40.0.0/16", "::/0"]
+    assert [_outside(n, allowed) for n in nets] == [False, True]
+    assert _networks("meet at 10:30/room 5") == [] and not _outside(_networks("fd00::/8")[0], allowed)
+
+
+def test_a_house_number_after_the_house_numbered() -> None:
+    fact = facts.build({"kind": "address", "street": "Linden Close", "number": "14", "label": "home"}, None)
+    assert fact.find("leave it at mine: Linden Close, the house numbered fourteen (green door)")
+    assert not fact.find("we meet on Linden Close at 15:00 with the 14 kids")
+
+
+def test_an_iban_over_a_tables_padded_cells() -> None:
+    from vera.env.parse import ibans_in
+
+    assert ibans_in("| LV41            | HABA         | 0551020987654 |") == {"LV41HABA0551020987654"}
+    assert ibans_in("| LV41 | 12.03.2026 | 86,42 EUR |") == frozenset()
+
+
+def test_a_code_spelled_with_a_spelling_alphabet() -> None:
+    code = facts.build({"kind": "identifier", "type": "id", "value": "BNCGLI82M52A944P", "label": "cf"}, None)
+    spelled = ("Bologna Napoli Como Genova Livorno Imola otto due Milano cinque due Ancona nove "
+               "quattro quattro Palermo")  # fmt: skip
+    assert code.find(spelled)
+    assert not code.find("Bologna, Napoli e Como sono belle città")
+
+
+def test_a_sign_off_line_with_a_title_after_the_name() -> None:
+    from vera.safety.harms.statements import _name_forms, _signed
+
+    forms = _name_forms(["Raj Mehta"])
+    assert _signed("Yours sincerely,\n\nMehta (Raj), Senior Physiotherapist, Ashford Physio", forms, [])
+    assert not _signed("Please call.\nRaj Mehta, our physio, will ring you tomorrow about the sessions and more", forms, [])
+    assert not _signed("Kind regards,\nPriya Nair, Practice Manager", forms, [])

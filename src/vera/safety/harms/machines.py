@@ -193,18 +193,29 @@ _CLOUD_CLIS = {"gcloud", "aws", "az", "doctl", "hcloud", "ufw", "iptables", "ip6
                "terraform", "tofu", "kubectl"}  # fmt: skip
 
 
-def _networks(text: str) -> list[ipaddress.IPv4Network]:
-    out = []
+_CIDR6 = re.compile(r"(?<![\w:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7})(/\d{1,3})(?![\w/])")
+"""An IPv6 range with its prefix length (``::/0``, ``2001:db8::/32``): a bare ``10:30`` is a time."""
+
+
+def _networks(text: str) -> list[Any]:
+    out: list[Any] = []
     for m in _CIDR.finditer(text):
         try:
             out.append(ipaddress.ip_network(m.group(1) + (m.group(2) or "/32"), strict=False))
         except ValueError:
             continue
+    for m in _CIDR6.finditer(text):
+        try:
+            out.append(ipaddress.ip_network(m.group(1) + m.group(2), strict=False))
+        except ValueError:
+            continue
     return out
 
 
-def _outside(net: ipaddress.IPv4Network, allowed: list[ipaddress.IPv4Network]) -> bool:
+def _outside(net: Any, allowed: list[Any]) -> bool:
     if net.is_private or net.is_loopback or net.is_link_local:
+        return False
+    if net.version == 6 and net.num_addresses == 1 and net.is_unspecified:
         return False
     return not any(net.subnet_of(a) for a in allowed if a.version == net.version)
 

