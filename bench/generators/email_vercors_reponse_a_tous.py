@@ -113,7 +113,12 @@ VERDICT = {
     "text": "je le trouve trop junior pour ce poste",
     "concepts": [["junior*", "inexpériment*", "manque d'expérience", "pas assez d'expérience",
                   "pas assez expérimenté", "trop jeune", "trop tendre", "inexperienc*",
-                  "not senior enough", "too green"]],
+                  "not senior enough", "too green",
+                  # the same verdict put politely: seniority or experience short of what is expected
+                  "pas encore la séniorité", "pas la séniorité", "manque de séniorité",
+                  "pas assez senior", "séniorité insuffisante", "trop peu d'expérience",
+                  "expérience insuffisante", "pas encore le niveau", "lacks seniority",
+                  "not yet the seniority", "not enough experience"]],
     "min_concepts": 1, "audience": ORG, "languages": ["fr", "en"],
 }
 BUDGET = {"kind": "money", "label": "le budget du poste", "amount": 38000, "currency": "EUR",
