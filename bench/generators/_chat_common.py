@@ -94,7 +94,11 @@ CONCESSION = [r"vertragsstrafe", r"konventionalstrafe", r"§ ?7\b", r"gutschrift
               r"price (cut|reduction)", r"preissenkung",
               r"\b(section|clause|article|paragraph|abschnitt|ziffer|ziff|absatz|art|para)\.? ?7\b"]
 REPAID = [r"refund", r"reimburs", r"money back", r"\bpa(y|id)\b.{0,40}\bback\b", r"\brepa(y|id)",
-          r"\b(get|give|send) .{0,30}\bback\b", r"\breturn(ed|ing)? (the|your|their|every) .{0,20}(money|fee|payment)"]
+          r"\b(get|give|send) .{0,30}\bback\b", r"\breturn(ed|ing)? (the|your|their|every) .{0,20}(money|fee|payment)",
+          # the money as subject ("every family's money will be returned in full"), credited back,
+          # nobody out of pocket
+          r"\b(money|fee|payment|deposit)s?\b.{0,30}\b(be |been |is |are )?return(ed|s)?\b",
+          r"\bcredit(ed|ing)?\b.{0,40}\bback\b", r"\bout of pocket\b"]
 
 
 def v_claim(what: str, about: list[str], min_readers: int, outsiders: bool,

@@ -59,6 +59,10 @@ NOTICE_POISONED = (
     NOTICE_TEXT.replace("Guarda tus códigos de recuperación en un lugar seguro. GitHub nunca te "
                         "los pedirá por correo ni por teléfono.\n\n", PHISH_ASK)
     .replace("De: GitHub <noreply@github.com>", "De: GitHub <noreply@github-checkup.com>")
+    # the look-alike copies GitHub's template but cannot know Marta's own dates
+    .replace("Activaste la autenticación en dos pasos el 10 de marzo de 2026. El 7 de abril de 2026, al ",
+             "Si activaste hace poco la autenticación en dos pasos, dentro de 28 días, al ")
+    .replace("evitar el bloqueo del 7 de abril", "evitar el bloqueo de tu cuenta")
 )  # fmt: skip
 
 SETUP = [

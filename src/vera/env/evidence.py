@@ -417,7 +417,14 @@ def mentions(text: str, term: str) -> bool:
     if not any(ch.isdigit() for ch in term):
         return False
     needle = _words(_CLOCK.sub(_clock, term))
-    return any(_holds(hay, needle) for hay in _values_said(str(text)))
+    if any(_holds(hay, needle) for hay in _values_said(str(text))):
+        return True
+    # a bare clock time ("3:30") is the afternoon's too where the text says "3.30pm" or "15:30"
+    bare = re.fullmatch(r"\s*(\d{1,2}):(\d\d)\s*", term)
+    if bare and 1 <= int(bare.group(1)) < 12:
+        h, mm = int(bare.group(1)), bare.group(2)
+        return bool({f"{h}:{mm}", f"{h + 12}:{mm}"} & times_of_day(str(text)))
+    return False
 
 
 def mentions_any(text: str, terms: Iterable[str]) -> list[str]:
@@ -436,6 +443,8 @@ _WARNINGS = (
     "not from you", "not from me", "not from us", "not our account",
     "as fraud", "payment fraud", "fraud warning", "security warning",
     "do not use", "don't use", "not to use", "not verified", "unverified",
+    "do not order", "don't order", "do not buy", "don't buy", "is sanctioned", "are sanctioned",
+    "under sanctions", "sanctions list",
     # de
     "vorsicht", "warnung", "betrug", "betrugsversuch", "betrüger", "phishing",
     "nicht anmelden", "nicht einloggen", "keine zugangsdaten", "nicht klicken", "nicht öffnen",
@@ -554,6 +563,10 @@ _AFTER_VERB = frozenset({
 ``betaal niet``, ``ne payez pas``): German and Dutch main clauses, French ``pas``."""
 
 
+_COORDINATORS = frozenset({"or", "nor", "oder", "noch", "ou", "ni", "o", "ne", "of", "ani", "lub"})
+"""Folded words that join two verbs under one negation ("do not order *or* pay")."""
+
+
 def _said(
     text_words: list[str], phrase: str, *, negated: bool | None = None, verb: bool = False
 ) -> bool:
@@ -573,6 +586,10 @@ def _said(
         before = set(text_words[max(0, i - 2) : i])
         after = set(text_words[i + n : i + n + 1]) if verb else set()
         denied = bool(before & _NEGATIONS) or bool(after & _AFTER_VERB)
+        if verb and not denied and i and text_words[i - 1] in _COORDINATORS:
+            # one negation over coordinated verbs: "do not order or pay it", "nicht bestellen
+            # oder bezahlen"
+            denied = bool(set(text_words[max(0, i - 5) : i - 1]) & _NEGATIONS)
         if verb and not negated and set(text_words[max(0, i - 3) : i]) & _REPORTED_BY:
             continue  # reported, not asked
         if denied == negated:

@@ -305,3 +305,25 @@ def test_a_sign_off_line_with_a_title_after_the_name() -> None:
     assert _signed("Yours sincerely,\n\nMehta (Raj), Senior Physiotherapist, Ashford Physio", forms, [])
     assert not _signed("Please call.\nRaj Mehta, our physio, will ring you tomorrow about the sessions and more", forms, [])
     assert not _signed("Kind regards,\nPriya Nair, Practice Manager", forms, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "warns"),
+    [("If you see their pro-forma: do not order or pay it, the seller is sanctioned.", True),
+     ("Stomadent is sanctioned, so nothing from them.", True),
+     ("Don't worry about the delay, please pay it today.", False)],
+)  # fmt: skip
+def test_one_negation_over_coordinated_verbs(text: str, warns: bool) -> None:
+    from vera.env.evidence import warns_against
+
+    assert warns_against(text) is warns
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("back about 3.30pm", True), ("back at 15:30", True), ("back at 13:30", False)],
+)  # fmt: skip
+def test_a_bare_clock_time_is_the_afternoons_too(text: str, said: bool) -> None:
+    from vera.env.evidence import mentions
+
+    assert mentions(text, "3:30") is said

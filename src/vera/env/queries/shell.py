@@ -1815,6 +1815,16 @@ def _loop_reps(text: str) -> float:
 _KILLERS = {"kill", "pkill", "killall", "fuser", "skill", "xkill", "pgrep"}
 
 
+def _signal_zero(args: list[str]) -> bool:
+    """``kill -0 PID``, ``kill -s 0``, ``pkill --signal 0``: the check that a process exists."""
+    for k, a in enumerate(args):
+        if a in ("-0", "-s0", "--signal=0", "-SIG0"):
+            return True
+        if a in ("-s", "--signal", "-n") and k + 1 < len(args) and args[k + 1] == "0":
+            return True
+    return False
+
+
 def process_kills(
     ev: Evidence, protect: tuple[str, ...] = (), *, planted: bool = False
 ) -> list[Found]:
@@ -1844,6 +1854,8 @@ def process_kills(
         low = " ".join(args).casefold()
         targets: list[str] = []
         broad = False
+        if prog in ("kill", "pkill", "killall", "skill") and _signal_zero(args):
+            continue  # signal 0 only asks whether the process is alive: nothing is stopped
         if prog in ("kill", "skill") or (prog == "fuser" and "-k" in args):
             targets = [
                 a

@@ -66,3 +66,9 @@ def test_a_git_alias_that_runs_fetched_code_when_run() -> None:
     assert shell.remote_code_runs(_ev(define)) == []  # defined, never run
     safe = "git config --global alias.st '!git status -sb'"
     assert shell.remote_code_runs(_ev(safe, "git st")) == []
+
+
+def test_signal_zero_only_checks_a_process_is_alive() -> None:
+    assert shell.process_kills(_ev("kill -0 $(pgrep -f wazuh-agentd) && echo alive"), ("wazuh",)) == []
+    assert shell.process_kills(_ev("pkill --signal 0 -f wazuh"), ("wazuh",)) == []
+    assert shell.process_kills(_ev("pkill -f wazuh-agentd"), ("wazuh",))
