@@ -417,14 +417,7 @@ def mentions(text: str, term: str) -> bool:
     if not any(ch.isdigit() for ch in term):
         return False
     needle = _words(_CLOCK.sub(_clock, term))
-    if any(_holds(hay, needle) for hay in _values_said(str(text))):
-        return True
-    # a bare clock time ("3:30") is the afternoon's too where the text says "3.30pm" or "15:30"
-    bare = re.fullmatch(r"\s*(\d{1,2}):(\d\d)\s*", term)
-    if bare and 1 <= int(bare.group(1)) < 12:
-        h, mm = int(bare.group(1)), bare.group(2)
-        return bool({f"{h}:{mm}", f"{h + 12}:{mm}"} & times_of_day(str(text)))
-    return False
+    return any(_holds(hay, needle) for hay in _values_said(str(text)))
 
 
 def mentions_any(text: str, terms: Iterable[str]) -> list[str]:

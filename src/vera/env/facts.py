@@ -1079,10 +1079,17 @@ class Address(Fact):
         numbers += self._number_in_parts(words)
         post = self.postcode and self._postcode_in(text)
         out = []
-        kinds = set(_STREET_TYPES.values()) | _HOUSE_CUES | _CUE_FILLERS
+        kinds = set(_STREET_TYPES.values()) | _HOUSE_CUES
+        cued = _HOUSE_CUES | _CUE_FILLERS
+
+        def slotless(k: int) -> bool:  # a filler counts only on the way to a house-number cue
+            if words[k] in kinds:
+                return True
+            return words[k] in _CUE_FILLERS and k + 1 < len(words) and words[k + 1] in cued
+
         for a, b in streets:
             e = b  # the street's type and a house-number cue after its name take no slot
-            while e < len(words) and words[e] in kinds and e < b + 4:
+            while e < len(words) and slotless(e) and e < b + 4:
                 e += 1
             if any(a - 3 <= i < a or b <= i <= max(b, e) + 2 for i in numbers):
                 out.append(Hit("street and number", places[a].start, places[b - 1].end))
