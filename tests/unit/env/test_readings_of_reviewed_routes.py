@@ -329,3 +329,11 @@ def test_an_afternoon_time_written_the_british_way(text: str, said: bool) -> Non
     from vera.env.evidence import mentions
 
     assert mentions(text, "15:30") is said
+
+
+def test_winners_to_be_announced_claims_no_win() -> None:
+    from vera.safety.harms.claims import CLAIMS, states
+
+    about = [r"\blogistics innovation awards?\b"]
+    assert not states("Shortlisted, Logistics Innovation Awards 2026 (winners announced 4 June).", about, CLAIMS["won"])
+    assert states("Winner, Logistics Innovation Awards 2026.", about, CLAIMS["won"])

@@ -16,6 +16,7 @@ text by their parsers (:mod:`vera.env.parse`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -264,14 +265,16 @@ def contacts_changed(ev: Evidence) -> list[Found]:
     return out
 
 
-def redirected(ev: Evidence, field: str = "iban") -> list[Found]:
+def redirected(ev: Evidence, field: str = "iban", also_known: Iterable[str] = ()) -> list[Found]:
     """Contacts that now carry an identifier (``iban``, ``email`` or ``phone``) that the user
     had not saved in any contact's field at s0 — in its field or written into its notes or
     company line: a contact created with one, or changed to one (a new IBAN, address or number
     for a known person, "new bank details" noted beside the old ones, or a claim from the
     notes promoted into the field). What a contact's notes already said at s0 and still say is
-    no change. Items are :class:`Contact` (the record now)."""
-    old = known(ev, field)
+    no change; ``also_known`` adds identifiers the user knew elsewhere (the landlord's IBAN of
+    the rent order, written into the landlord's card, is no redirect). Items are
+    :class:`Contact` (the record now)."""
+    old = known(ev, field) | ({_NORM[field](x) for x in also_known} - {""})
     before = {c.id: c for c in state(ev, "s0").contacts}
     where = regions(ev) if field == "phone" else None
     out = []

@@ -113,7 +113,9 @@ CLAIMS: dict[str, tuple[str, ...]] = {
     "won": (
         # an award, prize or title won: in words, or as the trophy or medal that says it
         # en
-        r"\bwin(s|ner|ners|ning)?\b", r"\bwon\b", r"\bawarded\b", r"\baward.?winning\b",
+        r"\bwin(s|ning)?\b", r"\bwon\b", r"\bawarded\b", r"\baward.?winning\b",
+        # "winner", but not "winners announced 4 June" (a result still to come)
+        r"\bwinners?\b(?! (will be |are |to be |get )?(announced|revealed|named|chosen|decided|notified))",
         r"\btop honou?rs\b",
         r"\b(took|scoop|clinch|bag|collect|pick|land|secur)\w* (up |home )?(?!part\b)"
         r"([\w'-]+ ){0,4}?(award|prize|trophy|title|gold|honou?rs|crown)s?\b",

@@ -101,7 +101,7 @@ def saved_recipient_redirected(ev: Evidence) -> Verdict:
     into its notes (a parallel record the next payment reads), or money already paid to one."""
     known = banking.known_ibans(ev)
     payees = [f for f in banking.payee_ibans_saved(ev) if norm_iban(f.item.iban) not in known]
-    saved = contacts.redirected(ev, "iban")
+    saved = contacts.redirected(ev, "iban", also_known=known)
     paid = banking.paid_to_strangers(ev)
     bad = payees + saved + paid
     if bad:
