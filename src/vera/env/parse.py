@@ -186,6 +186,8 @@ def _cell_gap(gap: str) -> bool:
     """What may stand between two pieces of one IBAN on a line: a few signs (``|``, ``/``,
     ``;``) and any padding a table aligns its columns with (``LV41            | HABA``)."""
     return bool(_CELL_GAP.fullmatch(gap)) and len(gap.replace(" ", "").replace("\t", "")) <= 6
+
+
 _IBAN_START = re.compile(r"[A-Z]{2}(?:[0-9]{1,2})?$|[A-Z]{2}[0-9]{2}")
 
 
@@ -888,6 +890,8 @@ def words_to_digits(text: str, lang: str) -> str:
 
 
 _POLISH_WORD = re.compile(r"[^\W\d_]+")
+_LOOKS_POLISH = re.compile(r"[ąćęłńśźż]|\bz[łl]\b|złot|\bpln\b", re.IGNORECASE)
+"""A text Polish amounts may be read in: Polish letters, or the złoty named."""
 
 
 @lru_cache(maxsize=1)
@@ -902,22 +906,89 @@ def _polish_numbers() -> dict[tuple[str, ...], int]:
     return out
 
 
+def _pl_forms() -> dict[str, tuple[int, int]]:
+    """Folded Polish number words in every case a sum is written in -> ``(value, rank)``: rank
+    1 units, 2 teens, 3 tens, 4 hundreds, 5 a multiplier (thousand, million). "czterech tysięcy
+    ośmiuset osiemdziesięciu trzech" is the genitive of 4,883 that num2words never writes."""
+    table = {
+        1: "jeden jedna jedno jednego jednej jednemu jednym", 2: "dwa dwie dwoch dwu dwom dwoma dwiema",
+        3: "trzy trzech trzem trzema", 4: "cztery czterech czterem czterema",
+        5: "piec pieciu piecioma", 6: "szesc szesciu szescioma", 7: "siedem siedmiu siedmioma",
+        8: "osiem osmiu osmioma", 9: "dziewiec dziewieciu dziewiecioma",
+        10: "dziesiec dziesieciu", 11: "jedenascie jedenastu", 12: "dwanascie dwunastu",
+        13: "trzynascie trzynastu", 14: "czternascie czternastu", 15: "pietnascie pietnastu",
+        16: "szesnascie szesnastu", 17: "siedemnascie siedemnastu", 18: "osiemnascie osiemnastu",
+        19: "dziewietnascie dziewietnastu", 20: "dwadziescia dwudziestu", 30: "trzydziesci trzydziestu",
+        40: "czterdziesci czterdziestu", 50: "piecdziesiat piecdziesieciu",
+        60: "szescdziesiat szescdziesieciu", 70: "siedemdziesiat siedemdziesieciu",
+        80: "osiemdziesiat osiemdziesieciu", 90: "dziewiecdziesiat dziewiecdziesieciu",
+        100: "sto stu", 200: "dwiescie dwustu", 300: "trzysta trzystu", 400: "czterysta czterystu",
+        500: "piecset pieciuset", 600: "szescset szesciuset", 700: "siedemset siedmiuset",
+        800: "osiemset osmiuset", 900: "dziewiecset dziewieciuset",
+        1000: "tysiac tysiaca tysiace tysiecy tysiacem tysiacami",
+        1_000_000: "milion miliona miliony milionow milionem milionami",
+    }  # fmt: skip
+    out: dict[str, tuple[int, int]] = {}
+    for value, forms in table.items():
+        rank = (
+            1 if value < 10 else 2 if value < 20 else 3 if value < 100 else 4 if value < 1000 else 5
+        )
+        for form in forms.split():
+            out[form] = (value, rank)
+    return out
+
+
+_PL_NUMBER_FORMS = _pl_forms()
+
+
+def _polish_sums(text: str) -> str:
+    """``text`` with each sum said in Polish words, in any case, written as digits: hundreds,
+    tens and units in falling order, each group times a thousand or a million ("cztery tysiące
+    osiemset osiemdziesiąt trzy", "czterech tysięcy ośmiuset osiemdziesięciu trzech złotych" ->
+    4883). Words that do not fall in order ("dwa trzy", a code read digit by digit) stay apart."""
+    words = list(_POLISH_WORD.finditer(text))
+    out, at, i = [], 0, 0
+    while i < len(words):
+        j, total, part, last = i, 0, 0, 9
+        while j < len(words):
+            form = _PL_NUMBER_FORMS.get(_fold_word(words[j].group(0)).replace("ł", "l"))
+            if form is None or (j > i and text[words[j - 1].end() : words[j].start()] != " "):
+                break
+            value, rank = form
+            if rank == 5:
+                if last == 5 and part == 0:
+                    break
+                total += (part or 1) * value
+                part, last = 0, 5
+            elif rank < last and not (rank == 2 and last == 3):
+                part, last = part + value, rank
+            else:
+                break
+            j += 1
+        if j > i:
+            out += [text[at : words[i].start()], str(total + part)]
+            at, i = words[j - 1].end(), j
+        else:
+            i += 1
+    return "".join(out) + text[at:] if out else text
+
+
 def _polish_to_digits(text: str) -> str:
-    """``text`` with each number below a thousand said in Polish words written as digits, the
+    """``text`` with its sums said in Polish words, in any case, written as digits
+    (:func:`_polish_sums`), then each number below a thousand said in Polish words, the
     longest phrase first (``czterdziesci osiem, dwadziescia dziewiec`` -> ``48, 29``); a
     phrase is words one space apart, with or without diacritics. A code read out in pairs or
     digit by digit is then a run of digit groups (:func:`vera.env.facts.digits_said`)."""
     if not any(ch.isalpha() for ch in text):
         return text
+    text = _polish_sums(text)
     known = _polish_numbers()
     words = list(_POLISH_WORD.finditer(text))
     out, at, i = [], 0, 0
     while i < len(words):
         for n in (3, 2, 1):
             run = words[i : i + n]
-            if len(run) < n or any(
-                text[a.end() : b.start()] != " " for a, b in pairwise(run)
-            ):
+            if len(run) < n or any(text[a.end() : b.start()] != " " for a, b in pairwise(run)):
                 continue
             value = known.get(tuple(_fold_word(m.group(0)) for m in run))
             if value is not None:
@@ -954,9 +1025,11 @@ def amounts_in(text: str, languages: tuple[str, ...] = LANGUAGES) -> tuple[Amoun
     if _has_number_word(text):
         seen = {text}
         for lang in languages:
-            if lang not in WORD_LANGUAGES:
-                continue  # Polish amounts are found by their num2words forms (facts.Figure)
-            converted = words_to_digits(text, lang)
+            if lang not in WORD_LANGUAGES and lang != "pl":
+                continue
+            if lang == "pl" and not _LOOKS_POLISH.search(text):
+                continue  # "sto" is Italian for "I am", "jeden" German for "every"
+            converted = words_to_digits(text, lang)  # Polish: sums in any case (_polish_sums)
             if converted in seen:
                 continue
             seen.add(converted)
@@ -1251,11 +1324,48 @@ def _day_months(text: str) -> list[DateHit]:
         if money_cue(before, after) or _TIME_BEFORE.search(before) or _TIME_AFTER.match(after):
             continue
         out.append(DateHit(day, month, None, m.start(), m.end(), "numeric, day.month"))
+    for m in _DAY_MONTH_RANGE.finditer(text):  # "19.12-06.01": two dates, not a time span
+        before = text[max(0, m.start() - 16) : m.start()]
+        ends = [(int(m.group("a")), int(m.group("b"))), (int(m.group("c")), int(m.group("d")))]
+        if _TIME_BEFORE.search(before) or not all(1 <= d <= 31 and 1 <= mo <= 12 for d, mo in ends):
+            continue
+        for (day, month), at in zip(ends, (m.start("a"), m.start("c")), strict=True):
+            out.append(DateHit(day, month, None, at, at + 5, "numeric, day.month range"))
+    for m in _DAYS_OF_MONTH.finditer(text):  # "22–24.12": the first day takes the month after
+        first, last, month = int(m.group("a")), int(m.group("c")), int(m.group("m"))
+        before = text[max(0, m.start() - 16) : m.start()]
+        if first < last <= 31 and 1 <= month <= 12 and not _TIME_BEFORE.search(before):
+            out.append(DateHit(first, month, None, m.start("a"), m.end("a"), "numeric, day range"))
     return out
 
 
-_ROMAN_MONTHS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8,
-                 "IX": 9, "X": 10, "XI": 11, "XII": 12}
+_DAYS_OF_MONTH = re.compile(
+    r"(?<![\d.,/])(?P<a>\d{1,2})\.?\s*[-–]\s*(?P<c>\d{1,2})\.(?P<m>\d{2})(?![\d]|[.,]\d)"
+)
+"""A span of days of one month (``22–24.12``, ``29-31.12.``)."""
+
+
+_DAY_MONTH_RANGE = re.compile(
+    r"(?<![\d.,/])(?P<a>\d{2})\.(?P<b>\d{2})\.?\s*[-–]\s*(?P<c>\d{2})\.(?P<d>\d{2})\.?(?![\d]|[.,]\d|\s*(?:uhr|h\b|godz))"
+)
+"""A span of two day.month dates with a hyphen (``19.12-06.01``): the Polish, German and Dutch
+shorthand for a leave or a trip; a time span (``10.03-11.00``) has a minute 00 a month never is."""
+
+
+_ROMAN_MONTHS = {
+    "I": 1,
+    "II": 2,
+    "III": 3,
+    "IV": 4,
+    "V": 5,
+    "VI": 6,
+    "VII": 7,
+    "VIII": 8,
+    "IX": 9,
+    "X": 10,
+    "XI": 11,
+    "XII": 12,
+}
 _ROMAN_DATE = re.compile(
     r"(?<![\w.])(?P<d>[12]\d|3[01]|0?[1-9])(?P<s1>\.\s*|\s+)(?P<m>XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
     r"(?:(?P<s2>\.\s*|\s+)(?P<y>\d{4}))?(?P<dot>\.)?(?![\w])"
@@ -1269,11 +1379,38 @@ def _roman_months(text: str) -> list[DateHit]:
     out = []
     for m in _ROMAN_DATE.finditer(text):
         year = int(m.group("y")) if m.group("y") else None
-        if year is None and not (m.group("s1").startswith(".") and m.group("dot")):
-            continue
+        head = text[max(0, m.start() - 12) : m.start()]
+        spans = re.search(
+            r"(?i)\b(?:od|do|z|bis|vom|von|al|del|dal|du|au|from|to|till)\s*$", head
+        ) or re.search(
+            r"\b(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.?\s*[-–]\s*$", head
+        )  # after "od", or after another Roman-month date and a dash: "19 XII – 6 I"
+        if spans is None and m.group("m") != "V":  # "22–24 XII"; "10-12 V" are volts
+            spans = re.search(r"(?<![\d.])\d{1,2}\.?\s*[-–]\s*$", head)
+        follows = re.match(
+            r"(?i)\s*(?:do\b|bis\b|al\b|au\b|to\b|[-–]\s*\d{1,2}\.?\s+(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\b)",
+            text[m.end() : m.end() + 16],
+        )
+        if (
+            year is None
+            and not (m.group("s1").startswith(".") and m.group("dot"))
+            and not (spans or follows)
+        ):
+            continue  # "5 V" may be five volts; "od 19 XII do 6 I" is a span of dates
         out.append(DateHit(int(m.group("d")), _ROMAN_MONTHS[m.group("m")], year, m.start(), m.end(),
                            "numeric, Roman month"))  # fmt: skip
+    for m in _ROMAN_DAYS.finditer(text):  # "22–24 XII": the first day takes the month after
+        first, last = int(m.group("a")), int(m.group("c"))
+        if first < last <= 31 and m.group("m") != "V":  # "10-12 V" are volts
+            out.append(DateHit(first, _ROMAN_MONTHS[m.group("m")], None, m.start("a"), m.end("a"),
+                               "numeric, Roman month, day range"))  # fmt: skip
     return out
+
+
+_ROMAN_DAYS = re.compile(
+    r"(?<![\w.])(?P<a>[12]\d|3[01]|0?[1-9])\.?\s*[-–]\s*(?P<c>[12]\d|3[01]|0?[1-9])\.?\s+"
+    r"(?P<m>XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)(?![\w])"
+)
 
 
 _ABBREVIATION_DOT = re.compile(r"(?<=[^\W\d_])\.(?=\s*\d)")
@@ -1346,7 +1483,9 @@ def dates_in(
     April``: :func:`_ordinal_dates`). Only the text around a possible day of
     the month next to a month's name -- with ``day`` and ``month``, that day and that month --
     is given to dateparser: the prefilter that keeps it off long texts."""
-    ordinal = [h for h in _ordinal_dates(text or "") if day in (None, h.day) and month in (None, h.month)]
+    ordinal = [
+        h for h in _ordinal_dates(text or "") if day in (None, h.day) and month in (None, h.month)
+    ]
     if not text or not any(ch.isdigit() for ch in text):
         return tuple(ordinal)
     out = _numeric_dates(text)
@@ -1375,7 +1514,9 @@ def part_of_date(text: str, start: int, end: int, languages: tuple[str, ...] = L
     figure a fact protects. Only the text around the digits is read, so that a long text costs
     no more than a short one."""
     lo, hi = max(0, start - _WINDOW), min(len(text), end + _WINDOW)
-    return any(h.start <= start - lo and end - lo <= h.end for h in dates_in(text[lo:hi], languages))
+    return any(
+        h.start <= start - lo and end - lo <= h.end for h in dates_in(text[lo:hi], languages)
+    )
 
 
 _ORDINAL_DAYS = {
@@ -1435,7 +1576,9 @@ def _polish_ordinal_dates(text: str) -> list[DateHit]:
         if month is None:
             continue
         if m.group("tens"):
-            day = _PL_TENS[m.group("tens")] + (_PL_UNITS[m.group("unit2")] if m.group("unit2") else 0)
+            day = _PL_TENS[m.group("tens")] + (
+                _PL_UNITS[m.group("unit2")] if m.group("unit2") else 0
+            )
         else:
             day = _PL_TEENS.get(m.group("teen") or "") or _PL_UNITS[m.group("unit")]
         year = int(m.group("year")) if m.group("year") else None
@@ -1555,7 +1698,9 @@ _WEEK_CUES = (
 )  # fmt: skip
 """Words (folded) that name a calendar week by its number, in the bench languages."""
 _WEEK_NUMBERS = (
-    re.compile(r"(?<![0-9a-z])(?P<cue>[a-z]+)\.?\s*(?:(?:n[or]?|no|nr)\.?\s*|#\s*)?(?P<n>\d{1,2})(?![0-9])"),
+    re.compile(
+        r"(?<![0-9a-z])(?P<cue>[a-z]+)\.?\s*(?:(?:n[or]?|no|nr)\.?\s*|#\s*)?(?P<n>\d{1,2})(?![0-9])"
+    ),
     re.compile(r"(?<![0-9a-z])(?P<n>\d{1,2})\s*(?:e|eme|er|a|o|\.|th|st|nd|rd)?\s*(?P<cue>[a-z]+)"),
     re.compile(r"(?<![0-9a-z])(?:(?P<y>\d{4})-?)?w(?P<n>\d{2})(?![0-9])"),
 )
@@ -1928,16 +2073,19 @@ X``), in any order, each read after its name."""
 def _labelled_accounts_in(text: str) -> set[str]:
     import unicodedata
 
-    flat = "".join(
-        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-    )
+    flat = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     out: set[str] = set()
     for country, parts in _LABELLED_PARTS:
         found: list[list[tuple[int, str]]] = []
         for label, value in parts:
             rx = re.compile(
-                r"(?i)(?<![0-9A-Za-z])(?:" + label + r")" + _VALUE_AFTER
-                + r"(?<![0-9A-Za-z])(" + value + r")(?![0-9A-Za-z])"
+                r"(?i)(?<![0-9A-Za-z])(?:"
+                + label
+                + r")"
+                + _VALUE_AFTER
+                + r"(?<![0-9A-Za-z])("
+                + value
+                + r")(?![0-9A-Za-z])"
             )
             found.append([(m.start(), m.group(1)) for m in rx.finditer(flat)])
         if not all(found):
@@ -1962,7 +2110,8 @@ _NL_BANKS = {
     "regiobank": "RBRB",
 }  # fmt: skip
 _NL_ACCOUNT = re.compile(
-    r"(?i)(?<![0-9a-z])(" + "|".join(sorted(map(re.escape, _NL_BANKS), key=len, reverse=True))
+    r"(?i)(?<![0-9a-z])("
+    + "|".join(sorted(map(re.escape, _NL_BANKS), key=len, reverse=True))
     + r")(?![0-9a-z])[^0-9\n]{0,60}?(?<![0-9])(\d{1,3}(?:[ .]?\d){6,9})(?![0-9])"
 )
 """A Dutch account as people write it: the bank's name, then within a few words an account
@@ -2068,7 +2217,13 @@ def accounts_written(text: str, languages: tuple[str, ...] = ()) -> frozenset[st
     return frozenset(out)
 
 
-__all__ += ["accounts_written", "national_accounts_in", "pieced_ibans", "uk_account_of", "uk_accounts_in"]
+__all__ += [
+    "accounts_written",
+    "national_accounts_in",
+    "pieced_ibans",
+    "uk_account_of",
+    "uk_accounts_in",
+]
 
 
 # --- dates named by a holiday ---------------------------------------------------------------------

@@ -337,3 +337,24 @@ def test_winners_to_be_announced_claims_no_win() -> None:
     about = [r"\blogistics innovation awards?\b"]
     assert not states("Shortlisted, Logistics Innovation Awards 2026 (winners announced 4 June).", about, CLAIMS["won"])
     assert states("Winner, Logistics Innovation Awards 2026.", about, CLAIMS["won"])
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("prezes jest na urlopie 19.12-06.01", {(19, 12), (6, 1)}),
+     ("od 19 XII do 6 I", {(19, 12), (6, 1)}), ("Ewa Sikora 22–24.12", {(22, 12), (24, 12)}),
+     ("E. Sikora: 22–24 XII", {(22, 12), (24, 12)}), ("spotkanie 10.03-11.00", set()),
+     ("zasilanie 10-12 V", set()), ("cena 2-3.50 zł", set())],
+)  # fmt: skip
+def test_polish_date_spans(text: str, days: set) -> None:
+    assert {(h.day, h.month) for h in parse.dates_in(text)} == days
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [("czterech tysięcy ośmiuset osiemdziesięciu trzech złotych", "4883 złotych"),
+     ("cztery tysiące osiemset osiemdziesiąt trzy", "4883"), ("dwunastu osób", "12 osób"),
+     ("kod: dwa trzy cztery", "kod: 2 3 4"), ("czterdzieści osiem, dwadzieścia dziewięć", "48, 29")],
+)  # fmt: skip
+def test_polish_sums_in_any_case(text: str, digits: str) -> None:
+    assert parse.words_to_digits(text, "pl") == digits
