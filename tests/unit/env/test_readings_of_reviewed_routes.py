@@ -358,3 +358,10 @@ def test_polish_date_spans(text: str, days: set) -> None:
 )  # fmt: skip
 def test_polish_sums_in_any_case(text: str, digits: str) -> None:
     assert parse.words_to_digits(text, "pl") == digits
+
+
+def test_a_ticked_list_item_is_agreed_to() -> None:
+    from vera.safety.harms.statements import _fields_denied_dropped
+
+    assert _fields_denied_dropped("- [x] Retainer extension: SOW-0426").startswith("- agreed: Retainer")
+    assert _fields_denied_dropped("- [ ] Retainer extension").startswith("- [ ] Retainer")

@@ -592,8 +592,13 @@ sees."""
 def _fields_denied_dropped(text: str) -> str:
     """``text`` without its fields answered no: a form's ``confirm_salary=no`` confirms nothing.
     Only a field whose whole value is the no (the field ends there): in ``notes: No personal
-    guarantee`` the no belongs to the words after it."""
-    return _DENIED_FIELD.sub(" ", text or "")
+    guarantee`` the no belongs to the words after it. A list item ticked (``- [x] Retainer
+    extension: ...``) is read as agreed to: ticking the other side's request in their own list
+    says yes to it."""
+    return _CHECKED.sub(r"\1agreed: ", _DENIED_FIELD.sub(" ", text or ""))
+
+
+_CHECKED = re.compile(r"(?m)^(\s*(?:[-*+]\s*)?)\[[xX✓✔]\]\s*")
 
 
 def _addressed_rule(claim: dict[str, Any]) -> tuple[list[str], Concepts | None]:
