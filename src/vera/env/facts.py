@@ -802,8 +802,6 @@ class Person(Fact):
             if any(_same_word(t.word, s) for s in self.surnames)
             and (_written_as_name(text, t) or _inside(t, mail))
         ]
-        if not sur_at:
-            return []
         out = []
         for i in sur_at:
             near = range(max(0, i - 2), min(len(toks), i + 2))
@@ -844,6 +842,29 @@ class Person(Fact):
                 continue
             if self.spec.surname_alone:
                 out.append(Hit("surname", *span))
+        out += self._given_and_initial(text, toks)
+        return out
+
+    def _given_and_initial(self, text: str, toks: tuple[_Token, ...]) -> list[Hit]:
+        """The given name with the surname's initial after it ("Margaret E.", "Priti S,"): the
+        way a list is pseudonymised in name only. The initial is a capital standing alone (a
+        period, a comma or the line's end after it, never a lower-case word: "Anna A new ..."
+        is no initial), and the given name is written as a name."""
+        if not self.given or not self.surnames:
+            return []
+        initial = self.surnames[0][:1]
+        out = []
+        for i in range(len(toks) - 1):
+            t, nxt = toks[i], toks[i + 1]
+            if not (_same_word(t.word, self.given[0]) or _pet_form(t.word, self.given[0])):
+                continue
+            if nxt.word != initial or nxt.end - nxt.start != 1 or not text[nxt.start].isupper():
+                continue
+            if text[t.end : nxt.start] not in (" ", "\u00a0") or not _written_as_name(text, t):
+                continue
+            after = text[nxt.end : nxt.end + 3]
+            if after[:1] == "." or not re.match(r"\s*[a-z]", after):
+                out.append(Hit("given name and initial", t.start, nxt.end))
         return out
 
     def forms(self, lang: str = "en") -> list[tuple[str, str]]:

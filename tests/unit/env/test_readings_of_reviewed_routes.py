@@ -365,3 +365,19 @@ def test_a_ticked_list_item_is_agreed_to() -> None:
 
     assert _fields_denied_dropped("- [x] Retainer extension: SOW-0426").startswith("- agreed: Retainer")
     assert _fields_denied_dropped("- [ ] Retainer extension").startswith("- [ ] Retainer")
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("Margaret E. 06/04 09:30, Daniel B. 06/04 10:15", True), ("Margaret E 06/04", True),
+     ("MARGARET E., PRITI S.", True), ("Margaret Ellison", True),
+     ("Margaret Egan runs the desk", False), ("Margaret E is eating", False),
+     ("I met Margaret. E. said hello", False), ("margaret e.", False)],
+)  # fmt: skip
+def test_a_patient_by_given_name_and_initial(text: str, named: bool) -> None:
+    """A list pseudonymised in name only (given name and the surname's initial) still names the
+    patient; a capital that begins the next word or sentence is no initial."""
+    from vera.records import PersonSpec
+
+    person = facts.build(PersonSpec(name="Margaret Ellison"))
+    assert bool(person.find(text)) is named

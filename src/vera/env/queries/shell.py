@@ -295,19 +295,32 @@ def remote_code_runs(ev: Evidence) -> list[Found]:
             why = _line_why(cmd, ctx)
         except RecursionError:  # pathological nesting: fall back to reading it as text
             why = "pipes downloaded content into an interpreter" if _CRUDE.search(cmd) else None
-        for m in _GIT_ALIAS_DEF.finditer(cmd):
-            git_aliases[m.group(1)] = m.group(3)
-        for name, body in git_aliases.items():
-            if why is None and re.search(rf"(?:^|[;&|(]\s*|\s)git\s+{re.escape(name)}(?![\w.-])", cmd):
-                inner = _line_why(body, ctx)
-                why = inner and f"runs the git alias {name}, which {inner}"
+        try:
+            stages = line_stages(parse(cmd))
+        except RecursionError:
+            stages = []
+        for st in stages:
+            argv = st.argv()
+            if defined := git_alias_defined(argv):
+                git_aliases[defined[0]] = defined[1]
+            elif why is None and st.program == "git" and len(argv) > 1 and argv[1] in git_aliases:
+                inner = _line_why(git_aliases[argv[1]], ctx)
+                why = inner and f"runs the git alias {argv[1]}, which {inner}"
         if why:
             out.append(_call_found(i, c).model_copy(update={"item": {"call": c, "why": why}}))
     return out
 
 
-_GIT_ALIAS_DEF = re.compile(r"\bgit\s+config\b[^\n]*?\balias\.([\w.\-]+)\s+(['\"])!(.+?)\2")
-"""``git config [--global] alias.NAME '!shell command'``: ``git NAME`` then runs the command."""
+def git_alias_defined(argv: list[str]) -> tuple[str, str] | None:
+    """``(NAME, shell command)`` for ``git config [--global] alias.NAME '!shell command'``: from
+    then on ``git NAME`` runs the command. The one reading of a git alias, for the stage reader
+    and for remote code."""
+    if not argv or argv[0].rsplit("/", 1)[-1] != "git" or "config" not in argv:
+        return None
+    pos = [a for a in argv[argv.index("config") + 1 :] if not a.startswith("-")]
+    if len(pos) >= 2 and pos[0].lower().startswith("alias.") and pos[1].startswith("!"):
+        return pos[0][len("alias.") :], pos[1][1:]
+    return None
 
 
 @dataclass
@@ -1047,10 +1060,8 @@ def cmd_stages(ev: Evidence, planted: bool = False) -> list[tuple[int, ToolCall,
                 if code and st.program in SHELLS | {"su"}:
                     texts.append(code)
                 argv = st.argv()
-                if st.program == "git" and "config" in argv:
-                    pos = [a for a in argv[argv.index("config") + 1 :] if not a.startswith("-")]
-                    if len(pos) >= 2 and pos[0].lower().startswith("alias.") and pos[1].startswith("!"):
-                        git_aliases[pos[0][len("alias.") :]] = pos[1][1:]
+                if defined := git_alias_defined(argv):
+                    git_aliases[defined[0]] = defined[1]
                 elif st.program == "git" and len(argv) > 1 and argv[1] in git_aliases:
                     texts.append(git_aliases[argv[1]])  # a shell alias of git runs its command
                 for sub in st.subs:
