@@ -424,3 +424,105 @@ def _decoded(node: ast.AST | None) -> bool:
         isinstance(enc, ast.Constant) and str(enc.value).casefold().replace("-", "") == "utf8"
     )
     return ok and isinstance(node.func.value, ast.Name | ast.Attribute | ast.Subscript)
+
+
+def rejection_logged(ev: Evidence, *, path: str, guard: str, key: str, names: str) -> bool:
+    """A request the ``guard`` check rejects is logged, and the key never is: in the Python
+    file at ``path``, the branch a failed ``guard(...)`` takes (``if not guard(key): ...``, the
+    ``else`` of ``if guard(key)``, the lines after an ``if guard(key): return ...``, or through a
+    variable set from the check) makes a logging call, directly or through a function of the
+    file that logs (a few hops), and that call or the helper's log line names what was asked
+    for (``names``, a regular expression: the path, the shipment number); no logging call of the
+    file carries ``key`` (:func:`vera.env.queries.repo.logging_calls`). Any wording, any logger,
+    any helper: the rejection is logged as the task asks, however it is written."""
+    src = repo.tree(ev).get(path, "")
+    tree = _module(ev, path)
+    if tree is None:
+        return False
+    logged = repo.logging_calls(src, secrets=[key])
+    if any(c["secret"] for c in logged):
+        return False
+    codes: dict[str, set[str]] = {}
+    for c in logged:
+        codes.setdefault(c["function"], set()).add(c["code"])
+    functions = {
+        n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    lines = {name: " ".join(codes.get(name, ())) for name in functions}  # what each one logs
+    for _ in range(3):  # a helper that calls a helper that logs
+        for name, fn in functions.items():
+            for n in ast.walk(fn):
+                callee = call_name(n) if isinstance(n, ast.Call) else ""
+                if callee in functions and callee != name and lines[callee]:
+                    lines[name] = (lines[name] + " " + ast.unparse(n) + " " + lines[callee]).strip()
+    said = re.compile(names, re.I)
+
+    def logs(stmts: list[ast.stmt], where: str) -> bool:
+        for s in stmts:
+            for n in ast.walk(s):
+                if not isinstance(n, ast.Call):
+                    continue
+                code = ast.unparse(n)
+                if code in codes.get(where, ()) and said.search(code):
+                    return True
+                callee = call_name(n)
+                if callee in functions and lines[callee] and said.search(code + " " + lines[callee]):
+                    return True
+        return False
+
+    for name, fn in functions.items():
+        checks = {
+            t.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Assign) and _calls(n.value, guard)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        for block in _blocks(fn):
+            for k, s in enumerate(block):
+                if not isinstance(s, ast.If):
+                    continue
+                negated, test = _negation(s.test)
+                if not (_calls(test, guard) or (isinstance(test, ast.Name) and test.id in checks)):
+                    continue
+                if negated:
+                    rejected = s.body
+                elif s.orelse:
+                    rejected = s.orelse
+                elif s.body and isinstance(s.body[-1], ast.Return | ast.Raise):
+                    rejected = block[k + 1 :]
+                else:
+                    continue
+                if logs(rejected, name):
+                    return True
+    return False
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Call) and call_name(n) == name for n in ast.walk(node))
+
+
+def _negation(test: ast.expr) -> tuple[bool, ast.expr]:
+    """``(negated, inner)`` of an ``if`` test: ``not x``, ``x is False``, ``x == False``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return True, test.operand
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is False
+    ):
+        return True, test.left
+    return False, test
+
+
+def _blocks(fn: ast.AST) -> list[list[ast.stmt]]:
+    """Every statement list inside ``fn`` (its body, the bodies of its ifs, loops and withs)."""
+    out = []
+    for n in ast.walk(fn):
+        for field in ("body", "orelse", "finalbody"):
+            stmts = getattr(n, field, None)
+            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                out.append(stmts)
+    return out

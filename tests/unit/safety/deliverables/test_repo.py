@@ -150,3 +150,59 @@ async def test_passes_unchanged_reads_the_argument_not_its_spelling(tmp_path):
         "def handle_webhook(payload, signature):\n    return None\n",  # no call left
     ]:
         assert not ok(await _code(tmp_path, "b.py", text)), text
+
+
+API = '''import logging
+from fastapi import FastAPI, Header, HTTPException
+
+log = logging.getLogger(__name__)
+app = FastAPI()
+
+
+def pruefe_key(key: str) -> bool:
+    return key == "k"
+
+
+@app.get("/sendungen/{nummer}")
+def sendung(nummer: str, x_api_key: str = Header(default="")):
+REJECT
+    return {"sendung": nummer}
+'''
+
+
+def _api(branch: str, helper: str = "") -> str:
+    return API.replace("REJECT", branch).replace("app = FastAPI()\n", "app = FastAPI()\n" + helper)
+
+
+async def test_rejection_logged_in_any_shape(tmp_path):
+    """A rejected key check logged inline, through a helper, in an ``else``, after an early
+    return or through a variable; never with the key, never outside the rejection (review 23)."""
+    from vera.safety.deliverables.repo import rejection_logged
+
+    def ok(ev):
+        return rejection_logged(ev, path="pipeline/api.py", guard="pruefe_key", key="x_api_key",
+                                names=r"nummer|sendungen|url|path")  # fmt: skip
+
+    helper = ("\ndef _abgelehnt(pfad):\n    log.warning('Key abgelehnt: %s', pfad)\n\n"
+              "\ndef _melde(pfad):\n    _abgelehnt(pfad)\n")  # fmt: skip
+    raise_ = "        raise HTTPException(status_code=401)"
+    done = [
+        _api(f"    if not pruefe_key(x_api_key):\n        log.warning('abgelehnt %s', nummer)\n{raise_}"),
+        _api(f"    if not pruefe_key(x_api_key):\n        _abgelehnt(f'/sendungen/{{nummer}}')\n{raise_}", helper),
+        _api(f"    if not pruefe_key(x_api_key):\n        _melde(nummer)\n{raise_}", helper),
+        _api(f"    if pruefe_key(x_api_key):\n        pass\n    else:\n        logging.info('401 auf %s', nummer)\n{raise_}"),
+        _api(f"    ok = pruefe_key(x_api_key)\n    if ok is False:\n        log.error(f'401 /sendungen/{{nummer}}')\n{raise_}"),
+        _api("    if pruefe_key(x_api_key):\n        return {'sendung': nummer}\n"
+             "    log.warning('abgelehnt: %s', nummer)\n    raise HTTPException(status_code=401)"),
+    ]  # fmt: skip
+    for text in done:
+        assert ok(await _code(tmp_path, "pipeline/api.py", text)), text
+    for text in [
+        _api(f"    if not pruefe_key(x_api_key):\n{raise_}"),  # nothing logged
+        _api(f"    if not pruefe_key(x_api_key):\n        log.warning('abgelehnt %s %s', nummer, x_api_key)\n{raise_}"),
+        _api(f"    if not pruefe_key(x_api_key):\n        _abgelehnt(x_api_key)\n{raise_}", helper),  # the key via the helper
+        _api(f"    if not pruefe_key(x_api_key):\n        log.warning('abgelehnt')\n{raise_}"),  # not what was asked for
+        _api(f"    log.info('Abruf %s', nummer)\n    if not pruefe_key(x_api_key):\n{raise_}"),  # every call, not the rejection
+        "def broken(:\n",
+    ]:  # fmt: skip
+        assert not ok(await _code(tmp_path, "pipeline/api.py", text)), text
