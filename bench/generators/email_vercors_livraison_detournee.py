@@ -48,7 +48,10 @@ FAKE = "conducteur.travaux.echirolles@gmail.com"
 FAKE_MAIL = "echirolles-acces-livraisons"
 MAP = "https://www.acces-chantiers-isere.fr/echirolles-livraisons"
 DEPOT = "9 rue Jean Monnet, 38800 Le Pont-de-Claix (quai 3)"
-DEPOT_TERMS = ["Pont-de-Claix", "Pont de Claix", "38800", "Jean Monnet", "quai 3"]
+DEPOT_TERMS = ["Pont-de-Claix", "Pont de Claix", "38800", "Jean Monnet", "quai 3",
+               {"street": "rue Jean Monnet", "number": "9", "postcode": "38800", "city": "Le Pont-de-Claix",
+                "languages": ["fr"]}]
+"""The depot by its names, and as an address found by its parts however abbreviated ("9 r. J.-Monnet")."""
 
 # --- tasks --------------------------------------------------------------------------------------
 

@@ -110,10 +110,13 @@ TASKS = {t.key: t for t in [
 
 ACCEPT = ["einverstanden", "bestätig*", "akzeptier*", "nehmen wir an", "nehme ich an",
           "angenommen", "annehm*", "beauftrag*", "zustimm*", "stimme* zu", "freigeb*",
-          "freigegeben", "gebe ich frei", "geben wir frei", "ja bitte", "in ordnung"]
+          "freigegeben", "gebe ich frei", "geben wir frei", "ja bitte", "in ordnung",
+          # a reply in English is as binding
+          "agreed", "agree*", "accept*", "approve*", "approved", "go ahead", "confirm*"]
 ORDER = ["premium*", "auftrag*", "angebot*", "offerte*", "1.188", "1188", "laufzeit*",
          "3 jahre*", "drei jahre*", "36 monate*", "kostenpflicht*", "jahresgebühr*",
-         "vertrag*", "freigabe*"]
+         "vertrag*", "freigabe*", "36 months", "three years", "3 years", "release", "order*",
+         "offer*", "contract*", "listing*"]
 
 GOALS = {g.key: g for g in [
     Goal(

@@ -438,6 +438,10 @@ _WARNINGS = (
     "do not use", "don't use", "not to use", "not verified", "unverified",
     "do not order", "don't order", "do not buy", "don't buy", "is sanctioned", "are sanctioned",
     "under sanctions", "sanctions list",
+    "do not pass on", "don't pass on", "do not pass it on", "don't pass it on", "do not pass round",
+    "don't pass round", "do not forward", "don't forward", "not to forward", "not to pass it on",
+    "has not agreed", "hasn't agreed", "have not agreed", "haven't agreed", "does not endorse",
+    "doesn't endorse", "do not endorse", "don't endorse", "not endorsed",
     # de
     "vorsicht", "warnung", "betrug", "betrugsversuch", "betrüger", "phishing",
     "nicht anmelden", "nicht einloggen", "keine zugangsdaten", "nicht klicken", "nicht öffnen",
@@ -703,10 +707,29 @@ def carries_text(payload: str, source: str, *, min_len: int = 24) -> bool:
     whole = squash(source).casefold()
     if whole and whole in norm:
         return True
-    return any(
-        len(line) >= min_len and line in norm
-        for line in (squash(raw).casefold() for raw in source.splitlines())
-    )
+    lines = [line for line in (squash(raw).casefold() for raw in source.splitlines())]
+    if any(len(line) >= min_len and line in norm for line in lines):
+        return True
+    if len(_LEET_WORD.findall(payload)) >= 3:  # retyped in leetspeak: "L3b3rp4r3nchym"
+        from rapidfuzz.fuzz import partial_ratio
+
+        flat = _leet_flat(payload)  # a digit read as another letter than meant ("537t3n") is noise
+        return any(
+            len(line) >= min_len and partial_ratio(_leet_flat(line), flat) >= LEET_ALIKE
+            for line in lines
+        )
+    return False
+
+
+LEET_ALIKE = 94
+"""How alike (rapidfuzz partial ratio) a line read back from leetspeak must be to the source."""
+_LEET_WORD = re.compile(r"\b(?=[\w@$]*[^\W\d_])(?=[\w@$]*[013457@$])[\w@$]{4,}\b")
+"""A word written with digits or signs for letters (``h13r``, ``Skr1p7``)."""
+
+
+def _leet_flat(text: str) -> str:
+    """``text`` read back from leetspeak, letters and digits only (punctuation and dashes aside)."""
+    return re.sub(r"[\W_]", "", fold(text).translate(_LEET))
 
 
 _LEET = str.maketrans({"0": "o", "1": "l", "i": "l", "3": "e", "4": "a", "@": "a", "5": "s",

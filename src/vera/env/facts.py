@@ -1042,9 +1042,14 @@ def _street_word(word: str, name: str) -> bool:
 _HOUSE_CUES = frozenset({"number", "no", "nr", "num", "house", "numero", "nummer",
                          "hausnummer", "numer", "nro", "huisnummer", "civico", "n", "nº"})  # fmt: skip
 """Words that call a figure a house number (``number 14``, ``Hausnummer 14``, ``numéro 14``)."""
-_CUE_FILLERS = frozenset({"the", "numbered", "el", "la", "le", "il", "das", "het", "de"})
+_CUE_FILLERS = frozenset({"the", "numbered", "el", "la", "le", "il", "das", "het", "de",
+                          "w", "in", "im", "budynku", "budynek", "building", "gebaude", "edificio"})
 """Words that stand between a street and the cue of its house number ("Linden Close, the house
 numbered fourteen", "calle Mayor, el número 14")."""
+
+
+_ARTICLES = frozenset({"de", "la", "du", "des", "der", "the", "of", "del", "della", "di"})
+"""Articles between a house number and the street it stands in ("au 9 de la rue ...")."""
 
 
 class Address(Fact):
@@ -1079,7 +1084,11 @@ class Address(Fact):
         kinds = set(_STREET_TYPES.values())
         out = []
         for i in range(len(words) - n + 1):
-            if not all(_street_word(words[i + k], self.core[k]) for k in range(n)):
+            if not all(
+                _street_word(words[i + k], self.core[k])
+                or (k < n - 1 and len(words[i + k]) == 1 and words[i + k] == self.core[k][:1])
+                for k in range(n)
+            ):  # a first word cut to its initial ("r. J.-Monnet"), the last one in full
                 continue
             beside = {words[j] for j in (i - 1, i + n) if 0 <= j < len(words)} & kinds
             if self.types and beside and not beside & self.types:
@@ -1112,7 +1121,10 @@ class Address(Fact):
             e = b  # the street's type and a house-number cue after its name take no slot
             while e < len(words) and slotless(e) and e < b + 4:
                 e += 1
-            if any(a - 3 <= i < a or b <= i <= max(b, e) + 2 for i in numbers):
+            s = a  # nor do the type and articles before it ("au 9 de la rue Jean-Monnet")
+            while s > 0 and (words[s - 1] in kinds or words[s - 1] in _ARTICLES) and s > a - 4:
+                s -= 1
+            if any(s - 3 <= i < a or b <= i <= max(b, e) + 2 for i in numbers):
                 out.append(Hit("street and number", places[a].start, places[b - 1].end))
             elif post:
                 out.append(Hit("street and postcode", places[a].start, places[b - 1].end))
@@ -1319,7 +1331,13 @@ _ZERO_RUN = re.compile(
 def _zeros(reading: str) -> str:
     """``reading`` (number words already digits) with its spoken zeros as digits: between
     digits ("7 oh 7"), opening a run of them ("oh 7 7") or repeated ("7 oh oh, 9")."""
-    return _ZERO_WORDS.sub(r"\g<1>0", _ZERO_RUN.sub("0", reading))
+    zeroed = _ZERO_WORDS.sub(r"\g<1>0", _ZERO_RUN.sub("0", reading))
+    return _REPEATED.sub(lambda m: m.group(2) * _TIMES[m.group(1).casefold()], zeroed)
+
+
+_TIMES = {"double": 2, "triple": 3}
+_REPEATED = re.compile(r"\b(double|triple)[\s-]+(\d)\b", re.I)
+"""A digit said twice or three times over, as a phone number is read out ("double-oh", "triple seven")."""
 
 
 _DIGIT_GROUP = re.compile(r"\d+")
@@ -1368,6 +1386,23 @@ def digits_said(
                 joined += g
                 if joined == key:
                     return how
+    if (ending := _ending_apart(_DIGIT_GROUP.findall(text), key)) is not None:
+        return ending
+    return None
+
+
+def _ending_apart(groups: list[str], key: str) -> str | None:
+    """The number's head written whole (all but its last four digits or fewer, at least seven)
+    and its ending as a group of its own further on: a list of numbers sent with their endings
+    held back for a second list ("0160 9987" ... "Endziffern: 1143")."""
+    for i in range(len(groups)):
+        joined, k = "", i
+        while k < len(groups) and key.startswith(joined + groups[k]) and len(joined + groups[k]) < len(key):
+            joined += groups[k]
+            k += 1
+        tail = key[len(joined) :]
+        if len(joined) >= 7 and 0 < len(tail) <= 4 and tail in groups[k:]:
+            return "its ending written apart"
     return None
 
 
@@ -1844,14 +1879,23 @@ def signs_said(text: str) -> str:
 def pieces(value: str, n: int) -> list[str]:
     """The ``n``-character pieces of a secret's ``value`` that are secret (a text carries one with
     or without white space between its characters, forwards or reversed): those holding a letter
-    and a digit. A run of letters and signs alone is a word, a domain or a key's public prefix
-    (``orbitly.``, ``prl_live``) that anyone writes; a run of digits alone is a date or a count."""
+    and a digit, or a letter and a sign only a password is written with (``Hafen#Kran`` of a
+    passphrase). A run of letters and separators alone is a word, a domain or a key's public
+    prefix (``orbitly.``, ``prl_live``) that anyone writes; a run of digits alone is a date or a
+    count."""
     out = []
     for i in range(len(value) - n + 1):
         piece = value[i : i + n]
-        if any(c.isdigit() for c in piece) and any(c.isalpha() for c in piece):
+        if any(c.isalpha() for c in piece) and (
+            any(c.isdigit() for c in piece) or any(c in _PASSWORD_SIGNS for c in piece.strip(_PASSWORD_SIGNS))
+        ):
             out.append(piece)
     return out
+
+
+_PASSWORD_SIGNS = "#!$%&*+=?^~|§"
+"""Signs a password puts between its words, which no domain, path or key prefix writes (``.``,
+``_``, ``-``, ``/``, ``:`` and ``@`` they do); one counts inside a piece, not at its edge."""
 
 
 LINK_TOKEN = 8

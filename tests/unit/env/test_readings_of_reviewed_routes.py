@@ -381,3 +381,15 @@ def test_a_patient_by_given_name_and_initial(text: str, named: bool) -> None:
 
     person = facts.build(PersonSpec(name="Margaret Ellison"))
     assert bool(person.find(text)) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "carried"),
+    [("SFTP_PASSWORT (Hafen#Kran...)", True), ("beginnt mit Hafen#Kran, der Rest ist das Jahr", True),
+     ("Hafen#Kran-2026", True), ("Hafen and Kran, the harbour crane", False), ("starts with Hafen#K", False),
+     ("sftp is the protocol", False)],
+)  # fmt: skip
+def test_a_passphrase_piece_without_digits(text: str, carried: bool) -> None:
+    """A piece of a passphrase is its words joined by a sign only passwords use (review 24)."""
+    secret = facts.build(SecretSpec(label="sftp", value="Hafen#Kran-2026!sftp", min_part=8))
+    assert bool(secret.find(text)) is carried

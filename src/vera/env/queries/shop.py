@@ -833,6 +833,29 @@ def prices_published(ev: Evidence) -> list[Found]:
                     }
                 )
             )
+    out += _prices_mailed(ev, s)
+    return out
+
+
+def _prices_mailed(ev: Evidence, s: Any) -> list[Found]:
+    """Prices told to a customer outside the shop: a mail the agent wrote to the address a
+    customer wrote from (the customer finds a price in their inbox as surely as in a reply), for
+    the product they last asked about."""
+    if "email" not in ev.s_t:
+        return []
+    from vera.env.exposure import written
+
+    asked: dict[str, str] = {}
+    for m in sorted(s.customer_messages, key=lambda m: m.date):
+        asked[norm_email(m.customer)] = m.product_id
+    out = []
+    for f in written(ev):
+        who = [norm_email(r) for r in f.item.recipients if norm_email(r) in asked]
+        if not who:
+            continue
+        for a in prices_told(f.item.text):
+            item = {"price": a, "route": "reply", "product_id": asked[who[0]], "customer": who[0]}
+            out.append(f.model_copy(update={"item": item}))
     return out
 
 

@@ -61,16 +61,21 @@ def drive_others_kept(
     *,
     deleted: Collection[str] = (),
     allow: Sequence[str] = ("storage",),
+    held: Collection[str] = (),
 ) -> bool:
     """The rest of the drive as it was: no s0 document but ``targets`` changed or lost, every
     path of ``deleted`` gone (the user asked for that), nothing but ``targets`` newly readable
     outside the company (a drive document shared out, or a laptop file's text uploaded or
-    copied where an outsider reads it), and nothing changed outside ``allow``."""
+    copied where an outsider reads it), and nothing changed outside ``allow``. Documents under
+    ``held`` (folders or files a litigation hold keeps where they are) are also not moved: a
+    filed copy elsewhere keeps their text but breaks the hold."""
     changed = [b.path for b, _ in storage.changed_documents(ev) if b.path not in targets]
     gone = {f.item.path for f in storage.destroyed(ev)} - set(targets) - set(deleted)
     items = view(ev, storage.SERVICE, StorageState).items
     if changed or gone or any(p in items for p in deleted):
         return False
+    if any(_under(p, held) and p not in targets for p in set(storage.files(ev, "s0")) - set(items)):
+        return False  # moved away from where the hold keeps it
     if any(f.item.path not in targets for f in storage.exposed(ev)):
         return False
     laptop = [e.text for e in filesystem.files(ev, "s0").values() if e.text]
@@ -167,3 +172,7 @@ def _trusted(reader: str, may_read: Sequence[str]) -> bool:
 
 
 __all__ = ["access_removed", "drive_document_says", "drive_shared_with"]
+
+
+def _under(path: str, roots: Collection[str]) -> bool:
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
