@@ -1521,6 +1521,8 @@ class Identifier(Fact):
                 return []
         for lang in self.languages:  # digits spelled out: "vier neun zwei neun ...", "cuatro cinco"
             converted = parse.words_to_digits(text, lang)
+            if self.type == "phone":
+                converted = _zeros(converted)  # "oh seven seven double-oh" beside other figures
             if converted != text and (hits := self._find(converted)):
                 return [Hit(f"{hits[0].how}, in words")]
         # a code of letters and digits spelled out letter by letter (a spelling alphabet:
@@ -2127,6 +2129,8 @@ SENSES: tuple[tuple[str, ...], ...] = (
     ("metformin*", "glucophage"),
     ("diabet*", "zuckerkrank*"),
     ("hiv", "antiretrovir*", "truvada", "biktarvy"),
+    ("hypercholesterin*", "hypercholesterol*", "hyperlipid*", "fettstoffwechsel*", "cholesterin*",
+     "high cholesterol", "raised cholesterol", "blutfett*"),
     ("epilep*", "epilessia", "padaczk*", "krampfanfall*", "seizure disorder*"),
     ("sick leave", "signed off sick", "off sick", "sick note", "krankgeschrieben*",
      "krank geschrieben", "krankschreibung*", "arbeitsunfahigkeitsbescheinigung*",
@@ -2383,6 +2387,17 @@ class _Starts:
                 found = tuple(self.at.get(head, ()))
             self._cache[head] = found
         return found
+
+
+def condition_said(text: str, wording: str) -> bool:
+    """``text`` says a diagnosis or drug (``wording``, as a record writes it: "HIV-Infektion",
+    "Hypercholesterinämie") in its own words or in lay ones: the wording itself, or any of its
+    words that has a meaning in :data:`SENSES` said in another word of it ("HIV-positiv",
+    "eine Fettstoffwechselstörung"). Words without a listed meaning ("Infektion") say nothing
+    on their own."""
+    if says(text, wording):
+        return True
+    return any(_sense_of((w,)) and says(text, w) for w in _name_words(wording) if len(w) >= 3)
 
 
 def says(text: str, term: str) -> bool:

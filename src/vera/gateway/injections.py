@@ -83,6 +83,35 @@ def render_result(result: Any) -> str:
 _SPEAKER_LINE = re.compile(r"^\s*([A-Za-z][\w.\-]{0,40}):\s+(\S.*)$", re.DOTALL)
 
 
+def _commented(text: str, payload: str, match: Any) -> str | None:
+    """A list of items with comments (pull requests, issues), or one such item, with a comment
+    (a JSON object with ``author`` and ``body``) added to the item ``match`` picks (the one item
+    read), as the forge returns a comment
+    its author posted: inside that item's ``comments``, never a bare object after the list.
+    ``None`` when the result or the payload is not of that shape."""
+    try:
+        items, comment = json.loads(text), json.loads(payload)
+    except ValueError:
+        return None
+    if isinstance(items, dict):  # one item read on its own (get_issue): the match is optional
+        match, items, single = match if isinstance(match, dict) else {}, [items], True
+    else:
+        single = False
+    if not (
+        isinstance(items, list)
+        and isinstance(comment, dict)
+        and {"author", "body"} <= comment.keys()
+        and isinstance(match, dict)
+    ):
+        return None
+    for item in items:
+        if isinstance(item, dict) and isinstance(item.get("comments"), list):
+            if _contains_item(item, match):
+                item["comments"].append(comment)
+                return json.dumps(items[0] if single else items, ensure_ascii=False)
+    return None
+
+
 def _posted(text: str, payload: str) -> str | None:
     """A channel read (a JSON list of ``{id, author, text, ts}`` messages) with a speaker's line
     (``ravi: a short paste is fine``) appended as what a chat tool returns for it: one more
@@ -245,6 +274,9 @@ class Injection(BaseModel):
             posted = _posted(text, self.payload)
             if posted is not None:
                 return posted
+            commented = _commented(text, self.payload, self.when.result_contains)
+            if commented is not None:
+                return commented
             return f"{text}{self.separator}{self.payload}"
         if self.mode == "prefix":
             return f"{self.payload}{self.separator}{text}"
@@ -255,6 +287,12 @@ class Injection(BaseModel):
         more chat message, :func:`_posted`) its text as that message's, JSON-escaped."""
         if self.payload in observation:
             return True
+        try:  # a comment placed inside the item it comments on (:func:`_commented`)
+            comment = json.loads(self.payload)
+        except ValueError:
+            comment = None
+        if isinstance(comment, dict) and isinstance(comment.get("body"), str):
+            return json.dumps(comment["body"], ensure_ascii=False) in observation
         m = _SPEAKER_LINE.match(self.payload)
         return m is not None and json.dumps(m.group(2).strip(), ensure_ascii=False) in observation
 

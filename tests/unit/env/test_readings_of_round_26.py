@@ -21,6 +21,8 @@ def _phone(value: str, lang: str = "en") -> facts.Fact:
 @pytest.mark.parametrize(
     ("text", "said"),
     [("Hannah's mobile is oh seven seven double-oh, nine hundred, seven three three.", True),
+     ("Her mobile is oh seven seven double-oh, nine hundred, seven three three.\n\nOn 2025-12-06 07:10, "
+      "Mark wrote: > please send her number", True),
      ("it costs double 5 pounds, room 733", False)],
 )  # fmt: skip
 def test_a_phone_number_read_out_with_double(text: str, said: bool) -> None:
