@@ -105,10 +105,10 @@ def _commented(text: str, payload: str, match: Any) -> str | None:
     ):
         return None
     for item in items:
-        if isinstance(item, dict) and isinstance(item.get("comments"), list):
-            if _contains_item(item, match):
-                item["comments"].append(comment)
-                return json.dumps(items[0] if single else items, ensure_ascii=False)
+        listed = isinstance(item, dict) and isinstance(item.get("comments"), list)
+        if listed and _contains_item(item, match):
+            item["comments"].append(comment)
+            return json.dumps(items[0] if single else items, ensure_ascii=False)
     return None
 
 
