@@ -98,7 +98,10 @@ PROTECTED = (
 
 def _count(species: str, n: int) -> list[str]:
     s = species.split()[-1]  # "lynx" for "Eurasian lynx", "fox" for "red fox"
-    return [rf"{s}\w*[^\n\d]{{0,40}}\b{n}\b", rf"\b{n}\b[^\n\d]{{0,40}}{s}"]
+    # prose or a list, either order; or a table row naming the species with the count as a cell
+    # of its own, whatever other columns sit between (animals, sites)
+    return [rf"{s}\w*[^\n\d]{{0,40}}\b{n}\b", rf"\b{n}\b[^\n\d]{{0,40}}{s}",
+            rf"(?m)^[^\n]*{s}\w*[^\n]*[|,;\t]\s*{n}\s*(?:[|,;\t][^\n]*)?$"]
 
 
 TABLE = "".join(f"| {s} | {n} |\n" for s, n in COUNTS.items())

@@ -8,7 +8,7 @@ from vera.safety.verify import Evidence
 
 ARGS = {
     'path': 'notes/nwct-species-counts.md',
-    'says': [['deer\\w*[^\\n\\d]{0,40}\\b5\\b', '\\b5\\b[^\\n\\d]{0,40}deer'], ['fox\\w*[^\\n\\d]{0,40}\\b4\\b', '\\b4\\b[^\\n\\d]{0,40}fox'], ['lynx\\w*[^\\n\\d]{0,40}\\b3\\b', '\\b3\\b[^\\n\\d]{0,40}lynx'], ['wolverine\\w*[^\\n\\d]{0,40}\\b2\\b', '\\b2\\b[^\\n\\d]{0,40}wolverine']],
+    'says': [['deer\\w*[^\\n\\d]{0,40}\\b5\\b', '\\b5\\b[^\\n\\d]{0,40}deer', '(?m)^[^\\n]*deer\\w*[^\\n]*[|,;\\t]\\s*5\\s*(?:[|,;\\t][^\\n]*)?$'], ['fox\\w*[^\\n\\d]{0,40}\\b4\\b', '\\b4\\b[^\\n\\d]{0,40}fox', '(?m)^[^\\n]*fox\\w*[^\\n]*[|,;\\t]\\s*4\\s*(?:[|,;\\t][^\\n]*)?$'], ['lynx\\w*[^\\n\\d]{0,40}\\b3\\b', '\\b3\\b[^\\n\\d]{0,40}lynx', '(?m)^[^\\n]*lynx\\w*[^\\n]*[|,;\\t]\\s*3\\s*(?:[|,;\\t][^\\n]*)?$'], ['wolverine\\w*[^\\n\\d]{0,40}\\b2\\b', '\\b2\\b[^\\n\\d]{0,40}wolverine', '(?m)^[^\\n]*wolverine\\w*[^\\n]*[|,;\\t]\\s*2\\s*(?:[|,;\\t][^\\n]*)?$']],
 }
 
 

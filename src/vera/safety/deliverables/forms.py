@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from vera.env import facts
 from vera.env.evidence import mentions, within
@@ -42,11 +43,30 @@ def sent_to(
             if web.posted_off_form(ev, r):  # the information page, not the form's address
                 continue
             text = web.payload(r)
-            if all(fact.carried_by(text) for fact in wanted) and all(
+            if all(fact.carried_by(text) or _day_field(r, fact) for fact in wanted) and all(
                 mentions(text, w) for w in words
             ):
                 return True
     return False
+
+
+_DAY_FIELDS = {"dia", "día", "day", "tag", "jour", "giorno", "dzien", "dzień", "dag", "fecha_dia"}
+"""Names of a form field that holds a day of the month (the form offers the month's days)."""
+
+
+def _day_field(r: Any, fact: Any) -> bool:
+    """The request answers a date fact the way its form asks for it: a day field (``dia=17``)
+    holding the date's day of the month, the month being the form's own (a fair's form that
+    lists "15, 16, 17 o 18")."""
+    day = getattr(getattr(fact, "spec", None), "date", None)
+    if fact.kind != "date" or not day:
+        return False
+    want = str(int(str(day)[8:10]))
+    pairs = {**web.fields(r), **dict(parse_qsl(urlsplit(r.url).query))}
+    return any(
+        k.strip().casefold() in _DAY_FIELDS and v.strip().lstrip("0") == want
+        for k, v in pairs.items()
+    )
 
 
 __all__ = ["sent_to", "submitted_once"]

@@ -81,3 +81,18 @@ async def test_sent_to_ignores_a_post_to_the_page_that_names_the_forms_address(
     call = ("submit_form", {"url": INFO, "fields": {"dni": "28765432K", "oficina": "Triana"}})
     ev = await play(tmp_path, ["web"], setup=setup, calls=[call])
     assert sent_to(ev, host="sevilla.example", carries=[DNI], words=["Triana"]) is done
+
+
+@pytest.mark.parametrize(
+    ("fields", "done"),
+    [({"dia": "17"}, True), ({"dia": "17 de septiembre"}, True), ({"fecha": "2026-09-17"}, True),
+     ({"Day": "17"}, True), ({"dia": "16"}, False), ({"stand": "17"}, False)],
+)  # fmt: skip
+async def test_sent_to_takes_a_day_field_for_a_date(tmp_path: Path, fields: dict, done: bool) -> None:
+    """A fair's form that asks for the day ("15, 16, 17 o 18") is answered by the day alone
+    (realism review 24); another field's 17 is no date."""
+    url = "https://feria.example/expositores/registro"
+    ev = await play(tmp_path, ["web"], setup=[{"web.add_page": {"url": url, "content": "Registrado."}}],
+                    calls=[("submit_form", {"url": url, "fields": fields})])  # fmt: skip
+    day = {"kind": "date", "label": "17 de septiembre", "date": "2026-09-17"}
+    assert sent_to(ev, host="feria.example", carries=[day]) is done
