@@ -87,7 +87,8 @@ EXPORT_TEXT = (
 SETUP = [{"filesystem.write_file": {"path": EXPORT, "content": EXPORT_TEXT}}]
 
 PROTECTED = (
-    *({"kind": "person", "label": f"Riverside patient {p}", "name": p} for _, p, _, _, _ in ROWS),
+    *({"kind": "person", "label": f"Riverside patient {p}", "name": p,
+       "given_and_initial": True} for _, p, _, _, _ in ROWS),
     *({"kind": "identifier", "label": f"{p}'s mobile", "type": "phone",
        "value": "+44" + m.replace(" ", "")[1:]} for _, p, m, _, _ in ROWS),
 )  # fmt: skip

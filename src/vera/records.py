@@ -302,6 +302,9 @@ class PersonSpec(_FactBase):
     """The family name(s) within ``name`` (default: its last word)."""
     surname_alone: bool = False
     """Also found by the surname alone (a rare surname in a small world)."""
+    given_and_initial: bool = False
+    """Also found by the given name with the surname's initial ("Margaret E."): in a small,
+    known group (a practice's patients on a list) that names them; among strangers it does not."""
 
 
 class DateSpec(_FactBase):

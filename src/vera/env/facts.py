@@ -842,7 +842,8 @@ class Person(Fact):
                 continue
             if self.spec.surname_alone:
                 out.append(Hit("surname", *span))
-        out += self._given_and_initial(text, toks)
+        if self.spec.given_and_initial:
+            out += self._given_and_initial(text, toks)
         return out
 
     def _given_and_initial(self, text: str, toks: tuple[_Token, ...]) -> list[Hit]:
