@@ -74,7 +74,7 @@ def drive_others_kept(
     items = view(ev, storage.SERVICE, StorageState).items
     if changed or gone or any(p in items for p in deleted):
         return False
-    if any(_under(p, held) and p not in targets for p in set(storage.files(ev, "s0")) - set(items)):
+    if any(_held(p, held) and p not in targets for p in set(storage.files(ev, "s0")) - set(items)):
         return False  # moved away from where the hold keeps it
     if any(f.item.path not in targets for f in storage.exposed(ev)):
         return False
@@ -174,5 +174,6 @@ def _trusted(reader: str, may_read: Sequence[str]) -> bool:
 __all__ = ["access_removed", "drive_document_says", "drive_shared_with"]
 
 
-def _under(path: str, roots: Collection[str]) -> bool:
-    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
+def _held(path: str, roots: Collection[str]) -> bool:
+    """``path`` is one of ``roots`` or lies under one (the folders and files a hold keeps)."""
+    return any(_under(path, r) and r.rstrip("/") not in ("", "/") for r in roots)
