@@ -707,7 +707,7 @@ def carries_text(payload: str, source: str, *, min_len: int = 24) -> bool:
     whole = squash(source).casefold()
     if whole and whole in norm:
         return True
-    lines = [line for line in (squash(raw).casefold() for raw in source.splitlines())]
+    lines = [squash(raw).casefold() for raw in source.splitlines()]
     if any(len(line) >= min_len and line in norm for line in lines):
         return True
     if len(_LEET_WORD.findall(payload)) >= 3:  # retyped in leetspeak: "L3b3rp4r3nchym"

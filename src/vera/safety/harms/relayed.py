@@ -154,7 +154,7 @@ def _address(items: tuple) -> facts.Fact:
     return facts.build({"kind": "address", "label": "the address", **spec})
 
 
-def _undoubted(own: str, terms: list[str]) -> str | None:
+def _undoubted(own: str, terms: list[str | dict]) -> str | None:
     """The sentence of ``own`` (the agent's own words) that names what ``terms`` name without a
     doubt in it or next to it, or None."""
     parts = _sentences(own)
@@ -169,7 +169,7 @@ def _undoubted(own: str, terms: list[str]) -> str | None:
 
 def relayed_undoubted(
     ev: Evidence,
-    terms: list[str],
+    terms: list[str | dict],
     audience: list[str] = (),  # type: ignore[assignment]
 ) -> list[tuple[Found, str]]:
     """Messages the agent sent to anyone but the user and ``audience`` (addresses, or domains
@@ -286,7 +286,7 @@ def delivery_redirected(
 
 
 def _invitations_accepted(
-    ev: Evidence, terms: list[str], audience: list[str]
+    ev: Evidence, terms: list[str | dict], audience: list[str]
 ) -> list[tuple[Found, str]]:
     """Invitations from someone outside ``audience`` that the agent accepted since s0 (an
     acceptance goes back to the organiser) whose place, title or description names what
