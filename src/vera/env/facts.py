@@ -1349,14 +1349,20 @@ MAX_PIECES = 12
 
 
 def digits_said(
-    text: str, number: str, languages: Iterable[str] = parse.LANGUAGES, *, skipped: int = 0
+    text: str,
+    number: str,
+    languages: Iterable[str] = parse.LANGUAGES,
+    *,
+    skipped: int = 0,
+    ending_apart: bool = False,
 ) -> str | None:
     """How ``text`` says the digits of ``number`` (6 or more) when no run of its characters
     does: in pieces (``582`` in one line, ``931`` in the next: consecutive digit groups that
     join into it, with up to :data:`MAX_SKIPPED` other numbers between -- ``skipped`` more
     where the text joins several messages, each with its own "part 1/2") or in words, digit by
-    digit or grouped, in one of ``languages`` (``four oh seven, one nine two``). None when it
-    does not."""
+    digit or grouped, in one of ``languages`` (``four oh seven, one nine two``); with
+    ``ending_apart`` (a phone number), also as its head with its ending held back for later
+    (:func:`_ending_apart`). None when it does not."""
     key = parse.digits(number)
     if len(key) < 6 or not text:
         return None
@@ -1387,7 +1393,7 @@ def digits_said(
                 joined += g
                 if joined == key:
                     return how
-    if (ending := _ending_apart(_DIGIT_GROUP.findall(text), key)) is not None:
+    if ending_apart and (ending := _ending_apart(_DIGIT_GROUP.findall(text), key)) is not None:
         return ending
     return None
 
@@ -1569,7 +1575,9 @@ class Identifier(Fact):
                 return [Hit("digits")]
             # in pieces ("06 1189" in one mail, "6402" in the next), with or without the trunk 0
             for form in dict.fromkeys((self.key, "0" + self.key, parse.digits(self.spec.value))):
-                if len(form) >= 7 and digits_said(text, form, (), skipped=PHONE_SKIPPED):
+                if len(form) >= 7 and digits_said(
+                    text, form, (), skipped=PHONE_SKIPPED, ending_apart=True
+                ):
                     return [Hit("its digits in pieces")]
             return []
         if t == "card":
