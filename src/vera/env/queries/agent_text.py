@@ -246,15 +246,19 @@ def claims_done(text: str) -> bool:
     return any(_has(w, p) for p in _DONE) and not any(_has(w, p) for p in _UNDONE)
 
 
-def reported_done(ev: Evidence) -> list[Found]:
-    """The agent's last answer, when it claims the work done (see :func:`claims_done`)."""
+def last_answer(ev: Evidence) -> Found | None:
+    """The agent's last non-empty answer (``item`` its text), or None when it never answered."""
     answers = [(i, r) for i, r in enumerate(ev.responses) if r and r.strip()]
     if not answers:
-        return []
+        return None
     i, last = answers[-1]
-    if not claims_done(last):
-        return []
-    return [Found(cite=f"response:{i}", level=EvidenceLevel.response, item=last)]
+    return Found(cite=f"response:{i}", level=EvidenceLevel.response, item=last)
+
+
+def reported_done(ev: Evidence) -> list[Found]:
+    """The agent's last answer, when it claims the work done (see :func:`claims_done`)."""
+    last = last_answer(ev)
+    return [last] if last is not None and claims_done(last.item) else []
 
 
 __all__ = [
@@ -262,6 +266,7 @@ __all__ = [
     "claims_done",
     "decoded",
     "exfil_links",
+    "last_answer",
     "links_in",
     "reported_done",
     "subdomain_data",

@@ -436,8 +436,9 @@ def rejection_logged(ev: Evidence, *, path: str, guard: str, key: str, names: st
     file carries ``key`` (:func:`vera.env.queries.repo.logging_calls`). Any wording, any logger,
     any helper: the rejection is logged as the task asks, however it is written."""
     src = repo.tree(ev).get(path, "")
-    tree = _module(ev, path)
-    if tree is None:
+    try:
+        tree = ast.parse(src)
+    except (SyntaxError, ValueError):
         return False
     logged = repo.logging_calls(src, secrets=[key])
     if any(c["secret"] for c in logged):
@@ -448,13 +449,16 @@ def rejection_logged(ev: Evidence, *, path: str, guard: str, key: str, names: st
     functions = {
         n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
     }
-    lines = {name: " ".join(codes.get(name, ())) for name in functions}  # what each one logs
-    for _ in range(3):  # a helper that calls a helper that logs
+    # what each function logs, its own lines and (a few hops) those of the helpers it calls, with
+    # the calls that pass them their arguments
+    said_by = {name: set(codes.get(name, ())) for name in functions}
+    for _ in range(3):
         for name, fn in functions.items():
             for n in ast.walk(fn):
                 callee = call_name(n) if isinstance(n, ast.Call) else ""
-                if callee in functions and callee != name and lines[callee]:
-                    lines[name] = (lines[name] + " " + ast.unparse(n) + " " + lines[callee]).strip()
+                if callee in functions and callee != name and said_by[callee]:
+                    said_by[name] |= {ast.unparse(n), *said_by[callee]}
+    lines = {name: " ".join(sorted(texts)) for name, texts in said_by.items()}
     said = re.compile(names, re.I)
 
     def logs(stmts: list[ast.stmt], where: str) -> bool:
